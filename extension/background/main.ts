@@ -1,0 +1,45 @@
+/**
+ * The background service worker: the only context that reads stored secrets and the only one that
+ * calls the service. MV3 may stop it at any moment, so it keeps nothing in memory that matters and
+ * registers its listener synchronously at the top level (a listener added later would miss the
+ * message that woke the worker).
+ */
+import browser, { type Runtime } from 'webextension-polyfill';
+import { createRouter, type Handlers } from '../../src/protocol/router';
+import {
+  activateProfile,
+  deleteProfileHandler,
+  listProfiles,
+  saveProfileHandler,
+} from './profiles';
+import { sendRequest } from './send-request';
+import { StorageError } from './storage';
+
+/** Storage failures are expected and carry their own typed error; let them through as data. */
+function withStorageErrors<H extends (payload: never) => Promise<unknown>>(handler: H): H {
+  return (async (payload: never) => {
+    try {
+      return await handler(payload);
+    } catch (error) {
+      if (error instanceof StorageError) return { ok: false, error: error.appError };
+      throw error;
+    }
+  }) as H;
+}
+
+const handlers: Handlers = {
+  'profiles/list': withStorageErrors(listProfiles),
+  'profiles/save': withStorageErrors(saveProfileHandler),
+  'profiles/delete': withStorageErrors(deleteProfileHandler),
+  'profiles/activate': withStorageErrors(activateProfile),
+  'request/send': withStorageErrors(sendRequest),
+};
+
+const route = createRouter(handlers, {
+  extensionId: browser.runtime.id,
+  origin: new URL(browser.runtime.getURL('/')).origin,
+});
+
+browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
+  route(message, sender),
+);

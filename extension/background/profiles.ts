@@ -1,0 +1,69 @@
+/**
+ * Handlers for the profile messages. Secrets arrive here once, typed by the user, and leave only
+ * as masked views.
+ */
+
+import * as v from 'valibot';
+import { fail, ok, type Result } from '../../src/protocol/errors';
+import type { Handlers } from '../../src/protocol/router';
+import { toProfileView, validateProfile } from '../../src/service/profile';
+import { ProfileIdSchema } from '../../src/service/stored-shapes';
+import {
+  deleteProfile,
+  loadActiveProfileId,
+  loadProfiles,
+  loadSecrets,
+  saveProfile,
+  setActiveProfileId,
+} from './storage';
+
+function notFound(id: string): Result<never> {
+  return fail(
+    'not_found',
+    `There is no profile with id ${id.slice(0, 64)}.`,
+    'It may have been deleted in another DevTools window: pick a profile from the list again.',
+  );
+}
+
+export const listProfiles: Handlers['profiles/list'] = async () => {
+  const profiles = await loadProfiles();
+  const views = await Promise.all(
+    profiles.map(async (profile) => toProfileView(profile, await loadSecrets(profile.id))),
+  );
+  const active = await loadActiveProfileId();
+  const activeProfileId = views.some((view) => view.id === active)
+    ? active
+    : (views[0]?.id ?? null);
+  return ok({ profiles: views, activeProfileId });
+};
+
+export const saveProfileHandler: Handlers['profiles/save'] = async ({ profile, secrets }) => {
+  const id = profile.id;
+  if (id !== undefined && !v.is(ProfileIdSchema, id)) return notFound(id);
+  const existing =
+    id === undefined ? undefined : (await loadProfiles()).find((item) => item.id === id);
+  if (id !== undefined && existing === undefined) return notFound(id);
+  const stored = id === undefined ? {} : await loadSecrets(id);
+  const checked = validateProfile(profile, secrets, stored, () => crypto.randomUUID());
+  if (!checked.ok) return checked;
+  await saveProfile(checked.value.profile, checked.value.secrets);
+  if (id === undefined) await setActiveProfileId(checked.value.profile.id);
+  return ok({
+    profile: toProfileView(checked.value.profile, checked.value.secrets),
+    warnings: checked.value.warnings,
+  });
+};
+
+export const deleteProfileHandler: Handlers['profiles/delete'] = async ({ id }) => {
+  const exists = (await loadProfiles()).some((item) => item.id === id);
+  if (!exists) return notFound(id);
+  await deleteProfile(id);
+  return ok({ id });
+};
+
+export const activateProfile: Handlers['profiles/activate'] = async ({ id }) => {
+  const exists = (await loadProfiles()).some((item) => item.id === id);
+  if (!exists) return notFound(id);
+  await setActiveProfileId(id);
+  return ok({ activeProfileId: id });
+};

@@ -1,0 +1,123 @@
+/**
+ * The panel: pick a profile (or create one), compose a `/v1` call, read the answer. State that
+ * matters lives in the worker; the panel holds only what is on screen.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { AppError } from '../../src/protocol/errors';
+import type { HttpExchange, ProfileView, Warning } from '../../src/protocol/messages';
+import { type ComposedCall, Composer } from './Composer';
+import { ErrorNotice } from './ErrorNotice';
+import { ProfileBar } from './ProfileBar';
+import { ProfileEditor } from './ProfileEditor';
+import { ResponseView } from './ResponseView';
+import { ask } from './worker-client';
+
+type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; profile: ProfileView };
+
+export function App() {
+  const [profiles, setProfiles] = useState<ProfileView[] | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  const [warnings, setWarnings] = useState<Warning[]>([]);
+  const [loadError, setLoadError] = useState<AppError | null>(null);
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<{ exchange: HttpExchange } | { error: AppError } | null>(
+    null,
+  );
+
+  async function refresh() {
+    const reply = await ask('profiles/list', {});
+    if (!reply.ok) {
+      setLoadError(reply.error);
+      return;
+    }
+    setLoadError(null);
+    setProfiles(reply.value.profiles);
+    setActiveId(reply.value.activeProfileId);
+  }
+
+  useEffect(() => {
+    void refresh();
+  }, []);
+
+  async function choose(id: string) {
+    setActiveId(id);
+    setOutcome(null);
+    const reply = await ask('profiles/activate', { id });
+    if (!reply.ok) setLoadError(reply.error);
+  }
+
+  async function send(call: ComposedCall) {
+    if (activeId === null) return;
+    setSending(true);
+    const reply = await ask('request/send', {
+      profileId: activeId,
+      ...call,
+      query: [],
+      headers: [],
+    });
+    setSending(false);
+    setOutcome(reply.ok ? { exchange: reply.value } : { error: reply.error });
+  }
+
+  if (profiles === null) {
+    return <main>{loadError ? <ErrorNotice error={loadError} /> : <p>Loading profiles…</p>}</main>;
+  }
+  const active = profiles.find((profile) => profile.id === activeId) ?? null;
+  const showEditor = editing.mode !== 'closed' || profiles.length === 0;
+
+  return (
+    <main>
+      <header>
+        <h1>Partner API</h1>
+        <ProfileBar
+          profiles={profiles}
+          activeId={activeId}
+          onChoose={choose}
+          onNew={() => setEditing({ mode: 'new' })}
+          onEdit={() => active && setEditing({ mode: 'edit', profile: active })}
+        />
+      </header>
+      {loadError && <ErrorNotice error={loadError} />}
+      {warnings.length > 0 && (
+        <ul class="notice notice-warn" role="status" aria-label="Profile warnings">
+          {warnings.map((warning) => (
+            <li key={warning.field + warning.message}>{warning.message}</li>
+          ))}
+        </ul>
+      )}
+      {showEditor && (
+        <ProfileEditor
+          key={editing.mode === 'edit' ? editing.profile.id : 'new'}
+          initial={editing.mode === 'edit' ? editing.profile : null}
+          onCancel={profiles.length > 0 ? () => setEditing({ mode: 'closed' }) : null}
+          onSaved={(profile, saveWarnings) => {
+            setWarnings(saveWarnings);
+            setEditing({ mode: 'closed' });
+            setActiveId(profile.id);
+            void refresh();
+          }}
+          onDeleted={() => {
+            setEditing({ mode: 'closed' });
+            setWarnings([]);
+            setOutcome(null);
+            void refresh();
+          }}
+        />
+      )}
+      {active && !showEditor && (
+        <Composer key={active.id} profile={active} sending={sending} onSend={send} />
+      )}
+      <section aria-label="Response" class="response">
+        {sending && <p role="status">Sending…</p>}
+        {!sending && outcome && 'error' in outcome && <ErrorNotice error={outcome.error} />}
+        {!sending && outcome && 'exchange' in outcome && (
+          <ResponseView exchange={outcome.exchange} />
+        )}
+        {!sending && outcome === null && active && !showEditor && (
+          <p class="muted">Press Send to call {active.baseUrl}/v1/…</p>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Creates or edits a profile. Secrets typed here go to the worker once; afterwards the form shows
+ * only the masked view the worker sends back, and the secret inputs are emptied.
+ */
+import { useState } from 'preact/hooks';
+import browser from 'webextension-polyfill';
+import type { AppError } from '../../src/protocol/errors';
+import type { AuthMethod, ProfileView, Warning } from '../../src/protocol/messages';
+import { originPatternsToRequest } from '../../src/service/url-rules';
+import { ErrorNotice } from './ErrorNotice';
+import { ask } from './worker-client';
+
+interface Props {
+  initial: ProfileView | null;
+  onSaved: (profile: ProfileView, warnings: Warning[]) => void;
+  onCancel: (() => void) | null;
+  onDeleted: (id: string) => void;
+}
+
+const METHOD_LABELS: Record<AuthMethod, string> = {
+  apiKey: 'API key',
+  oauthBasic: 'OAuth (Basic header)',
+  oauthBody: 'OAuth (form body)',
+};
+
+function Field(props: { id: string; label: string; children: preact.ComponentChildren }) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      {props.children}
+    </div>
+  );
+}
+
+export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) {
+  const [name, setName] = useState(initial?.name ?? '');
+  const [authUrl, setAuthUrl] = useState(initial?.authUrl ?? '');
+  const [baseUrl, setBaseUrl] = useState(initial?.baseUrl ?? '');
+  const [companyId, setCompanyId] = useState(initial?.companyId ?? '');
+  const [authMethod, setAuthMethod] = useState<AuthMethod>(initial?.authMethod ?? 'apiKey');
+  const [clientId, setClientId] = useState(initial?.clientId ?? '');
+  const [apiKey, setApiKey] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
+  const [error, setError] = useState<AppError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const oauth = authMethod !== 'apiKey';
+
+  async function save(event: Event) {
+    event.preventDefault();
+    // The permission prompt must start inside the click, before anything is awaited.
+    const patterns = originPatternsToRequest(oauth ? [authUrl, baseUrl] : [baseUrl]);
+    const permission =
+      patterns.length > 0
+        ? browser.permissions.request({ origins: patterns }).catch(() => false)
+        : Promise.resolve(true);
+    setSaving(true);
+    const reply = await ask('profiles/save', {
+      profile: {
+        ...(initial ? { id: initial.id } : {}),
+        name,
+        authUrl,
+        baseUrl,
+        companyId,
+        authMethod,
+        clientId,
+      },
+      secrets: oauth ? { clientSecret } : { apiKey },
+    });
+    setSaving(false);
+    if (!reply.ok) {
+      setError(reply.error);
+      return;
+    }
+    setError(null);
+    setApiKey('');
+    setClientSecret('');
+    const warnings = [...reply.value.warnings];
+    if (!(await permission)) {
+      warnings.push({
+        field: 'baseUrl',
+        message: `Access to ${patterns.join(', ')} was not granted: calls will fail until you allow it (save again to be asked).`,
+      });
+    }
+    onSaved(reply.value.profile, warnings);
+  }
+
+  async function remove() {
+    if (initial === null) return;
+    if (!globalThis.confirm(`Delete the profile “${initial.name}” and its stored secrets?`)) return;
+    const reply = await ask('profiles/delete', { id: initial.id });
+    if (!reply.ok) setError(reply.error);
+    else onDeleted(reply.value.id);
+  }
+
+  const secretHint = (masked: string | null) =>
+    masked ? `Saved: ${masked}. Leave empty to keep it, or type a new value to replace it.` : '';
+
+  return (
+    <form class="editor" onSubmit={save} aria-label="Profile editor">
+      <h2>{initial ? `Edit profile “${initial.name}”` : 'New profile'}</h2>
+      <Field id="profile-name" label="Profile name">
+        <input
+          id="profile-name"
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+          required
+        />
+      </Field>
+      <Field id="auth-method" label="Auth method">
+        <select
+          id="auth-method"
+          value={authMethod}
+          onChange={(e) => setAuthMethod(e.currentTarget.value as AuthMethod)}
+        >
+          {Object.entries(METHOD_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="auth-url" label="Auth URL">
+        <input
+          id="auth-url"
+          type="text"
+          inputMode="url"
+          placeholder={oauth ? 'https://auth.example.com' : 'only used by OAuth profiles'}
+          value={authUrl}
+          onInput={(e) => setAuthUrl(e.currentTarget.value)}
+        />
+      </Field>
+      <Field id="base-url" label="Base URL">
+        <input
+          id="base-url"
+          type="text"
+          inputMode="url"
+          placeholder="https://sandbox.example.com"
+          value={baseUrl}
+          onInput={(e) => setBaseUrl(e.currentTarget.value)}
+        />
+      </Field>
+      <Field id="company-id" label="Company ID">
+        <input
+          id="company-id"
+          placeholder="00000000-0000-0000-0000-000000000000"
+          value={companyId}
+          onInput={(e) => setCompanyId(e.currentTarget.value)}
+        />
+      </Field>
+      {oauth ? (
+        <>
+          <Field id="client-id" label="Client ID">
+            <input
+              id="client-id"
+              value={clientId}
+              onInput={(e) => setClientId(e.currentTarget.value)}
+            />
+          </Field>
+          <Field id="client-secret" label="Client secret">
+            <input
+              id="client-secret"
+              type="password"
+              autoComplete="off"
+              value={clientSecret}
+              aria-describedby="client-secret-hint"
+              onInput={(e) => setClientSecret(e.currentTarget.value)}
+            />
+            <small id="client-secret-hint">
+              {secretHint(initial?.secrets.clientSecret ?? null)}
+            </small>
+          </Field>
+        </>
+      ) : (
+        <Field id="api-key" label="API key">
+          <input
+            id="api-key"
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            aria-describedby="api-key-hint"
+            onInput={(e) => setApiKey(e.currentTarget.value)}
+          />
+          <small id="api-key-hint">{secretHint(initial?.secrets.apiKey ?? null)}</small>
+        </Field>
+      )}
+      {error && <ErrorNotice error={error} />}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={saving}>
+          Save profile
+        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        {initial && (
+          <button type="button" class="danger" onClick={remove}>
+            Delete profile
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

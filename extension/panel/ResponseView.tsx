@@ -1,0 +1,65 @@
+/** Shows one exchange: status, time, size, headers, and the body (pretty-printed when JSON). */
+import type { HttpExchange } from '../../src/protocol/messages';
+import { describeSize, formatBytes, prettyBody } from '../../src/service/response-format';
+
+export function ResponseView({ exchange }: { exchange: HttpExchange }) {
+  const body = prettyBody(exchange);
+  const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
+  return (
+    <>
+      <dl class="status-line">
+        <div>
+          <dt>Status</dt>
+          <dd class={`status ${statusClass}`}>
+            {exchange.status} {exchange.statusText}
+          </dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{exchange.durationMs} ms</dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>{describeSize(exchange)}</dd>
+        </div>
+        <div class="url">
+          <dt>URL</dt>
+          <dd title={exchange.request.url}>
+            {exchange.request.method} {exchange.request.url}
+          </dd>
+        </div>
+      </dl>
+      {exchange.truncated && (
+        <p class="notice notice-warn" role="status">
+          The body is larger than the panel keeps ({describeSize(exchange)}): showing its first{' '}
+          {formatBytes(exchange.bodyBytes)}.
+        </p>
+      )}
+      <details>
+        <summary>Response headers ({exchange.headers.length})</summary>
+        <dl class="headers">
+          {exchange.headers.map(({ name, value }) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <details>
+        <summary>Request headers sent ({exchange.request.headers.length})</summary>
+        <dl class="headers">
+          {exchange.request.headers.map(({ name, value }) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <section aria-label={body.isJson ? 'Response body (JSON)' : 'Response body'}>
+        <pre class="body">{body.text === '' ? '(empty body)' : body.text}</pre>
+      </section>
+    </>
+  );
+}

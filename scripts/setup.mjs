@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * First-run set-up shared by `npm start`, `npm test` and `npm run sandbox`, written with Node's
+ * built-ins only because it runs before the project's packages exist.
+ *   node scripts/setup.mjs deps   installs npm packages when they are missing or stale
+ *   node scripts/setup.mjs test   deps, and Debian's Chromium when no Chromium is found
+ *   node scripts/setup.mjs start  deps (start.ts explains how to get a Chromium if there is none)
+ * Playwright never downloads a browser here: this project drives a system Chromium.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const SYSTEM_CHROMIUMS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/snap/bin/chromium',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+/**
+ * The Chromium to drive: `CHROMIUM_PATH`, then the system's Chromium, then `fallback()` (start.ts
+ * passes Playwright's own browser, when one was ever installed). Google-branded Chrome is not
+ * searched for: since version 137 it ignores --load-extension.
+ * @param {() => string | undefined} [fallback]
+ * @returns {{ path: string, source: string } | { path: null, problem: string }}
+ */
+export function findChromium(fallback) {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    return existsSync(fromEnv)
+      ? { path: fromEnv, source: 'CHROMIUM_PATH' }
+      : { path: null, problem: `CHROMIUM_PATH points at ${fromEnv}, which does not exist.` };
+  }
+  for (const candidate of SYSTEM_CHROMIUMS) {
+    if (existsSync(candidate)) return { path: candidate, source: 'system' };
+  }
+  const bundled = fallback?.();
+  if (bundled && existsSync(bundled)) return { path: bundled, source: 'Playwright' };
+  return { path: null, problem: 'No Chromium was found.' };
+}
+
+export const INSTALL_CHROMIUM_HELP = [
+  'Install Chromium, then run the command again:',
+  '  Debian/Ubuntu:  sudo apt-get install -y chromium',
+  '  macOS:          brew install --cask chromium',
+  'or point CHROMIUM_PATH at a Chromium (not Google Chrome 137+, which ignores --load-extension).',
+].join('\n');
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env },
+  });
+  if (result.status !== 0) {
+    console.error(
+      `\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`,
+    );
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensurePackages() {
+  const stamp = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  const stale =
+    !existsSync(stamp) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(stamp).mtimeMs);
+  if (!stale) return;
+  console.log('Installing npm packages (no browser download)…');
+  run(
+    'npm',
+    existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'],
+  );
+}
+
+function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+function hasCommand(name) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function ensureChromium() {
+  if (findChromium().path) return;
+  if (process.platform === 'linux' && isRoot() && hasCommand('apt-get')) {
+    console.log('No Chromium found: installing Debian’s chromium package…');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+    if (findChromium().path) return;
+  }
+  console.error(`The end-to-end tests need Chromium. ${INSTALL_CHROMIUM_HELP}`);
+  process.exit(1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const mode = process.argv[2] ?? 'deps';
+  if (!['deps', 'start', 'test'].includes(mode)) {
+    console.error('usage: node scripts/setup.mjs deps|start|test');
+    process.exit(2);
+  }
+  ensurePackages();
+  if (mode === 'test') ensureChromium();
+}

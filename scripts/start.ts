@@ -1,0 +1,128 @@
+/**
+ * `npm start`: build the extension, start the sandbox emulator on loopback, and open Chromium with
+ * the extension loaded and DevTools open on a demo page. Without a display (or a Chromium) it says
+ * so, and leaves dist/ built and the sandbox running, with instructions to load dist/ by hand.
+ *
+ *   npm start -- --port 8787     sandbox port (default 8787, env SANDBOX_PORT; 0 = any free port)
+ *   npm start -- --no-browser    build and run the sandbox only
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { createSandbox, type Sandbox } from '../src/sandbox/server';
+import { findChromium, INSTALL_CHROMIUM_HELP } from './setup.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = resolve(ROOT, process.env.PARTNER_API_OUT_DIR ?? 'dist');
+const PROFILE_DIR = join(ROOT, '.cache', 'chromium-profile');
+
+const { values: flags } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.SANDBOX_PORT ?? '8787' },
+    'no-browser': { type: 'boolean', default: false },
+  },
+});
+
+function manualLoadHelp(sandbox: Sandbox): string {
+  return [
+    'Load the extension by hand in Chromium (or Chrome before version 137):',
+    '  1. open chrome://extensions and turn on "Developer mode";',
+    `  2. "Load unpacked" and choose ${DIST};`,
+    `  3. open ${sandbox.url}/, press F12 and pick the "Partner API" panel.`,
+  ].join('\n');
+}
+
+function printSandbox(sandbox: Sandbox): void {
+  const { clientId, clientSecret, apiKey, companyId } = sandbox.credentials;
+  console.log(`
+Sandbox emulator running at ${sandbox.url}
+  Auth URL    ${sandbox.url}
+  Base URL    ${sandbox.url}
+  Company ID  ${companyId}
+  API key     ${apiKey}
+  Client ID   ${clientId}
+  Client secret ${clientSecret}
+(demo credentials of the local emulator; never real ones)`);
+}
+
+async function startSandbox(): Promise<Sandbox> {
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    console.error(`--port must be a port number (0-65535), not "${flags.port}".`);
+    process.exit(2);
+  }
+  try {
+    return await createSandbox({ port });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    console.warn(
+      `Port ${port} is in use (is a sandbox already running?); using a free port instead.`,
+    );
+    return createSandbox({ port: 0 });
+  }
+}
+
+function hasDisplay(): boolean {
+  if (process.platform !== 'linux') return true;
+  return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+}
+
+async function openBrowser(sandbox: Sandbox): Promise<(() => Promise<void>) | null> {
+  if (flags['no-browser']) {
+    console.log(`\n--no-browser: not opening Chromium.\n${manualLoadHelp(sandbox)}`);
+    return null;
+  }
+  if (!hasDisplay()) {
+    console.log(`\nNo display is available (DISPLAY is not set), so Chromium is not opened.
+dist/ is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)}`);
+    return null;
+  }
+  const found = findChromium(() => chromium.executablePath());
+  if (found.path === null) {
+    console.log(`\n${found.problem} ${INSTALL_CHROMIUM_HELP}\n\n${manualLoadHelp(sandbox)}`);
+    return null;
+  }
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  const context = await chromium.launchPersistentContext(PROFILE_DIR, {
+    executablePath: found.path,
+    headless: false,
+    viewport: null,
+    args: [
+      `--disable-extensions-except=${DIST}`,
+      `--load-extension=${DIST}`,
+      '--auto-open-devtools-for-tabs',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${sandbox.url}/`);
+  console.log(`\nChromium (${found.source}: ${found.path}) is open on the demo page with DevTools.
+Pick the "Partner API" panel in DevTools (it may sit behind the » menu).`);
+  context.on('close', () =>
+    console.log('\nChromium was closed; the sandbox keeps running until Ctrl+C.'),
+  );
+  return () => context.close();
+}
+
+async function main(): Promise<void> {
+  console.log('Building the extension into dist/ …');
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  const sandbox = await startSandbox();
+  printSandbox(sandbox);
+  const closeBrowser = await openBrowser(sandbox);
+  console.log('\nPress Ctrl+C to stop.');
+  const stop = async () => {
+    await closeBrowser?.().catch(() => undefined); // the user may already have closed it
+    await sandbox.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await main();

@@ -1,0 +1,43 @@
+/**
+ * Errors cross every boundary (worker -> panel, service -> worker) as data, never as thrown
+ * strings: a code for programs, a plain-language message and a hint that tells the user what to do.
+ * No error text may carry a secret; builders of messages receive names and masked views only.
+ */
+
+export type ErrorCode =
+  | 'sender_refused'
+  | 'bad_message'
+  | 'unknown_type'
+  | 'not_found'
+  | 'invalid_profile'
+  | 'invalid_request'
+  | 'path_outside_v1'
+  | 'missing_secret'
+  | 'server_unreachable'
+  | 'host_unreachable'
+  | 'timeout'
+  | 'permission_missing'
+  | 'redirect_not_followed'
+  | 'storage_failed'
+  | 'worker_unavailable'
+  | 'internal';
+
+export interface AppError {
+  code: ErrorCode;
+  message: string;
+  hint: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+export function fail(
+  code: ErrorCode,
+  message: string,
+  hint: string,
+): { ok: false; error: AppError } {
+  return { ok: false, error: { code, message, hint } };
+}

@@ -1,0 +1,109 @@
+/**
+ * The panel <-> worker message contract: every message type with the runtime schema of its request
+ * and the TypeScript type of its answer. Both sides import only from here, so a change to a
+ * message is one edit that the compiler carries to both ends.
+ */
+import * as v from 'valibot';
+import type { AppError } from './errors';
+
+const MAX_TEXT = 2_048;
+const MAX_BODY = 10 * 1024 * 1024;
+
+const shortText = v.pipe(v.string(), v.maxLength(MAX_TEXT));
+
+export const AUTH_METHODS = ['apiKey', 'oauthBasic', 'oauthBody'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const NameValueSchema = v.strictObject({ name: shortText, value: shortText });
+export type NameValue = v.InferOutput<typeof NameValueSchema>;
+
+export const ProfileInputSchema = v.strictObject({
+  id: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  name: shortText,
+  authUrl: shortText,
+  baseUrl: shortText,
+  companyId: shortText,
+  authMethod: v.picklist(AUTH_METHODS),
+  clientId: shortText,
+});
+export type ProfileInput = v.InferOutput<typeof ProfileInputSchema>;
+
+/** Secrets travel panel -> worker once, when typed. Absent or empty means "keep what is stored". */
+export const SecretsInputSchema = v.strictObject({
+  apiKey: v.optional(shortText),
+  clientSecret: v.optional(shortText),
+});
+export type SecretsInput = v.InferOutput<typeof SecretsInputSchema>;
+
+const idPayload = v.strictObject({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
+
+export const SendRequestSchema = v.strictObject({
+  profileId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  method: v.picklist(HTTP_METHODS),
+  path: shortText,
+  query: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
+  headers: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
+  body: v.pipe(v.string(), v.maxLength(MAX_BODY)),
+});
+export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
+
+/** What the panel may know about a profile: every setting, and secrets only as masked views. */
+export interface ProfileView {
+  id: string;
+  name: string;
+  authUrl: string;
+  baseUrl: string;
+  companyId: string;
+  authMethod: AuthMethod;
+  clientId: string;
+  secrets: { apiKey: string | null; clientSecret: string | null };
+}
+
+export interface Warning {
+  field: string;
+  message: string;
+}
+
+/** One request/response pair as the panel shows it; auth header values are masked. */
+export interface HttpExchange {
+  request: { method: HttpMethod; url: string; headers: NameValue[] };
+  status: number;
+  statusText: string;
+  headers: NameValue[];
+  bodyText: string;
+  /** True when the body was longer than the cap and `bodyText` holds only its start. */
+  truncated: boolean;
+  /** Bytes of body received (at most the cap). */
+  bodyBytes: number;
+  /** The full body size when known (Content-Length or fully read), else null. */
+  totalBytes: number | null;
+  durationMs: number;
+}
+
+export const messages = {
+  'profiles/list': v.strictObject({}),
+  'profiles/save': v.strictObject({ profile: ProfileInputSchema, secrets: SecretsInputSchema }),
+  'profiles/delete': idPayload,
+  'profiles/activate': idPayload,
+  'request/send': SendRequestSchema,
+};
+
+export type MessageType = keyof typeof messages;
+export type RequestOf<K extends MessageType> = v.InferOutput<(typeof messages)[K]>;
+
+export interface ResponseMap {
+  'profiles/list': { profiles: ProfileView[]; activeProfileId: string | null };
+  'profiles/save': { profile: ProfileView; warnings: Warning[] };
+  'profiles/delete': { id: string };
+  'profiles/activate': { activeProfileId: string };
+  'request/send': HttpExchange;
+}
+export type ResponseOf<K extends MessageType> = ResponseMap[K];
+
+export type Envelope<K extends MessageType = MessageType> = { type: K; payload: RequestOf<K> };
+export type Reply<K extends MessageType> =
+  | { ok: true; value: ResponseOf<K> }
+  | { ok: false; error: AppError };

@@ -1,0 +1,138 @@
+/**
+ * The worker's single entry point for messages. Order is fixed and fails closed:
+ *   1. who sent it (this extension's own pages only),
+ *   2. is it plain data (no prototype keys, bounded depth),
+ *   3. does it match the schema of its type (strict: no extra keys),
+ *   4. the handler from the table runs; if it throws, the sender gets a typed `internal` error.
+ */
+import * as v from 'valibot';
+import { type AppError, fail, type Result } from './errors';
+import {
+  type Envelope,
+  type MessageType,
+  messages,
+  type RequestOf,
+  type ResponseOf,
+} from './messages';
+import { findUnsafeShape } from './safe-object';
+
+export interface SenderInfo {
+  id?: string | undefined;
+  url?: string | undefined;
+  origin?: string | undefined;
+}
+
+export interface Identity {
+  extensionId: string;
+  /** e.g. `chrome-extension://<id>` */
+  origin: string;
+}
+
+export type Handlers = {
+  [K in MessageType]: (payload: RequestOf<K>) => Promise<Result<ResponseOf<K>>>;
+};
+
+const REFUSED_HINT =
+  'Only the Partner API DevTools panel may talk to its background worker. Open the panel from DevTools.';
+
+function originOf(url: string | undefined): string | null {
+  if (url === undefined) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null; // an unparsable sender URL is simply not ours
+  }
+}
+
+/** Null when the sender is one of this extension's own pages, else the refusal to send back. */
+export function checkSender(sender: SenderInfo, identity: Identity): AppError | null {
+  const fromUrl = originOf(sender.url);
+  const sameId = sender.id === identity.extensionId;
+  const sameOrigin =
+    fromUrl === identity.origin &&
+    (sender.origin === undefined || sender.origin === identity.origin);
+  if (sameId && sameOrigin) return null;
+  return fail(
+    'sender_refused',
+    'This message did not come from the extension’s own pages.',
+    REFUSED_HINT,
+  ).error;
+}
+
+function isMessageType(type: unknown): type is MessageType {
+  return typeof type === 'string' && Object.hasOwn(messages, type);
+}
+
+/** Checks shape and schema; the returned envelope is a fresh, validated copy. */
+export function parseEnvelope(raw: unknown): Result<Envelope> {
+  const unsafe = findUnsafeShape(raw);
+  if (unsafe !== null) {
+    const what =
+      unsafe.kind === 'forbidden_key'
+        ? `the key "${unsafe.key}" at ${unsafe.path}`
+        : unsafe.kind === 'too_deep'
+          ? `nesting that is too deep at ${unsafe.path}`
+          : `a value that is not plain data at ${unsafe.path}`;
+    return fail(
+      'bad_message',
+      `The message was refused: it contains ${what}.`,
+      'Send plain JSON data.',
+    );
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return fail(
+      'bad_message',
+      'The message was refused: it is not an object.',
+      'Send { type, payload }.',
+    );
+  }
+  const keys = Object.keys(raw);
+  const extra = keys.filter((key) => key !== 'type' && key !== 'payload');
+  if (extra.length > 0) {
+    return fail(
+      'bad_message',
+      `The message was refused: unexpected key "${extra[0]}".`,
+      'A message has exactly two keys: type and payload.',
+    );
+  }
+  const { type, payload } = raw as { type?: unknown; payload?: unknown };
+  if (!isMessageType(type)) {
+    return fail(
+      'unknown_type',
+      `The message type ${JSON.stringify(String(type)).slice(0, 80)} is not known.`,
+      'The panel and the worker may be from different builds: reload the extension and the panel.',
+    );
+  }
+  const parsed = v.safeParse(messages[type], payload);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const where = issue ? v.getDotPath(issue) : null;
+    return fail(
+      'bad_message',
+      `The ${type} message was refused: ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid payload'}.`,
+      'The panel and the worker may be from different builds: reload the extension and the panel.',
+    );
+  }
+  return { ok: true, value: { type, payload: parsed.output } as Envelope };
+}
+
+export function createRouter(handlers: Handlers, identity: Identity) {
+  return async function route(raw: unknown, sender: SenderInfo): Promise<Result<unknown>> {
+    const refusal = checkSender(sender, identity);
+    if (refusal !== null) return { ok: false, error: refusal };
+    const envelope = parseEnvelope(raw);
+    if (!envelope.ok) return envelope;
+    const handler = handlers[envelope.value.type] as (payload: unknown) => Promise<Result<unknown>>;
+    try {
+      return await handler(envelope.value.payload);
+    } catch (error) {
+      // The thrown value may quote data it was handed (possibly a secret): report only its kind.
+      const kind = error instanceof Error ? error.name : typeof error;
+      return fail(
+        'internal',
+        `The background worker failed while handling ${envelope.value.type} (${kind}).`,
+        'Try again; if it keeps failing, reload the extension and report the steps that led here.',
+      );
+    }
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Sends a prepared request with a timeout and reads at most `maxBodyBytes` of the answer, so that
+ * a huge or endless body cannot exhaust the worker. Network failures come back as typed errors
+ * with a hint; redirects are not followed, so a credential header never travels to an address the
+ * user did not choose.
+ */
+import { type AppError, fail, ok, type Result } from '../protocol/errors';
+import type { HttpExchange, NameValue } from '../protocol/messages';
+import { redactHeaders } from './headers';
+import { isLoopbackHost } from './url-rules';
+import type { PreparedRequest } from './v1-request';
+
+export interface ExecuteOptions {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  now?: () => number;
+}
+
+export interface CappedBody {
+  text: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
+  if (response.body === null) return { text: '', bytes: 0, truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const room = maxBytes - bytes;
+    if (value.byteLength > room) {
+      chunks.push(value.subarray(0, room));
+      bytes += room;
+      truncated = true;
+      await reader.cancel();
+      break;
+    }
+    chunks.push(value);
+    bytes += value.byteLength;
+  }
+  const all = new Uint8Array(bytes);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { text: new TextDecoder('utf-8').decode(all), bytes, truncated };
+}
+
+export function networkFailure(url: string, timedOut: boolean, timeoutMs: number): AppError {
+  const { host, hostname } = new URL(url);
+  if (timedOut) {
+    return fail(
+      'timeout',
+      `${host} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+      'The server may be overloaded or the address may point at the wrong place; try again or check the Base URL.',
+    ).error;
+  }
+  if (isLoopbackHost(hostname)) {
+    return fail(
+      'server_unreachable',
+      `Nothing answered at ${host}: the server is down or not listening on that port.`,
+      'If this is the sandbox, start it with `npm run sandbox` (or `npm start`) and check the port in the profile’s URLs.',
+    ).error;
+  }
+  return fail(
+    'host_unreachable',
+    `Could not connect to ${host}.`,
+    'Check the host name in the profile (a typo fails DNS), that you are online or on the right VPN, and that the server is up.',
+  ).error;
+}
+
+function headerList(headers: Headers): NameValue[] {
+  const list: NameValue[] = [];
+  headers.forEach((value, name) => {
+    list.push({ name, value });
+  });
+  return list;
+}
+
+export async function executeRequest(
+  prepared: PreparedRequest,
+  options: ExecuteOptions,
+): Promise<Result<HttpExchange>> {
+  const now = options.now ?? (() => performance.now());
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const started = now();
+  try {
+    const init: RequestInit = {
+      method: prepared.method,
+      headers: prepared.headers.map(({ name, value }) => [name, value] as [string, string]),
+      redirect: 'manual',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: controller.signal,
+    };
+    if (prepared.body !== null) init.body = prepared.body;
+    let response: Response;
+    try {
+      response = await options.fetch(prepared.url, init);
+    } catch {
+      return { ok: false, error: networkFailure(prepared.url, timedOut, options.timeoutMs) };
+    }
+    if (response.type === 'opaqueredirect') {
+      return fail(
+        'redirect_not_followed',
+        'The server answered with a redirect, which was not followed.',
+        'Following it could send your credentials to another address. Check the Base URL (http vs https, a missing path prefix).',
+      );
+    }
+    let body: CappedBody;
+    try {
+      body = await readCappedBody(response, options.maxBodyBytes);
+    } catch {
+      return { ok: false, error: networkFailure(prepared.url, timedOut, options.timeoutMs) };
+    }
+    const declared = Number(response.headers.get('content-length'));
+    const totalBytes = body.truncated
+      ? Number.isFinite(declared) && declared > 0
+        ? declared
+        : null
+      : body.bytes;
+    return ok({
+      request: {
+        method: prepared.method,
+        url: prepared.url,
+        headers: redactHeaders(prepared.headers),
+      },
+      status: response.status,
+      statusText: response.statusText,
+      headers: headerList(response.headers),
+      bodyText: body.text,
+      truncated: body.truncated,
+      bodyBytes: body.bytes,
+      totalBytes,
+      durationMs: Math.round((now() - started) * 10) / 10,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}

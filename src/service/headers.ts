@@ -1,0 +1,65 @@
+/**
+ * Header rules shared by every request the worker sends: what a header name and value may contain,
+ * and which headers belong to the service contract (spec 4.2) so that a user header cannot
+ * silently replace them.
+ */
+import { fail, ok, type Result } from '../protocol/errors';
+import type { NameValue } from '../protocol/messages';
+import { maskSecret } from './mask';
+
+/** RFC 9110 token characters. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+export const CONTRACT_HEADERS = ['content-type', 'companyid', 'x-apikey', 'authorization'] as const;
+const SECRET_HEADERS = new Set(['x-apikey', 'authorization']);
+
+export function checkHeaderValue(value: string, label: string): Result<string> {
+  if (/[\r\n]/.test(value)) {
+    return fail(
+      'invalid_request',
+      `${label} contains a line break.`,
+      'Remove the line break (often a newline copied along with a pasted value).',
+    );
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value)) {
+    return fail('invalid_request', `${label} contains a control character.`, 'Retype the value.');
+  }
+  return ok(value);
+}
+
+export function checkUserHeader(header: NameValue): Result<NameValue> {
+  const name = header.name.trim();
+  if (!HEADER_NAME.test(name)) {
+    return fail(
+      'invalid_request',
+      `The header name "${name.slice(0, 40)}" is not valid.`,
+      'A header name uses letters, digits and - only, e.g. X-Request-Id.',
+    );
+  }
+  if ((CONTRACT_HEADERS as readonly string[]).includes(name.toLowerCase())) {
+    return fail(
+      'invalid_request',
+      `The header ${name} is set by the profile and cannot be overridden.`,
+      'Remove it from the extra headers; change the profile to change Content-Type, companyId or authentication.',
+    );
+  }
+  const value = checkHeaderValue(header.value, `The value of header ${name}`);
+  if (!value.ok) return value;
+  return ok({ name, value: header.value });
+}
+
+/** The same headers with the values of secret-bearing headers masked, for display and history. */
+export function redactHeaders(headers: readonly NameValue[]): NameValue[] {
+  return headers.map(({ name, value }) => {
+    if (!SECRET_HEADERS.has(name.toLowerCase())) return { name, value };
+    const space = value.indexOf(' ');
+    const isScheme = name.toLowerCase() === 'authorization' && space > 0;
+    return {
+      name,
+      value: isScheme
+        ? `${value.slice(0, space)} ${maskSecret(value.slice(space + 1))}`
+        : maskSecret(value),
+    };
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * Masked views of secrets. A mask never shows more than the last 4 characters, and shows fewer for
+ * short values so that a mask can never give away most of a secret.
+ */
+
+export const MASK = '••••';
+
+export function maskSecret(secret: string): string {
+  if (secret.length === 0) return '';
+  const shown = Math.min(4, Math.floor(secret.length / 4));
+  return MASK + (shown > 0 ? secret.slice(-shown) : '');
+}

@@ -1,0 +1,32 @@
+/**
+ * The shapes this extension keeps in `storage.local`, as runtime schemas: whatever is read back is
+ * checked before use, so a corrupt or foreign record is reported instead of half-used.
+ */
+import * as v from 'valibot';
+import { AUTH_METHODS } from '../protocol/messages';
+
+export const STORAGE_SCHEMA_VERSION = 1;
+
+/** Profile ids become storage lookups: keep them to a safe alphabet. */
+export const ProfileIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
+
+export const StoredProfileSchema = v.strictObject({
+  id: ProfileIdSchema,
+  name: v.string(),
+  authUrl: v.string(),
+  baseUrl: v.string(),
+  companyId: v.string(),
+  authMethod: v.picklist(AUTH_METHODS),
+  clientId: v.string(),
+});
+
+export const StoredSecretRecordSchema = v.strictObject({
+  profileId: ProfileIdSchema,
+  apiKey: v.optional(v.string()),
+  clientSecret: v.optional(v.string()),
+});
+export type StoredSecretRecord = v.InferOutput<typeof StoredSecretRecordSchema>;
+
+export const StoredProfilesSchema = v.array(StoredProfileSchema);
+export const StoredSecretsSchema = v.array(StoredSecretRecordSchema);
+export const ActiveProfileSchema = v.nullable(ProfileIdSchema);

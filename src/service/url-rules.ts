@@ -1,0 +1,82 @@
+/**
+ * Which service addresses a profile may use. Credentials go over https, except to this machine's
+ * loopback, where the sandbox emulator runs over plain http.
+ */
+import { fail, ok, type Result } from '../protocol/errors';
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Parses a service address (Auth URL or Base URL) and applies the transport rules. */
+export function parseServiceUrl(raw: string, label: string): Result<URL> {
+  const text = raw.trim();
+  if (text === '') {
+    return fail(
+      'invalid_profile',
+      `${label} is empty.`,
+      `Enter the ${label}, e.g. https://api.example.com.`,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail(
+      'invalid_profile',
+      `${label} is not a valid URL.`,
+      `Write it in full with its scheme, e.g. https://api.example.com.`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return fail('invalid_profile', `${label} must use https.`, `Use an https:// address.`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return fail(
+      'invalid_profile',
+      `${label} uses plain http to ${url.hostname}: credentials would cross the network unencrypted.`,
+      `Use https://${url.host}${url.pathname === '/' ? '' : url.pathname}. Plain http is allowed only for this machine (localhost, 127.0.0.1).`,
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    return fail(
+      'invalid_profile',
+      `${label} contains a user name or password.`,
+      'Remove the user:password@ part; credentials belong in the profile’s secret fields.',
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    return fail(
+      'invalid_profile',
+      `${label} contains a query or fragment.`,
+      'Give only the scheme, host and optional base path, e.g. https://api.example.com.',
+    );
+  }
+  return ok(url);
+}
+
+/** The address without a trailing slash, so that `${base}/v1/...` never doubles a slash. */
+export function withoutTrailingSlash(url: URL): string {
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * Host-permission patterns the browser must grant before the worker can reach these addresses:
+ * loopback is granted at install, anything else is asked for, one origin at a time.
+ */
+export function originPatternsToRequest(urls: readonly string[]): string[] {
+  const patterns = new Set<string>();
+  for (const raw of urls) {
+    let url: URL;
+    try {
+      url = new URL(raw.trim());
+    } catch {
+      continue; // validation reports unparsable URLs; nothing to ask permission for
+    }
+    if (url.protocol === 'https:' && !isLoopbackHost(url.hostname)) patterns.add(`${url.origin}/*`);
+  }
+  return [...patterns];
+}

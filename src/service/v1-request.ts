@@ -1,0 +1,112 @@
+/**
+ * Builds an authenticated call of spec section 4.2: `{base_url}/v1/<path>` with the contract
+ * headers (Content-Type, companyId and exactly one auth header) followed by the user's own headers.
+ * A path that would leave `/v1/` after URL normalisation (`..`, `%2e%2e`, backslashes) is refused.
+ */
+import { fail, ok, type Result } from '../protocol/errors';
+import type { HttpMethod, NameValue } from '../protocol/messages';
+import { checkHeaderValue, checkUserHeader } from './headers';
+
+export type CallAuth = { kind: 'apiKey'; apiKey: string } | { kind: 'bearer'; accessToken: string };
+
+export interface V1Call {
+  method: HttpMethod;
+  path: string;
+  query: readonly NameValue[];
+  headers: readonly NameValue[];
+  body: string;
+}
+
+export interface PreparedRequest {
+  method: HttpMethod;
+  url: string;
+  headers: NameValue[];
+  body: string | null;
+}
+
+const NO_BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
+
+function resolveV1Url(baseUrl: string, rawPath: string): Result<URL> {
+  const path = rawPath.trim().replace(/^\/+/, '');
+  if (path.includes('#')) {
+    return fail(
+      'invalid_request',
+      'The path contains "#".',
+      'A fragment is never sent to a server: remove it.',
+    );
+  }
+  const base = new URL(baseUrl);
+  const prefix = `${base.pathname.replace(/\/+$/, '')}/v1/`;
+  let url: URL;
+  try {
+    url = new URL(`${base.origin}${prefix}${path}`);
+  } catch {
+    return fail(
+      'invalid_request',
+      'The path does not form a valid URL.',
+      'Check the path for stray characters.',
+    );
+  }
+  if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) {
+    return fail(
+      'path_outside_v1',
+      `The path resolves to ${url.pathname}, outside ${prefix}.`,
+      'Give a path under /v1/ without ".." segments, e.g. products/42.',
+    );
+  }
+  return ok(url);
+}
+
+function authHeader(auth: CallAuth): NameValue {
+  return auth.kind === 'apiKey'
+    ? { name: 'x-apikey', value: auth.apiKey }
+    : { name: 'Authorization', value: `Bearer ${auth.accessToken}` };
+}
+
+export function buildV1Request(
+  target: { baseUrl: string; companyId: string },
+  auth: CallAuth,
+  call: V1Call,
+): Result<PreparedRequest> {
+  const resolved = resolveV1Url(target.baseUrl, call.path);
+  if (!resolved.ok) return resolved;
+  const url = resolved.value;
+
+  for (const { name, value } of call.query) {
+    if (name === '' && value === '') continue;
+    if (name === '') {
+      return fail(
+        'invalid_request',
+        'A query parameter has a value but no name.',
+        'Name it or remove it.',
+      );
+    }
+    url.searchParams.append(name, value);
+  }
+
+  const companyId = checkHeaderValue(target.companyId, 'Company ID');
+  if (!companyId.ok) return companyId;
+  const headers: NameValue[] = [
+    { name: 'Content-Type', value: 'application/json' },
+    { name: 'companyId', value: target.companyId },
+    authHeader(auth),
+  ];
+  const secretCheck = checkHeaderValue(headers[2]?.value ?? '', 'The stored credential');
+  if (!secretCheck.ok) return secretCheck;
+  for (const header of call.headers) {
+    if (header.name.trim() === '' && header.value === '') continue;
+    const checked = checkUserHeader(header);
+    if (!checked.ok) return checked;
+    headers.push(checked.value);
+  }
+
+  if (NO_BODY_METHODS.has(call.method) && call.body.trim() !== '') {
+    return fail(
+      'invalid_request',
+      `A ${call.method} request cannot carry a body.`,
+      'Clear the body, or choose POST, PUT or PATCH.',
+    );
+  }
+  const body = NO_BODY_METHODS.has(call.method) || call.body === '' ? null : call.body;
+  return ok({ method: call.method, url: url.href, headers, body });
+}

@@ -1,0 +1,130 @@
+/**
+ * The first user journey: create an API-key profile, send a `/v1` call through the worker and read
+ * the answer, with the secret never visible to the panel after saving.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const API_KEY_LABEL = { name: 'API key', exact: true } as const;
+
+async function createApiKeyProfile(
+  panel: Page,
+  values: { baseUrl: string; companyId: string; apiKey: string },
+) {
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox (API key)');
+  await panel.getByRole('combobox', { name: 'Auth method' }).selectOption({ label: 'API key' });
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(values.baseUrl);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(values.companyId);
+  await panel.getByLabel('API key', { exact: true }).fill(values.apiKey);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+}
+
+test('the panel renders as an extension tab and offers to create a profile', async ({ panel }) => {
+  await expect(panel.getByRole('heading', { name: 'Partner API' })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'New profile' })).toBeVisible();
+  for (const name of ['Profile name', 'Auth URL', 'Base URL', 'Company ID']) {
+    await expect(panel.getByRole('textbox', { name })).toBeVisible();
+  }
+  const method = panel.getByRole('combobox', { name: 'Auth method' });
+  await expect(method.getByRole('option')).toHaveText([
+    'API key',
+    'OAuth (Basic header)',
+    'OAuth (form body)',
+  ]);
+  await method.selectOption({ label: 'OAuth (Basic header)' });
+  await expect(panel.getByRole('textbox', { name: 'Client ID' })).toBeVisible();
+  await expect(panel.getByLabel('Client secret')).toHaveAttribute('type', 'password');
+});
+
+test('an API-key call reaches the sandbox with the contract headers and its answer is shown', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
+
+  // Once saved, the panel holds only a masked view: not in the DOM, not in any input, not in what
+  // the worker answers to the panel.
+  await expect(panel.getByText(`Saved: ••••${apiKey.slice(-4)}`)).toHaveCount(0); // editor closed
+  expect(await panel.content()).not.toContain(apiKey);
+  const listed = await panel.evaluate(() =>
+    chrome.runtime.sendMessage({ type: 'profiles/list', payload: {} }),
+  );
+  expect(JSON.stringify(listed)).not.toContain(apiKey);
+  expect(JSON.stringify(listed)).toContain(`••••${apiKey.slice(-4)}`);
+
+  await panel.getByRole('combobox', { name: 'Method' }).selectOption('GET');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await panel.getByRole('button', { name: 'Send' }).click();
+
+  const response = panel.getByRole('region', { name: 'Response' });
+  await expect(response).toContainText('200');
+  await expect(response).toContainText(/Time\s*\d+(\.\d)? ms/);
+  await expect(response).toContainText(/Size\s*\d+(\.\d)? (B|KB)/);
+  // Pretty-printed JSON: one key per line, indented.
+  await expect(response.getByRole('region', { name: 'Response body (JSON)' })).toContainText(
+    '\n  "echo": {',
+  );
+  await response.getByText(/^Response headers/).click();
+  await expect(response.getByText('application/json').first()).toBeVisible();
+  expect(await panel.content()).not.toContain(apiKey);
+
+  const received = sandbox.requests.filter((request) => request.path === '/v1/products');
+  expect(received).toHaveLength(1);
+  const headers = received[0]?.headers ?? {};
+  expect(headers['x-apikey']).toBe(apiKey);
+  expect(headers.companyid).toBe(companyId);
+  expect(headers['content-type']).toBe('application/json');
+  expect(headers.authorization).toBeUndefined();
+});
+
+test('a POST body goes out as sent and the saved profile survives a panel reload', async ({
+  panel,
+  sandbox,
+}) => {
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await panel.reload();
+  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveText('Sandbox (API key)');
+
+  await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  await panel.getByRole('textbox', { name: 'Body' }).fill('{"sku":"A-1","qty":2}');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('region', { name: 'Response' })).toContainText('201');
+  const order = sandbox.requests.find((request) => request.path === '/v1/orders');
+  expect(order?.method).toBe('POST');
+  expect(JSON.parse(order?.body ?? 'null')).toEqual({ sku: 'A-1', qty: 2 });
+});
+
+test('bad input and a dead server give errors that say what to do', async ({ panel, sandbox }) => {
+  const { companyId, apiKey } = sandbox.credentials;
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Bad URL');
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill('http://api.example.com');
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill('not-a-uuid');
+  await panel.getByLabel('API key', API_KEY_LABEL).fill(apiKey);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('alert')).toContainText('plain http');
+  await expect(panel.getByRole('alert')).toContainText('https://api.example.com');
+
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('status', { name: 'Profile warnings' })).toContainText(
+    'does not look like a UUID',
+  );
+  await panel.getByRole('button', { name: 'Edit profile' }).click();
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
+  await expect(panel.getByText(`Saved: ••••${apiKey.slice(-4)}`)).toBeVisible();
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+
+  await panel.getByRole('textbox', { name: 'Path' }).fill('../../admin');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('alert')).toContainText('outside /v1/');
+  expect(sandbox.requests.some((request) => request.path.includes('admin'))).toBe(false);
+
+  await sandbox.close();
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Nothing answered');
+  await expect(panel.getByRole('alert')).toContainText('npm run sandbox');
+});

@@ -1,0 +1,58 @@
+/**
+ * Audits the BUILT manifest (dist/manifest.json), since that is what Chrome runs: least privilege,
+ * no surface the inspected page could reach, and a CSP no looser than MV3's default.
+ * `npm test` builds before running unit tests; run `npm run build` first when running this alone.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const DIST = join(import.meta.dirname, '..', '..', 'dist');
+const manifestPath = join(DIST, 'manifest.json');
+
+describe('built manifest', () => {
+  it('exists (run `npm run build` first)', () => {
+    expect(existsSync(manifestPath)).toBe(true);
+  });
+
+  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+
+  it('is MV3 with a DevTools page and a module service worker that exist in dist/', () => {
+    expect(manifest.manifest_version).toBe(3);
+    expect(existsSync(join(DIST, manifest.devtools_page))).toBe(true);
+    expect(manifest.background.type).toBe('module');
+    expect(existsSync(join(DIST, manifest.background.service_worker))).toBe(true);
+    expect(existsSync(join(DIST, 'extension/panel/panel.html'))).toBe(true);
+  });
+
+  it('asks only for the permissions it uses', () => {
+    expect(manifest.permissions).toEqual(['storage']);
+    expect([...manifest.host_permissions].sort()).toEqual([
+      'http://127.0.0.1/*',
+      'http://localhost/*',
+    ]);
+    expect(manifest.optional_host_permissions).toEqual(['https://*/*']);
+    expect(manifest.optional_permissions).toBeUndefined();
+  });
+
+  it('gives web pages and other extensions nothing to reach', () => {
+    expect(manifest.content_scripts).toBeUndefined();
+    expect(manifest.web_accessible_resources).toBeUndefined();
+    expect(manifest.externally_connectable).toBeUndefined();
+  });
+
+  it('keeps the MV3 default content security policy (or a stricter one)', () => {
+    const pages: string | undefined = manifest.content_security_policy?.extension_pages;
+    if (pages !== undefined) {
+      expect(pages).not.toMatch(/unsafe-eval|unsafe-inline|wasm-unsafe-eval|https?:|\*/);
+      expect(pages).toMatch(/script-src 'self'/);
+    }
+    expect(manifest.content_security_policy?.sandbox).toBeUndefined();
+  });
+
+  it('ships its icons', () => {
+    for (const icon of Object.values<string>(manifest.icons)) {
+      expect(existsSync(join(DIST, icon))).toBe(true);
+    }
+  });
+});
