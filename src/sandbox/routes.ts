@@ -1,0 +1,118 @@
+/**
+ * Which part of the sandbox answers a request, and the gateway behaviour around the service
+ * endpoints: the latency, HTML-page and 5xx switches act on the token endpoint and `/v1/*` only,
+ * so the demo page and the control API stay usable while the "service" is misbehaving.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { handleControl } from './control';
+import type { SandboxCredentials } from './credentials';
+import { DEMO_PAGE_CSP, renderDemoPage } from './demo-page';
+import { htmlErrorPage, methodNotAllowed, proxyNotFound, serverErrorFault } from './faults';
+import { largeJsonBody } from './large-body';
+import { htmlReply, type Reply } from './reply';
+import type { RecordedRequest } from './request-log';
+import { answerV1 } from './resources';
+import type { SandboxSwitches } from './switches';
+import { handleTokenRequest, TOKEN_PATH } from './token-endpoint';
+import type { TokenStore } from './token-store';
+import { checkV1Caller } from './v1-auth';
+
+/** What one request brings to a handler, read once. */
+export interface Incoming {
+  method: string;
+  path: string;
+  query: string;
+  /** Lower-cased names, repeated headers joined. */
+  headers: Record<string, string>;
+  rawHeaders: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface SandboxState {
+  url: string;
+  credentials: SandboxCredentials;
+  switches: SandboxSwitches;
+  store: TokenStore;
+  requests: RecordedRequest[];
+  /** Aborted by close(), so that no latency timer outlives the server. */
+  closed: AbortSignal;
+}
+
+/**
+ * What a gateway in trouble answers before any policy runs: the latency switch delays, then an HTML
+ * page or a 5xx fault replaces the real answer. Null when the call goes through.
+ */
+async function gatewayTrouble(
+  switches: SandboxSwitches,
+  closed: AbortSignal,
+): Promise<Reply | null> {
+  if (switches.latencyMs > 0) await delay(switches.latencyMs, undefined, { signal: closed });
+  if (switches.htmlErrorPage) return htmlErrorPage();
+  if (switches.serverError !== null) return serverErrorFault(switches.serverError);
+  return null;
+}
+
+async function answerToken(incoming: Incoming, state: SandboxState): Promise<Reply> {
+  const trouble = await gatewayTrouble(state.switches, state.closed);
+  if (trouble !== null) return trouble;
+  const { credentials, switches, store } = state;
+  const request = { method: incoming.method, headers: incoming.rawHeaders, body: incoming.body };
+  return handleTokenRequest(request, { credentials, switches, store, now: Date.now() });
+}
+
+async function answerApi(incoming: Incoming, state: SandboxState): Promise<Reply> {
+  const trouble = await gatewayTrouble(state.switches, state.closed);
+  if (trouble !== null) return trouble;
+  const now = Date.now();
+  const checked = checkV1Caller(incoming.headers, {
+    credentials: state.credentials,
+    store: state.store,
+    now,
+  });
+  if (!checked.ok) return checked.reply;
+  const reply = answerV1(incoming, checked.caller, now);
+  const { largeBodyBytes } = state.switches;
+  // Only successful answers grow: a 404 stays small so the client can still read why.
+  return largeBodyBytes > 0 && reply.status < 300
+    ? { ...reply, body: largeJsonBody(largeBodyBytes) }
+    : reply;
+}
+
+function answerDemoPage(incoming: Incoming, state: SandboxState): Reply {
+  if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
+    return methodNotAllowed(incoming.method, '/', ['GET']);
+  }
+  const headers = { 'content-security-policy': DEMO_PAGE_CSP };
+  return htmlReply(200, renderDemoPage(state.url, state.credentials), headers);
+}
+
+function answerControl(incoming: Incoming, state: SandboxState): Reply {
+  const expireAllTokens = () => state.store.expireAll(Date.now());
+  return handleControl(incoming, {
+    switches: state.switches,
+    requests: state.requests,
+    expireAllTokens,
+  });
+}
+
+interface Area {
+  matches: (path: string) => boolean;
+  answer: (incoming: Incoming, state: SandboxState) => Reply | Promise<Reply>;
+}
+
+/** The areas of the sandbox, first match wins. */
+const AREAS: readonly Area[] = [
+  { matches: (path) => path === '/', answer: answerDemoPage },
+  { matches: (path) => path.startsWith('/__sandbox/'), answer: answerControl },
+  { matches: (path) => path === TOKEN_PATH, answer: answerToken },
+  { matches: (path) => path === '/v1' || path.startsWith('/v1/'), answer: answerApi },
+];
+
+/** Anything outside the areas gets the 404 Apigee gives when no proxy serves a path. */
+export async function routeRequest(incoming: Incoming, state: SandboxState): Promise<Reply> {
+  const area = AREAS.find((candidate) => candidate.matches(incoming.path));
+  return area === undefined
+    ? proxyNotFound(incoming.method, incoming.path)
+    : area.answer(incoming, state);
+}
