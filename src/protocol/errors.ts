@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'invalid_request'
   | 'path_outside_v1'
   | 'missing_secret'
+  | 'token_malformed'
+  | 'token_refused'
   | 'server_unreachable'
   | 'host_unreachable'
   | 'timeout'

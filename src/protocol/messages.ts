@@ -4,12 +4,14 @@
  * message is one edit that the compiler carries to both ends.
  */
 import * as v from 'valibot';
+import type { TokenView } from '../service/token-grant';
 import type { AppError } from './errors';
 
 const MAX_TEXT = 2_048;
 const MAX_BODY = 10 * 1024 * 1024;
 
 const shortText = v.pipe(v.string(), v.maxLength(MAX_TEXT));
+const profileRef = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 export const AUTH_METHODS = ['apiKey', 'oauthBasic', 'oauthBody'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
@@ -28,6 +30,7 @@ export const ProfileInputSchema = v.strictObject({
   companyId: shortText,
   authMethod: v.picklist(AUTH_METHODS),
   clientId: shortText,
+  formEncodeCredentials: v.boolean(),
 });
 export type ProfileInput = v.InferOutput<typeof ProfileInputSchema>;
 
@@ -41,7 +44,7 @@ export type SecretsInput = v.InferOutput<typeof SecretsInputSchema>;
 const idPayload = v.strictObject({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
 
 export const SendRequestSchema = v.strictObject({
-  profileId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  profileId: profileRef,
   method: v.picklist(HTTP_METHODS),
   path: shortText,
   query: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
@@ -59,6 +62,8 @@ export interface ProfileView {
   companyId: string;
   authMethod: AuthMethod;
   clientId: string;
+  /** OAuth (Basic header): form-encode id and secret before base64 (RFC 6749 section 2.3.1). */
+  formEncodeCredentials: boolean;
   secrets: { apiKey: string | null; clientSecret: string | null };
 }
 
@@ -81,6 +86,13 @@ export interface HttpExchange {
   /** The full body size when known (Content-Length or fully read), else null. */
   totalBytes: number | null;
   durationMs: number;
+  /** The call was refused for its token, and was sent once more with a new one. */
+  tokenRenewed?: boolean;
+}
+
+export interface TokenAttempt {
+  label: string;
+  view: TokenView;
 }
 
 export const messages = {
@@ -89,6 +101,9 @@ export const messages = {
   'profiles/delete': idPayload,
   'profiles/activate': idPayload,
   'request/send': SendRequestSchema,
+  'token/get': v.strictObject({ profileId: profileRef, fresh: v.boolean() }),
+  'token/reveal': v.strictObject({ profileId: profileRef }),
+  'token/compare': v.strictObject({ profileId: profileRef }),
 };
 
 export type MessageType = keyof typeof messages;
@@ -100,6 +115,10 @@ export interface ResponseMap {
   'profiles/delete': { id: string };
   'profiles/activate': { activeProfileId: string };
   'request/send': HttpExchange;
+  'token/get': { view: TokenView; fromCache: boolean };
+  /** Answered only to an explicit user action (Reveal or Copy). */
+  'token/reveal': { accessToken: string };
+  'token/compare': { attempts: TokenAttempt[] };
 }
 export type ResponseOf<K extends MessageType> = ResponseMap[K];
 

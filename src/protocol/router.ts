@@ -35,21 +35,13 @@ export type Handlers = {
 const REFUSED_HINT =
   'Only the Partner API DevTools panel may talk to its background worker. Open the panel from DevTools.';
 
-function originOf(url: string | undefined): string | null {
-  if (url === undefined) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null; // an unparsable sender URL is simply not ours
-  }
-}
-
 /** Null when the sender is one of this extension's own pages, else the refusal to send back. */
 export function checkSender(sender: SenderInfo, identity: Identity): AppError | null {
-  const fromUrl = originOf(sender.url);
+  // Compared as text: the URL standard gives `chrome-extension:` URLs the opaque origin "null"
+  // outside Chrome, so `new URL(url).origin` cannot tell our pages from anyone's.
   const sameId = sender.id === identity.extensionId;
   const sameOrigin =
-    fromUrl === identity.origin &&
+    sender.url?.startsWith(`${identity.origin}/`) === true &&
     (sender.origin === undefined || sender.origin === identity.origin);
   if (sameId && sameOrigin) return null;
   return fail(

@@ -57,7 +57,7 @@ export function networkFailure(url: string, timedOut: boolean, timeoutMs: number
   if (timedOut) {
     return fail(
       'timeout',
-      `${host} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+      `${host} did not answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}.`,
       'The server may be overloaded or the address may point at the wrong place; try again or check the Base URL.',
     ).error;
   }
@@ -124,12 +124,12 @@ export async function executeRequest(
     } catch {
       return { ok: false, error: networkFailure(prepared.url, timedOut, options.timeoutMs) };
     }
-    const declared = Number(response.headers.get('content-length'));
-    const totalBytes = body.truncated
-      ? Number.isFinite(declared) && declared > 0
-        ? declared
-        : null
-      : body.bytes;
+    // Content-Length counts the bytes on the wire; with a Content-Encoding those are compressed and
+    // say nothing about the decoded size.
+    const declared = response.headers.has('content-encoding')
+      ? Number.NaN
+      : Number(response.headers.get('content-length'));
+    const totalBytes = body.truncated ? (declared >= body.bytes ? declared : null) : body.bytes;
     return ok({
       request: {
         method: prepared.method,

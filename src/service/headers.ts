@@ -5,7 +5,7 @@
  */
 import { fail, ok, type Result } from '../protocol/errors';
 import type { NameValue } from '../protocol/messages';
-import { maskSecret } from './mask';
+import { MASK, maskSecret } from './mask';
 
 /** RFC 9110 token characters. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -24,6 +24,13 @@ export function checkHeaderValue(value: string, label: string): Result<string> {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
   if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value)) {
     return fail('invalid_request', `${label} contains a control character.`, 'Retype the value.');
+  }
+  if (/[\u0100-\uffff]/.test(value)) {
+    return fail(
+      'invalid_request',
+      `${label} contains characters that HTTP headers cannot carry (such as € or emoji).`,
+      'Use plain ASCII in header values, or percent-encode the text if the API expects that.',
+    );
   }
   return ok(value);
 }
@@ -49,17 +56,21 @@ export function checkUserHeader(header: NameValue): Result<NameValue> {
   return ok({ name, value: header.value });
 }
 
-/** The same headers with the values of secret-bearing headers masked, for display and history. */
+/**
+ * The same headers with the values of secret-bearing headers masked, for display and history.
+ * A Basic value is hidden whole: the tail of its base64 would give away the end of the secret.
+ */
 export function redactHeaders(headers: readonly NameValue[]): NameValue[] {
   return headers.map(({ name, value }) => {
     if (!SECRET_HEADERS.has(name.toLowerCase())) return { name, value };
     const space = value.indexOf(' ');
-    const isScheme = name.toLowerCase() === 'authorization' && space > 0;
+    if (name.toLowerCase() !== 'authorization' || space <= 0)
+      return { name, value: maskSecret(value) };
+    const scheme = value.slice(0, space);
+    const credential = value.slice(space + 1);
     return {
       name,
-      value: isScheme
-        ? `${value.slice(0, space)} ${maskSecret(value.slice(space + 1))}`
-        : maskSecret(value),
+      value: `${scheme} ${scheme.toLowerCase() === 'basic' ? MASK : maskSecret(credential)}`,
     };
   });
 }

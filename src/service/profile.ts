@@ -23,6 +23,7 @@ export interface StoredProfile {
   companyId: string;
   authMethod: AuthMethod;
   clientId: string;
+  formEncodeCredentials: boolean;
 }
 
 export interface StoredSecrets {
@@ -48,7 +49,7 @@ function checkSecret(
   field: string,
 ): Result<string> {
   const value = typed !== undefined && typed !== '' ? typed : stored;
-  if (value === undefined || value === '') {
+  if (value === undefined || value.trim() === '') {
     return fail(
       'missing_secret',
       `${label} is empty.`,
@@ -150,6 +151,7 @@ export function validateProfile(
     companyId,
     authMethod: input.authMethod,
     clientId,
+    formEncodeCredentials: input.authMethod === 'oauthBasic' && input.formEncodeCredentials,
   };
   return ok({ profile, secrets, warnings });
 }

@@ -1,9 +1,10 @@
 /** How a response is presented: human sizes and a pretty-printed body when it is JSON. */
 import type { HttpExchange } from '../protocol/messages';
+import { reindentJson } from './json-indent';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 * 1023.95) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
@@ -21,19 +22,19 @@ function isJsonContentType(headers: HttpExchange['headers']): boolean {
   return /[/+]json\b/i.test(type);
 }
 
-/** JSON bodies (by content type, or by shape when untyped) indented by two spaces; others as sent. */
+/**
+ * JSON bodies (by content type, or by shape when there is no content type) re-indented by two
+ * spaces with every literal kept as sent; others exactly as sent.
+ */
 export function prettyBody(exchange: Pick<HttpExchange, 'bodyText' | 'headers' | 'truncated'>): {
   text: string;
   isJson: boolean;
 } {
   const text = exchange.bodyText;
-  const looksJson = /^\s*[[{]/.test(text);
-  if (exchange.truncated || !(isJsonContentType(exchange.headers) || looksJson)) {
-    return { text, isJson: false };
-  }
-  try {
-    return { text: JSON.stringify(JSON.parse(text), null, 2), isJson: true };
-  } catch {
-    return { text, isJson: false }; // declared JSON that does not parse is shown exactly as received
-  }
+  const untyped = !exchange.headers.some((header) => header.name.toLowerCase() === 'content-type');
+  const candidate = isJsonContentType(exchange.headers) || (untyped && /^\s*[[{]/.test(text));
+  if (exchange.truncated || !candidate) return { text, isJson: false };
+  const pretty = reindentJson(text);
+  // Declared JSON that does not parse is shown exactly as received.
+  return pretty === null ? { text, isJson: false } : { text: pretty, isJson: true };
 }

@@ -18,6 +18,7 @@ export const StoredProfileSchema = v.strictObject({
   companyId: v.string(),
   authMethod: v.picklist(AUTH_METHODS),
   clientId: v.string(),
+  formEncodeCredentials: v.boolean(),
 });
 
 export const StoredSecretRecordSchema = v.strictObject({

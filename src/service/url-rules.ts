@@ -11,6 +11,12 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/**
+ * The plain-http hosts the manifest grants at install (`host_permissions`). Other loopback names
+ * would pass the transport rule but could never be granted (optional permissions are https only).
+ */
+const GRANTED_HTTP_HOSTS = new Set(['localhost', '127.0.0.1']);
+
 /** Parses a service address (Auth URL or Base URL) and applies the transport rules. */
 export function parseServiceUrl(raw: string, label: string): Result<URL> {
   const text = raw.trim();
@@ -34,6 +40,17 @@ export function parseServiceUrl(raw: string, label: string): Result<URL> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return fail('invalid_profile', `${label} must use https.`, `Use an https:// address.`);
   }
+  if (
+    url.protocol === 'http:' &&
+    isLoopbackHost(url.hostname) &&
+    !GRANTED_HTTP_HOSTS.has(url.hostname)
+  ) {
+    return fail(
+      'invalid_profile',
+      `${label} uses http://${url.hostname}, which the extension cannot be allowed to reach.`,
+      `Use http://127.0.0.1${url.port ? `:${url.port}` : ''} or http://localhost${url.port ? `:${url.port}` : ''} for a server on this machine.`,
+    );
+  }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return fail(
       'invalid_profile',
@@ -48,7 +65,7 @@ export function parseServiceUrl(raw: string, label: string): Result<URL> {
       'Remove the user:password@ part; credentials belong in the profile’s secret fields.',
     );
   }
-  if (url.search !== '' || url.hash !== '') {
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(text)) {
     return fail(
       'invalid_profile',
       `${label} contains a query or fragment.`,
@@ -65,7 +82,8 @@ export function withoutTrailingSlash(url: URL): string {
 
 /**
  * Host-permission patterns the browser must grant before the worker can reach these addresses:
- * loopback is granted at install, anything else is asked for, one origin at a time.
+ * plain http to this machine is granted at install; every https origin (localhost included, as
+ * the install grant is http only) is asked for, one origin at a time.
  */
 export function originPatternsToRequest(urls: readonly string[]): string[] {
   const patterns = new Set<string>();
@@ -76,7 +94,7 @@ export function originPatternsToRequest(urls: readonly string[]): string[] {
     } catch {
       continue; // validation reports unparsable URLs; nothing to ask permission for
     }
-    if (url.protocol === 'https:' && !isLoopbackHost(url.hostname)) patterns.add(`${url.origin}/*`);
+    if (url.protocol === 'https:') patterns.add(`${url.protocol}//${url.hostname}/*`);
   }
   return [...patterns];
 }

@@ -47,12 +47,46 @@ function resolveV1Url(baseUrl: string, rawPath: string): Result<URL> {
       'Check the path for stray characters.',
     );
   }
-  if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) {
-    return fail(
-      'path_outside_v1',
-      `The path resolves to ${url.pathname}, outside ${prefix}.`,
-      'Give a path under /v1/ without ".." segments, e.g. products/42.',
-    );
+  // A server that decodes %2F or %2E before routing would see the decoded path: check it too.
+  const decoded = decodeOnce(url.pathname);
+  const decodedUrl = new URL(`${base.origin}${decoded.replace(/\\/g, '/')}`);
+  for (const pathname of [url.pathname, decodedUrl.pathname]) {
+    if (url.origin !== base.origin || !pathname.startsWith(prefix)) {
+      return fail(
+        'path_outside_v1',
+        `The path resolves to ${pathname}, outside ${prefix}.`,
+        'Give a path under /v1/ without ".." segments (plain or percent-encoded), e.g. products/42.',
+      );
+    }
+  }
+  return ok(url);
+}
+
+function decodeOnce(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname; // malformed escapes stay as they are; the server will judge them
+  }
+}
+
+/** Query rows are appended to whatever query the path carries, without re-encoding it. */
+function appendQuery(url: URL, rows: readonly NameValue[]): Result<URL> {
+  const pairs: string[] = [];
+  for (const { name, value } of rows) {
+    if (name === '' && value === '') continue;
+    if (name === '') {
+      return fail(
+        'invalid_request',
+        'A query parameter has a value but no name.',
+        'Name it or remove it.',
+      );
+    }
+    pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  if (pairs.length > 0) {
+    const existing = url.search.replace(/^\?/, '');
+    url.search = `?${existing === '' ? '' : `${existing}&`}${pairs.join('&')}`;
   }
   return ok(url);
 }
@@ -70,19 +104,10 @@ export function buildV1Request(
 ): Result<PreparedRequest> {
   const resolved = resolveV1Url(target.baseUrl, call.path);
   if (!resolved.ok) return resolved;
-  const url = resolved.value;
 
-  for (const { name, value } of call.query) {
-    if (name === '' && value === '') continue;
-    if (name === '') {
-      return fail(
-        'invalid_request',
-        'A query parameter has a value but no name.',
-        'Name it or remove it.',
-      );
-    }
-    url.searchParams.append(name, value);
-  }
+  const withQuery = appendQuery(resolved.value, call.query);
+  if (!withQuery.ok) return withQuery;
+  const url = withQuery.value;
 
   const companyId = checkHeaderValue(target.companyId, 'Company ID');
   if (!companyId.ok) return companyId;

@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { messages, ProfileInputSchema, SecretsInputSchema, SendRequestSchema } from './messages';
+
+const validSend = {
+  profileId: 'p1',
+  method: 'GET',
+  path: 'products/42',
+  query: [{ name: 'a', value: 'b' }],
+  headers: [{ name: 'X-Request-Id', value: '1' }],
+  body: '',
+};
+
+describe('message schemas', () => {
+  it('accept a well-formed request/send payload', () => {
+    expect(v.safeParse(SendRequestSchema, validSend).success).toBe(true);
+  });
+
+  it.each(['TRACE', 'CONNECT', 'get', 'FETCH', ''])('refuse the HTTP method %j', (method) => {
+    expect(v.safeParse(SendRequestSchema, { ...validSend, method }).success).toBe(false);
+  });
+
+  it('accept a path of 2 048 characters and refuse one of 2 049', () => {
+    expect(v.safeParse(SendRequestSchema, { ...validSend, path: 'a'.repeat(2_048) }).success).toBe(
+      true,
+    );
+    expect(v.safeParse(SendRequestSchema, { ...validSend, path: 'a'.repeat(2_049) }).success).toBe(
+      false,
+    );
+  });
+
+  it('refuse an extra key in the payload and in a nested header', () => {
+    expect(v.safeParse(SendRequestSchema, { ...validSend, extra: 1 }).success).toBe(false);
+    expect(
+      v.safeParse(SendRequestSchema, {
+        ...validSend,
+        headers: [{ name: 'a', value: 'b', secret: 'c' }],
+      }).success,
+    ).toBe(false);
+  });
+
+  it('refuse more than 200 headers or query parameters', () => {
+    const many = Array.from({ length: 201 }, (_, i) => ({ name: `h${i}`, value: 'v' }));
+    expect(v.safeParse(SendRequestSchema, { ...validSend, headers: many }).success).toBe(false);
+    expect(v.safeParse(SendRequestSchema, { ...validSend, query: many }).success).toBe(false);
+  });
+
+  it('refuse an empty profile id', () => {
+    expect(v.safeParse(SendRequestSchema, { ...validSend, profileId: '' }).success).toBe(false);
+  });
+
+  it('refuse an unknown authentication method in a profile', () => {
+    const profile = {
+      name: 'Sandbox',
+      authUrl: '',
+      baseUrl: 'http://127.0.0.1:8787',
+      companyId: 'c',
+      authMethod: 'basic',
+      clientId: '',
+      formEncodeCredentials: false,
+    };
+    expect(v.safeParse(ProfileInputSchema, profile).success).toBe(false);
+    expect(v.safeParse(ProfileInputSchema, { ...profile, authMethod: 'apiKey' }).success).toBe(
+      true,
+    );
+  });
+
+  it('refuse a secret field that is not one of apiKey / clientSecret', () => {
+    expect(v.safeParse(SecretsInputSchema, { accessToken: 't' }).success).toBe(false);
+    expect(v.safeParse(SecretsInputSchema, {}).success).toBe(true);
+  });
+
+  it('profiles/list takes an empty payload and nothing else', () => {
+    expect(v.safeParse(messages['profiles/list'], {}).success).toBe(true);
+    expect(v.safeParse(messages['profiles/list'], { all: true }).success).toBe(false);
+  });
+});

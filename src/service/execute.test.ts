@@ -1,0 +1,356 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppError, Result } from '../protocol/errors';
+import type { HttpExchange } from '../protocol/messages';
+import { executeRequest, networkFailure, readCappedBody } from './execute';
+import { buildV1Request, type PreparedRequest } from './v1-request';
+
+const API_KEY = 'ak_live_5e6f7a8b9c0d1e2f3a4b';
+const COMPANY = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+interface TestServer {
+  url: string;
+  received: Received[];
+}
+
+const servers: Server[] = [];
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+/** A real HTTP server on 127.0.0.1, on a free port, that records every request it receives. */
+async function startServer(
+  respond: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<TestServer> {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      respond(request, response);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, received };
+}
+
+/** A port on 127.0.0.1 that nothing listens on: taken from a server that is then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function prepare(baseUrl: string, overrides: Partial<PreparedRequest> = {}): PreparedRequest {
+  const built = buildV1Request(
+    { baseUrl, companyId: COMPANY },
+    { kind: 'apiKey', apiKey: API_KEY },
+    { method: 'GET', path: 'products/42', query: [], headers: [], body: '' },
+  );
+  if (!built.ok) throw new Error(built.error.message);
+  return { ...built.value, ...overrides };
+}
+
+const options = { fetch: globalThis.fetch, timeoutMs: 5_000, maxBodyBytes: 1024 * 1024 };
+
+function exchange(result: Result<HttpExchange>): HttpExchange {
+  if (!result.ok)
+    throw new Error(`expected an answer, got ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+function failure(result: Result<HttpExchange>, code: string): AppError {
+  if (result.ok) throw new Error(`expected ${code}, got HTTP ${result.value.status}`);
+  expect(result.error.code).toBe(code);
+  expect(result.error.message).not.toBe('');
+  expect(result.error.hint).not.toBe('');
+  return result.error;
+}
+
+describe('executeRequest against a real server', () => {
+  it('returns status, headers and body, and sends the contract headers on the wire', async () => {
+    const server = await startServer((_request, response) => {
+      response.writeHead(201, { 'Content-Type': 'application/json', 'X-Trace': 't-1' });
+      response.end('{"id":42}');
+    });
+    const result = exchange(await executeRequest(prepare(server.url), options));
+
+    expect(result).toMatchObject({
+      status: 201,
+      statusText: 'Created',
+      bodyText: '{"id":42}',
+      truncated: false,
+      bodyBytes: 9,
+      totalBytes: 9,
+    });
+    expect(result.headers).toContainEqual({ name: 'x-trace', value: 't-1' });
+    expect(result.headers).toContainEqual({ name: 'content-type', value: 'application/json' });
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+
+    expect(server.received).toHaveLength(1);
+    const [sent] = server.received;
+    expect(sent?.method).toBe('GET');
+    expect(sent?.url).toBe('/v1/products/42');
+    expect(sent?.headers['x-apikey']).toBe(API_KEY);
+    expect(sent?.headers.companyid).toBe(COMPANY);
+    expect(sent?.headers['content-type']).toBe('application/json');
+    expect(sent?.headers.authorization).toBeUndefined();
+  });
+
+  it('sends the body of a POST and shows a 4xx answer as an answer, not an error', async () => {
+    const server = await startServer((_request, response) => {
+      response.writeHead(422, { 'Content-Type': 'application/problem+json' });
+      response.end('{"title":"Invalid"}');
+    });
+    const result = exchange(
+      await executeRequest(prepare(server.url, { method: 'POST', body: '{"name":"x"}' }), options),
+    );
+    expect(result.status).toBe(422);
+    expect(result.bodyText).toBe('{"title":"Invalid"}');
+    expect(server.received[0]).toMatchObject({ method: 'POST', body: '{"name":"x"}' });
+  });
+
+  it('reports the request it sent with the API key masked', async () => {
+    const server = await startServer((_request, response) => response.end('ok'));
+    const prepared = prepare(server.url);
+    const result = exchange(await executeRequest(prepared, options));
+    expect(result.request.method).toBe('GET');
+    expect(result.request.url).toBe(`${server.url}/v1/products/42`);
+    expect(result.request.headers).toEqual([
+      { name: 'Content-Type', value: 'application/json' },
+      { name: 'companyId', value: COMPANY },
+      { name: 'x-apikey', value: `••••${API_KEY.slice(-4)}` },
+    ]);
+    expect(JSON.stringify(result)).not.toContain(API_KEY);
+  });
+
+  it('masks a Bearer token in the reported request but keeps the scheme', async () => {
+    const server = await startServer((_request, response) => response.end('ok'));
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJwIn0.sig_9f8e';
+    const prepared = prepare(server.url, {
+      headers: [
+        { name: 'Content-Type', value: 'application/json' },
+        { name: 'companyId', value: COMPANY },
+        { name: 'Authorization', value: `Bearer ${token}` },
+      ],
+    });
+    const result = exchange(await executeRequest(prepared, options));
+    expect(server.received[0]?.headers.authorization).toBe(`Bearer ${token}`);
+    expect(result.request.headers[2]).toEqual({ name: 'Authorization', value: 'Bearer ••••9f8e' });
+    expect(JSON.stringify(result)).not.toContain(token);
+  });
+
+  it('keeps only maxBodyBytes of a long body and gives the full size from Content-Length', async () => {
+    const server = await startServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '100000' });
+      response.end('x'.repeat(100_000));
+    });
+    const result = exchange(
+      await executeRequest(prepare(server.url), { ...options, maxBodyBytes: 1_000 }),
+    );
+    expect(result).toMatchObject({ truncated: true, bodyBytes: 1_000, totalBytes: 100_000 });
+    expect(result.bodyText).toBe('x'.repeat(1_000));
+  });
+
+  it('keeps a body of exactly maxBodyBytes whole', async () => {
+    const server = await startServer((_request, response) => response.end('y'.repeat(1_000)));
+    const result = exchange(
+      await executeRequest(prepare(server.url), { ...options, maxBodyBytes: 1_000 }),
+    );
+    expect(result).toMatchObject({ truncated: false, bodyBytes: 1_000, totalBytes: 1_000 });
+  });
+
+  it('stops reading an endless chunked body at the cap and says the full size is unknown', async () => {
+    const server = await startServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/plain' }); // no Content-Length: chunked
+      const timer = setInterval(() => response.write('z'.repeat(4_096)), 1);
+      response.on('close', () => clearInterval(timer));
+    });
+    const result = exchange(
+      await executeRequest(prepare(server.url), { ...options, maxBodyBytes: 10_000 }),
+    );
+    expect(result).toMatchObject({ truncated: true, bodyBytes: 10_000, totalBytes: null });
+    expect(result.bodyText).toHaveLength(10_000);
+  });
+
+  // Regression guard: for a compressed answer, Content-Length counts the gzip bytes while
+  // bodyBytes counts decoded bytes, so a cut body reports a "full size" smaller than what was kept
+  // (describeSize shows e.g. "1.0 KB (64.0 KB kept)"). The full decoded size is unknown here.
+  it('does not report a full size smaller than the part it kept (gzip answer)', async () => {
+    const compressed = gzipSync(Buffer.from('a'.repeat(1_000_000)));
+    const server = await startServer((_request, response) => {
+      response.writeHead(200, {
+        'Content-Type': 'text/plain',
+        'Content-Encoding': 'gzip',
+        'Content-Length': String(compressed.byteLength),
+      });
+      response.end(compressed);
+    });
+    const result = exchange(
+      await executeRequest(prepare(server.url), { ...options, maxBodyBytes: 65_536 }),
+    );
+    expect(result.truncated).toBe(true);
+    expect(result.bodyBytes).toBe(65_536);
+    expect(result.totalBytes === null || result.totalBytes >= result.bodyBytes).toBe(true);
+  });
+
+  it('gives up with a typed timeout when the server never answers', async () => {
+    const server = await startServer(() => {
+      // accept the request and never answer
+    });
+    const started = Date.now();
+    const error = failure(
+      await executeRequest(prepare(server.url), { ...options, timeoutMs: 200 }),
+      'timeout',
+    );
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(error.message).toContain(new URL(server.url).host);
+  });
+
+  it('gives up with a typed timeout when the body stalls after the headers', async () => {
+    const server = await startServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      response.write('first part');
+    });
+    failure(await executeRequest(prepare(server.url), { ...options, timeoutMs: 300 }), 'timeout');
+  });
+
+  it('reports a closed loopback port as server_unreachable with a hint to start the sandbox', async () => {
+    const port = await closedPort();
+    const error = failure(
+      await executeRequest(prepare(`http://127.0.0.1:${port}`), options),
+      'server_unreachable',
+    );
+    expect(error.message).toContain(`127.0.0.1:${port}`);
+    expect(error.hint).toContain('npm run sandbox');
+  });
+
+  it('does not follow a redirect: the Location target receives nothing', async () => {
+    const elsewhere = await startServer((_request, response) => response.end('stolen'));
+    const server = await startServer((_request, response) => {
+      response.writeHead(302, { Location: `${elsewhere.url}/collect` });
+      response.end();
+    });
+    const result = await executeRequest(prepare(server.url), options);
+    expect(server.received).toHaveLength(1);
+    expect(elsewhere.received).toHaveLength(0);
+    // Node's fetch hands back the 3xx itself; a browser gives an opaque redirect (typed error).
+    if (result.ok) {
+      expect(result.value.status).toBe(302);
+      expect(result.value.bodyText).not.toBe('stolen');
+    } else {
+      expect(result.error.code).toBe('redirect_not_followed');
+    }
+  });
+
+  it('does not follow a 307 that would replay a POST body and key elsewhere', async () => {
+    const elsewhere = await startServer((_request, response) => response.end('stolen'));
+    const server = await startServer((_request, response) => {
+      response.writeHead(307, { Location: `${elsewhere.url}/collect` });
+      response.end();
+    });
+    await executeRequest(prepare(server.url, { method: 'POST', body: '{"a":1}' }), options);
+    expect(elsewhere.received).toHaveLength(0);
+  });
+
+  it('measures the duration with the given clock', async () => {
+    const server = await startServer((_request, response) => response.end('ok'));
+    const ticks = [1_000, 1_042.37];
+    const now = () => ticks.shift() ?? 0;
+    const result = exchange(await executeRequest(prepare(server.url), { ...options, now }));
+    expect(result.durationMs).toBe(42.4);
+  });
+
+  // Regression guard: a header value with a character above U+00FF passes the header
+  // rules, then fetch throws a TypeError before any connection, and the user is told that nothing
+  // is listening although the server is up. Expected: a refusal that names the header, or an answer.
+  it('does not blame a running server for a header value fetch cannot encode', async () => {
+    const server = await startServer((_request, response) => response.end('ok'));
+    const built = buildV1Request(
+      { baseUrl: server.url, companyId: COMPANY },
+      { kind: 'apiKey', apiKey: API_KEY },
+      {
+        method: 'GET',
+        path: 'products',
+        query: [],
+        headers: [{ name: 'X-Note', value: 'price 5 €' }],
+        body: '',
+      },
+    );
+    if (!built.ok) {
+      expect(built.error.code).toBe('invalid_request');
+      return;
+    }
+    const result = await executeRequest(built.value, options);
+    if (!result.ok) expect(result.error.code).not.toBe('server_unreachable');
+  });
+});
+
+describe('networkFailure', () => {
+  it('calls an unreachable remote host host_unreachable, naming the host', () => {
+    const error = networkFailure('https://api.partner-typo.example/v1/products', false, 30_000);
+    expect(error.code).toBe('host_unreachable');
+    expect(error.message).toContain('api.partner-typo.example');
+    expect(error.hint).toMatch(/host name|DNS/);
+    expect(error.hint).not.toContain('npm run sandbox');
+  });
+
+  it('calls an unreachable loopback address server_unreachable and points at the sandbox', () => {
+    for (const url of [
+      'http://localhost:8787/v1/x',
+      'http://127.0.0.1:8787/v1/x',
+      'http://[::1]:8787/',
+    ]) {
+      const error = networkFailure(url, false, 30_000);
+      expect(error.code).toBe('server_unreachable');
+      expect(error.hint).toContain('npm run sandbox');
+    }
+  });
+
+  it('calls an abort after the time limit a timeout, in seconds, for any host', () => {
+    const error = networkFailure('https://api.example.com/v1/x', true, 30_000);
+    expect(error.code).toBe('timeout');
+    expect(error.message).toContain('30 s');
+    expect(networkFailure('http://127.0.0.1:8787/v1/x', true, 30_000).code).toBe('timeout');
+  });
+});
+
+describe('readCappedBody', () => {
+  it('reads an empty body as empty text', async () => {
+    expect(await readCappedBody(new Response(null), 10)).toEqual({
+      text: '',
+      bytes: 0,
+      truncated: false,
+    });
+  });
+
+  it('cuts at the byte cap, not the character count, and decodes UTF-8', async () => {
+    const full = await readCappedBody(new Response('grüße'), 100);
+    expect(full).toEqual({ text: 'grüße', bytes: 7, truncated: false });
+    const cut = await readCappedBody(new Response('abcdef'), 4);
+    expect(cut).toEqual({ text: 'abcd', bytes: 4, truncated: true });
+  });
+});
