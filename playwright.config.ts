@@ -10,6 +10,6 @@ export default defineConfig({
   workers: process.env.CI ? 2 : '50%',
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: '.cache/reports/e2e.json' }]],
   use: { trace: 'retain-on-failure' },
 });

@@ -1,7 +1,10 @@
 /// <reference types="vitest/config" />
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
 
 // crxjs only emits the HTML pages named in the manifest. The panel page is created at run time by
@@ -9,8 +12,52 @@ import manifest from './manifest.json' with { type: 'json' };
 // makes `vite build` emit it and `vite` (serve) serve it with HMR.
 const PANEL_PAGE = 'extension/panel/panel.html';
 
+/**
+ * Dev mode (`vite` serve) for the panel, a page the manifest does not name. crxjs writes a loading
+ * page into dist/ for each manifest page; it polls the dev server's ready check and reloads, and
+ * crxjs's dev service worker then serves the page from the dev server with HMR. For other pages it
+ * writes nothing and its ready check answers 404, so this plugin copies the loader for the panel
+ * and answers the ready check for it. crxjs runs only plugins named "crx:*" when it writes dev
+ * files, hence the name.
+ */
+function devPanelPage(): Plugin {
+  const READY_PATH = '/@crx/dev-ready';
+  return {
+    name: 'crx:partner-api-dev-panel-page',
+    apply: 'serve',
+    configureServer(server) {
+      // Ahead of crxjs's own ready check, which knows only the manifest's pages.
+      server.middlewares.stack.unshift({
+        route: '',
+        handle: (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+          const url = new URL(req.url ?? '/', 'http://dev.local');
+          const page = url.searchParams.get('path') ?? '';
+          if (
+            url.pathname !== READY_PATH ||
+            new URL(page, 'http://dev.local').pathname !== `/${PANEL_PAGE}`
+          ) {
+            next();
+            return;
+          }
+          res.setHeader('Access-Control-Allow-Origin', '*');
+          res.statusCode = 204;
+          res.end();
+        },
+      });
+    },
+    // After every generateBundle (crxjs emits its loaders in its last one), copy the loader.
+    writeBundle(options, bundle) {
+      const loader = bundle[manifest.devtools_page];
+      if (loader?.type !== 'asset' || options.dir === undefined) return;
+      const target = join(options.dir, PANEL_PAGE);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, loader.source);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preact(), crx({ manifest })],
+  plugins: [preact(), crx({ manifest }), devPanelPage()],
   build: {
     // Overridable so that a test of `npm start` can build beside the dist/ other tests are using.
     outDir: process.env.PARTNER_API_OUT_DIR ?? 'dist',

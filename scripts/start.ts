@@ -9,9 +9,11 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
+import { startupBanner } from '../src/sandbox/cli';
 import { createSandbox, type Sandbox } from '../src/sandbox/server';
+import { isDevToolsFrontend, showDevToolsPanel, TargetHub } from './devtools-cdp';
 import { findChromium, INSTALL_CHROMIUM_HELP } from './setup.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -34,19 +36,6 @@ function manualLoadHelp(sandbox: Sandbox): string {
   ].join('\n');
 }
 
-function printSandbox(sandbox: Sandbox): void {
-  const { clientId, clientSecret, apiKey, companyId } = sandbox.credentials;
-  console.log(`
-Sandbox emulator running at ${sandbox.url}
-  Auth URL    ${sandbox.url}
-  Base URL    ${sandbox.url}
-  Company ID  ${companyId}
-  API key     ${apiKey}
-  Client ID   ${clientId}
-  Client secret ${clientSecret}
-(demo credentials of the local emulator; never real ones)`);
-}
-
 async function startSandbox(): Promise<Sandbox> {
   const port = Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -67,6 +56,19 @@ async function startSandbox(): Promise<Sandbox> {
 function hasDisplay(): boolean {
   if (process.platform !== 'linux') return true;
   return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+}
+
+/** Asks DevTools to show our panel; DevTools' internals may change, so failure only means "pick it". */
+async function selectPanel(context: BrowserContext, page: Page): Promise<boolean> {
+  try {
+    const hub = await TargetHub.open(context, page);
+    const frontend = await hub.attachWhen('the DevTools frontend', isDevToolsFrontend);
+    await showDevToolsPanel(frontend, 'Partner API');
+    await hub.dispose();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function openBrowser(sandbox: Sandbox): Promise<(() => Promise<void>) | null> {
@@ -101,8 +103,14 @@ dist/ is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)}`);
   });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${sandbox.url}/`);
-  console.log(`\nChromium (${found.source}: ${found.path}) is open on the demo page with DevTools.
-Pick the "Partner API" panel in DevTools (it may sit behind the » menu).`);
+  console.log(
+    `\nChromium (${found.source}: ${found.path}) is open on the demo page with DevTools.`,
+  );
+  console.log(
+    (await selectPanel(context, page))
+      ? 'DevTools shows the "Partner API" panel.'
+      : 'Pick the "Partner API" panel in DevTools (it may sit behind the » menu).',
+  );
   context.on('close', () =>
     console.log('\nChromium was closed; the sandbox keeps running until Ctrl+C.'),
   );
@@ -113,7 +121,7 @@ async function main(): Promise<void> {
   console.log('Building the extension into dist/ …');
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
   const sandbox = await startSandbox();
-  printSandbox(sandbox);
+  console.log(`\n${startupBanner(sandbox)}`);
   const closeBrowser = await openBrowser(sandbox);
   console.log('\nPress Ctrl+C to stop.');
   const stop = async () => {

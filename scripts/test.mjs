@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const results = join(root, 'test-results');
+const results = join(root, '.cache', 'reports'); // Playwright empties test-results/ when it starts
 const unitReport = join(results, 'unit.json');
 const e2eReport = join(results, 'e2e.json');
 

@@ -14,6 +14,7 @@ import {
 } from './profiles';
 import { sendRequest } from './send-request';
 import { StorageError } from './storage';
+import { compareVariants, getToken, revealToken } from './tokens';
 
 /** Storage failures are expected and carry their own typed error; let them through as data. */
 function withStorageErrors<H extends (payload: never) => Promise<unknown>>(handler: H): H {
@@ -33,6 +34,9 @@ const handlers: Handlers = {
   'profiles/delete': withStorageErrors(deleteProfileHandler),
   'profiles/activate': withStorageErrors(activateProfile),
   'request/send': withStorageErrors(sendRequest),
+  'token/get': withStorageErrors(getToken),
+  'token/reveal': withStorageErrors(revealToken),
+  'token/compare': withStorageErrors(compareVariants),
 };
 
 const route = createRouter(handlers, {

@@ -16,6 +16,7 @@ import {
   saveProfile,
   setActiveProfileId,
 } from './storage';
+import { sessionTokenCache } from './token-cache';
 
 function notFound(id: string): Result<never> {
   return fail(
@@ -47,6 +48,8 @@ export const saveProfileHandler: Handlers['profiles/save'] = async ({ profile, s
   const checked = validateProfile(profile, secrets, stored, () => crypto.randomUUID());
   if (!checked.ok) return checked;
   await saveProfile(checked.value.profile, checked.value.secrets);
+  // New settings or secrets may make the cached token wrong: the next call gets a new one.
+  await sessionTokenCache.delete(checked.value.profile.id);
   if (id === undefined) await setActiveProfileId(checked.value.profile.id);
   return ok({
     profile: toProfileView(checked.value.profile, checked.value.secrets),
@@ -58,6 +61,7 @@ export const deleteProfileHandler: Handlers['profiles/delete'] = async ({ id }) 
   const exists = (await loadProfiles()).some((item) => item.id === id);
   if (!exists) return notFound(id);
   await deleteProfile(id);
+  await sessionTokenCache.delete(id);
   return ok({ id });
 };
 

@@ -4,13 +4,15 @@
  * the host permission and sends it.
  */
 import browser from 'webextension-polyfill';
-import { fail, type Result } from '../../src/protocol/errors';
-import type { HttpExchange } from '../../src/protocol/messages';
+import { fail, ok, type Result } from '../../src/protocol/errors';
+import type { HttpExchange, SendRequest } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { executeRequest } from '../../src/service/execute';
-import { usesOAuth } from '../../src/service/profile';
-import { buildV1Request } from '../../src/service/v1-request';
+import { type StoredProfile, usesOAuth } from '../../src/service/profile';
+import { isTokenRejection } from '../../src/service/token-broker';
+import { buildV1Request, type PreparedRequest } from '../../src/service/v1-request';
 import { loadProfiles, loadSecrets } from './storage';
+import { tokenBroker } from './tokens';
 
 const TIMEOUT_MS = 30_000;
 /** Bodies above this are cut; the panel says so and shows the full size when it is known. */
@@ -19,6 +21,69 @@ export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 async function hasHostPermission(url: string): Promise<boolean> {
   const { origin } = new URL(url);
   return browser.permissions.contains({ origins: [`${origin}/*`] });
+}
+
+function permissionMissing(url: string): Result<never> {
+  const { origin } = new URL(url);
+  return fail(
+    'permission_missing',
+    `The extension has no permission to reach ${origin}.`,
+    'Save the profile again and accept the browser’s prompt to allow this site, or grant it on chrome://extensions (Details, Site access).',
+  );
+}
+
+const send = (prepared: PreparedRequest) =>
+  executeRequest(prepared, {
+    fetch: (input, init) => fetch(input, init),
+    timeoutMs: TIMEOUT_MS,
+    maxBodyBytes: MAX_RESPONSE_BYTES,
+  });
+
+async function sendWithApiKey(
+  profile: StoredProfile,
+  call: SendRequest,
+): Promise<Result<HttpExchange>> {
+  const secrets = await loadSecrets(profile.id);
+  if (secrets.apiKey === undefined) {
+    return fail(
+      'missing_secret',
+      'This profile has no API key stored.',
+      'Edit the profile and enter its API key.',
+    );
+  }
+  const prepared = buildV1Request(profile, { kind: 'apiKey', apiKey: secrets.apiKey }, call);
+  if (!prepared.ok) return prepared;
+  if (!(await hasHostPermission(prepared.value.url))) return permissionMissing(prepared.value.url);
+  return send(prepared.value);
+}
+
+async function sendWithBearer(
+  profile: StoredProfile,
+  call: SendRequest,
+): Promise<Result<HttpExchange>> {
+  // Check the call before asking for a token: a bad path should not cost a token request.
+  const dryRun = buildV1Request(profile, { kind: 'bearer', accessToken: 'x' }, call);
+  if (!dryRun.ok) return dryRun;
+  for (const url of [dryRun.value.url, profile.authUrl]) {
+    if (!(await hasHostPermission(url))) return permissionMissing(url);
+  }
+  const outcome = await tokenBroker.withToken(profile.id, async (accessToken) => {
+    const prepared = buildV1Request(profile, { kind: 'bearer', accessToken }, call);
+    if (!prepared.ok) return { value: prepared, tokenRefused: false };
+    const answer = await send(prepared.value);
+    const tokenRefused = answer.ok && isTokenRejection(answer.value.status, answer.value.bodyText);
+    return { value: answer, tokenRefused };
+  });
+  if (!outcome.ok) {
+    const { explanation } = outcome.result.view;
+    return fail(
+      'token_refused',
+      `No token for this call: ${explanation.summary}`,
+      `${explanation.advice[0] ?? 'Press Get token to see the token request and its answer.'} Press Get token for the full story.`,
+    );
+  }
+  const answer = outcome.value;
+  return answer.ok && outcome.renewed ? ok({ ...answer.value, tokenRenewed: true }) : answer;
 }
 
 export const sendRequest: Handlers['request/send'] = async (
@@ -32,34 +97,7 @@ export const sendRequest: Handlers['request/send'] = async (
       'Pick a profile from the list again.',
     );
   }
-  if (usesOAuth(profile.authMethod)) {
-    return fail(
-      'invalid_request',
-      'OAuth profiles cannot send calls in this build: it has no token broker yet.',
-      'Use an API-key profile for now.',
-    );
-  }
-  const secrets = await loadSecrets(profile.id);
-  if (secrets.apiKey === undefined) {
-    return fail(
-      'missing_secret',
-      'This profile has no API key stored.',
-      'Edit the profile and enter its API key.',
-    );
-  }
-  const prepared = buildV1Request(profile, { kind: 'apiKey', apiKey: secrets.apiKey }, call);
-  if (!prepared.ok) return prepared;
-  if (!(await hasHostPermission(prepared.value.url))) {
-    const { origin } = new URL(prepared.value.url);
-    return fail(
-      'permission_missing',
-      `The extension has no permission to reach ${origin}.`,
-      'Save the profile again and accept the browser’s prompt to allow this site, or grant it on chrome://extensions (Details, Site access).',
-    );
-  }
-  return executeRequest(prepared.value, {
-    fetch: (input, init) => fetch(input, init),
-    timeoutMs: TIMEOUT_MS,
-    maxBodyBytes: MAX_RESPONSE_BYTES,
-  });
+  return usesOAuth(profile.authMethod)
+    ? sendWithBearer(profile, call)
+    : sendWithApiKey(profile, call);
 };

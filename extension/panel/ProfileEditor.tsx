@@ -39,6 +39,7 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
   const [companyId, setCompanyId] = useState(initial?.companyId ?? '');
   const [authMethod, setAuthMethod] = useState<AuthMethod>(initial?.authMethod ?? 'apiKey');
   const [clientId, setClientId] = useState(initial?.clientId ?? '');
+  const [formEncode, setFormEncode] = useState(initial?.formEncodeCredentials ?? false);
   const [apiKey, setApiKey] = useState('');
   const [clientSecret, setClientSecret] = useState('');
   const [error, setError] = useState<AppError | null>(null);
@@ -63,6 +64,7 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
         companyId,
         authMethod,
         clientId,
+        formEncodeCredentials: formEncode,
       },
       secrets: oauth ? { clientSecret } : { apiKey },
     });
@@ -169,6 +171,23 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
               {secretHint(initial?.secrets.clientSecret ?? null)}
             </small>
           </Field>
+          {authMethod === 'oauthBasic' && (
+            <div class="field">
+              <label class="checkbox">
+                <input
+                  type="checkbox"
+                  checked={formEncode}
+                  aria-describedby="form-encode-hint"
+                  onChange={(e) => setFormEncode(e.currentTarget.checked)}
+                />
+                Form-encode credentials (RFC 6749)
+              </label>
+              <small id="form-encode-hint">
+                Off: client_id:client_secret is sent as typed, as the spec and Apigee expect. On:
+                both are form-encoded first, as standards-strict servers expect.
+              </small>
+            </div>
+          )}
         </>
       ) : (
         <Field id="api-key" label="API key">

@@ -57,7 +57,7 @@ export function ResponseView({ exchange }: { exchange: HttpExchange }) {
           ))}
         </dl>
       </details>
-      <section aria-label={body.isJson ? 'Response body (JSON)' : 'Response body'}>
+      <section aria-label={body.isJson ? 'Body (JSON)' : 'Body'}>
         <pre class="body">{body.text === '' ? '(empty body)' : body.text}</pre>
       </section>
     </>

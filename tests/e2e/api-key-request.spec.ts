@@ -63,7 +63,7 @@ test('an API-key call reaches the sandbox with the contract headers and its answ
   await expect(response).toContainText(/Time\s*\d+(\.\d)? ms/);
   await expect(response).toContainText(/Size\s*\d+(\.\d)? (B|KB)/);
   // Pretty-printed JSON: one key per line, indented.
-  await expect(response.getByRole('region', { name: 'Response body (JSON)' })).toContainText(
+  await expect(response.getByRole('region', { name: 'Body (JSON)' })).toContainText(
     '\n  "echo": {',
   );
   await response.getByText(/^Response headers/).click();

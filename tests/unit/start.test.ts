@@ -55,7 +55,7 @@ describe('npm start without a display', () => {
     expect(output).toContain('Load unpacked');
     expect(output).toContain(outDir);
     expect(existsSync(join(outDir, 'manifest.json'))).toBe(true);
-    const url = /Sandbox emulator running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    const url = /sandbox running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
     const apiKey = /API key\s+(\S+)/.exec(output)?.[1];
     const companyId = /Company ID\s+(\S+)/.exec(output)?.[1];
     expect(url && apiKey && companyId).toBeTruthy();

@@ -1,0 +1,120 @@
+/**
+ * Handlers for the token messages, and the worker's token broker. The broker keeps its tokens in
+ * `storage.session`; the panel sees them masked unless the user presses Reveal or Copy.
+ */
+import { fail, ok, type Result } from '../../src/protocol/errors';
+import type { TokenAttempt } from '../../src/protocol/messages';
+import type { Handlers } from '../../src/protocol/router';
+import { type StoredProfile, usesOAuth } from '../../src/service/profile';
+import { createTokenBroker } from '../../src/service/token-broker';
+import { credentialTraits } from '../../src/service/token-failure';
+import { type GrantResult, runTokenGrant } from '../../src/service/token-grant';
+import type { TokenRequestInput } from '../../src/service/token-request';
+import { loadProfiles, loadSecrets } from './storage';
+import { sessionTokenCache } from './token-cache';
+
+const TOKEN_TIMEOUT_MS = 20_000;
+/** Renew a token this long before it expires, so no call leaves with a token about to die. */
+const REFRESH_MARGIN_MS = 60_000;
+
+type OAuthSetup = { profile: StoredProfile; input: TokenRequestInput };
+
+async function oauthSetup(profileId: string): Promise<Result<OAuthSetup>> {
+  const profile = (await loadProfiles()).find((item) => item.id === profileId);
+  if (profile === undefined) {
+    return fail(
+      'not_found',
+      'The chosen profile no longer exists.',
+      'Pick a profile from the list again.',
+    );
+  }
+  if (!usesOAuth(profile.authMethod)) {
+    return fail(
+      'invalid_request',
+      `“${profile.name}” uses an API key, which needs no token.`,
+      'Choose an OAuth profile to get a token.',
+    );
+  }
+  const { clientSecret } = await loadSecrets(profile.id);
+  if (clientSecret === undefined) {
+    return fail(
+      'missing_secret',
+      'This profile has no client secret stored.',
+      'Edit the profile and enter its client secret.',
+    );
+  }
+  return ok({
+    profile,
+    input: {
+      authUrl: profile.authUrl,
+      clientId: profile.clientId,
+      clientSecret,
+      variant: profile.authMethod === 'oauthBasic' ? 'basic' : 'body',
+      formEncodeCredentials: profile.formEncodeCredentials,
+    },
+  });
+}
+
+function grantWith(input: TokenRequestInput): Promise<GrantResult> {
+  return runTokenGrant(input, {
+    fetch: (url, init) => fetch(url, init),
+    timeoutMs: TOKEN_TIMEOUT_MS,
+    now: () => Date.now(),
+    traits: credentialTraits(input.clientId, input.clientSecret),
+  });
+}
+
+export const tokenBroker = createTokenBroker({
+  cache: sessionTokenCache,
+  refreshMarginMs: REFRESH_MARGIN_MS,
+  now: () => Date.now(),
+  async grant(profileId) {
+    const setup = await oauthSetup(profileId);
+    if (!setup.ok) throw new Error(setup.error.code); // checked by every caller before it asks
+    return grantWith(setup.value.input);
+  },
+});
+
+export const getToken: Handlers['token/get'] = async ({ profileId, fresh }) => {
+  const setup = await oauthSetup(profileId);
+  if (!setup.ok) return setup;
+  const answer = fresh ? await tokenBroker.fresh(profileId) : await tokenBroker.current(profileId);
+  if (!answer.ok) return ok({ view: answer.result.view, fromCache: false });
+  return ok({ view: answer.token.view, fromCache: answer.fromCache });
+};
+
+export const revealToken: Handlers['token/reveal'] = async ({ profileId }) => {
+  const cached = await sessionTokenCache.get(profileId);
+  if (cached === undefined) {
+    return fail(
+      'not_found',
+      'There is no token for this profile yet (or it was dropped).',
+      'Press Get token first.',
+    );
+  }
+  return ok({ accessToken: cached.accessToken });
+};
+
+export const compareVariants: Handlers['token/compare'] = async ({ profileId }) => {
+  const setup = await oauthSetup(profileId);
+  if (!setup.ok) return setup;
+  const base = setup.value.input;
+  const runs: { label: string; input: TokenRequestInput }[] = [
+    {
+      label: 'A: Basic header',
+      input: { ...base, variant: 'basic', formEncodeCredentials: false },
+    },
+    { label: 'B: form body', input: { ...base, variant: 'body', formEncodeCredentials: false } },
+  ];
+  if (credentialTraits(base.clientId, base.clientSecret).encodingChangesBasic) {
+    runs.push({
+      label: 'A: Basic header, RFC 6749 form-encoded',
+      input: { ...base, variant: 'basic', formEncodeCredentials: true },
+    });
+  }
+  // One after the other: some servers rate-limit the token endpoint per client.
+  const attempts: TokenAttempt[] = [];
+  for (const run of runs)
+    attempts.push({ label: run.label, view: (await grantWith(run.input)).view });
+  return ok({ attempts });
+};

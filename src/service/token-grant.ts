@@ -1,0 +1,177 @@
+/**
+ * Runs the client-credentials grant once and turns the answer into what the token inspector shows:
+ * on success the decoded token with its diagnostics, on failure the exact request sent (secrets
+ * masked), the raw response and an explanation. The access token itself is returned beside the
+ * view, for the worker; the view carries it only masked.
+ */
+import type { NameValue } from '../protocol/messages';
+import { executeRequest } from './execute';
+import { reindentJson } from './json-indent';
+import { MASK, maskSecret } from './mask';
+import { type DiagnosticContext, diagnoseToken, type TokenDiagnostic } from './token-diagnostics';
+import {
+  type CredentialTraits,
+  explainTokenFailure,
+  type FailureExplanation,
+} from './token-failure';
+import {
+  buildTokenRequest,
+  redactTokenRequest,
+  type TokenRequestInput,
+  type TokenVariant,
+} from './token-request';
+import { type DecodedToken, decodeTokenResponse } from './token-response';
+
+export interface SentTokenRequest {
+  variant: TokenVariant;
+  formEncoded: boolean;
+  method: 'POST';
+  url: string;
+  headers: NameValue[];
+  body: string;
+}
+
+export interface TokenResponseMeta {
+  status: number;
+  statusText: string;
+  headers: NameValue[];
+  durationMs: number;
+  /** The body as received, any access token in it masked; JSON re-indented. */
+  bodyText: string;
+}
+
+export type TokenFields = Omit<DecodedToken, 'accessToken' | 'raw'> & {
+  accessTokenMasked: string | null;
+};
+
+export interface TokenSuccessView {
+  outcome: 'token';
+  request: SentTokenRequest;
+  response: TokenResponseMeta;
+  token: TokenFields;
+  diagnostics: TokenDiagnostic[];
+  receivedAtMs: number;
+}
+
+export interface TokenFailureView {
+  outcome: 'failure';
+  request: SentTokenRequest;
+  response: TokenResponseMeta | null;
+  explanation: FailureExplanation;
+}
+
+export type TokenView = TokenSuccessView | TokenFailureView;
+
+export type GrantResult =
+  | { view: TokenSuccessView; accessToken: string; expiresAtMs: number | null }
+  | { view: TokenFailureView };
+
+export interface GrantOptions {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  /** Wall-clock time in ms since the epoch (expiry and skew are computed against it). */
+  now: () => number;
+  traits: CredentialTraits;
+}
+
+const MAX_TOKEN_RESPONSE_BYTES = 1024 * 1024;
+
+function scrub(text: string, secret: string | null): string {
+  return secret === null || secret === ''
+    ? text
+    : text.split(secret).join(`${MASK}${secret.slice(-4)}`);
+}
+
+function header(headers: NameValue[], name: string): string | null {
+  return headers.find((item) => item.name.toLowerCase() === name)?.value ?? null;
+}
+
+export async function runTokenGrant(
+  input: TokenRequestInput,
+  options: GrantOptions,
+): Promise<GrantResult> {
+  const prepared = buildTokenRequest(input);
+  const shown = redactTokenRequest(prepared);
+  const request: SentTokenRequest = {
+    variant: input.variant,
+    formEncoded: input.variant === 'basic' && input.formEncodeCredentials,
+    method: 'POST',
+    url: shown.url,
+    headers: shown.headers,
+    body: shown.body,
+  };
+  const failure = (
+    response: TokenResponseMeta | null,
+    explanation: FailureExplanation,
+  ): GrantResult => ({
+    view: { outcome: 'failure', request, response, explanation },
+  });
+  const sent = await executeRequest(prepared, {
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: MAX_TOKEN_RESPONSE_BYTES,
+  });
+  const explain = (status: number | null, contentType: string, bodyText: string) =>
+    explainTokenFailure({
+      status,
+      contentType,
+      bodyText,
+      networkError: sent.ok ? null : sent.error,
+      variant: input.variant,
+      formEncoded: request.formEncoded,
+      traits: options.traits,
+    });
+  if (!sent.ok) return failure(null, explain(null, '', ''));
+
+  const exchange = sent.value;
+  const receivedAtMs = options.now();
+  const contentType = header(exchange.headers, 'content-type') ?? '';
+  const meta = (secret: string | null): TokenResponseMeta => ({
+    status: exchange.status,
+    statusText: exchange.statusText,
+    headers: exchange.headers,
+    durationMs: exchange.durationMs,
+    bodyText: scrub(reindentJson(exchange.bodyText) ?? exchange.bodyText, secret),
+  });
+  if (exchange.status < 200 || exchange.status > 299) {
+    return failure(meta(null), explain(exchange.status, contentType, exchange.bodyText));
+  }
+  const decoded = decodeTokenResponse(exchange.bodyText, receivedAtMs);
+  if (!decoded.ok || decoded.value.accessToken === null || decoded.value.accessToken === '') {
+    const problem = decoded.ok
+      ? {
+          message: 'The token endpoint answered 200 without an access_token.',
+          hint: 'Check the Auth URL: read the raw response below to see what answered.',
+        }
+      : decoded.error;
+    const token = decoded.ok ? decoded.value.accessToken : null;
+    return failure(meta(token), {
+      summary: problem.message,
+      server: { kind: 'none' },
+      advice: [problem.hint],
+    });
+  }
+  const { accessToken, raw: _raw, ...fields } = decoded.value;
+  const context: DiagnosticContext = {
+    configuredClientId: input.clientId,
+    dateHeader: header(exchange.headers, 'date'),
+    receivedAtMs,
+    nowMs: options.now(),
+  };
+  const view: TokenSuccessView = {
+    outcome: 'token',
+    request,
+    response: meta(accessToken),
+    token: {
+      ...fields,
+      extraFields: fields.extraFields.map((extra) => ({
+        ...extra,
+        json: scrub(extra.json, accessToken),
+      })),
+      accessTokenMasked: maskSecret(accessToken),
+    },
+    diagnostics: diagnoseToken(decoded.value, context),
+    receivedAtMs,
+  };
+  return { view, accessToken, expiresAtMs: decoded.value.expiresAtMs };
+}

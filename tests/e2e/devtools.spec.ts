@@ -1,0 +1,77 @@
+/**
+ * The one test that proves the panel really appears inside Chrome DevTools (every other test opens
+ * the panel page as a plain tab): DevTools opens on a page, the "Partner API" panel gets selected,
+ * and its iframe must render the app and be wired to the inspected page through chrome.devtools.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isDevToolsFrontend, showDevToolsPanel, TargetHub } from '../../scripts/devtools-cdp';
+import { expect, launchWithExtension, PANEL_PATH, test } from './fixtures';
+
+const INSPECTED_HTML = '<!doctype html><title>Inspected page</title><p>Inspect me</p>';
+
+/** What the test reads from the panel's document; a string so it can run through CDP. */
+const READ_PANEL = `(async () => {
+  const label = [...document.querySelectorAll('label')].find(
+    (l) => l.textContent.trim() === 'Profile name',
+  );
+  const inspectedUrl = await new Promise((resolve) => {
+    if (typeof chrome === 'undefined' || !chrome.devtools) return resolve(null);
+    chrome.devtools.inspectedWindow.eval('location.href', (value, error) =>
+      resolve(error ? 'error: ' + JSON.stringify(error) : value),
+    );
+  });
+  return {
+    heading: document.querySelector('h1')?.textContent.trim() ?? null,
+    subheading: document.querySelector('h2')?.textContent.trim() ?? null,
+    profileNameControl: label?.control
+      ? label.control.localName + '[type=' + label.control.type + ']'
+      : null,
+    inspectedUrl,
+  };
+})()`;
+
+test('the Partner API panel renders inside real Chrome DevTools', async () => {
+  test.setTimeout(30_000);
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(INSPECTED_HTML);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const inspectedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const browser = await launchWithExtension(['--auto-open-devtools-for-tabs']);
+  try {
+    // Reuse the tab the browser opened with: it already has its own DevTools window.
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.goto(inspectedUrl);
+    const hub = await TargetHub.open(browser.context, page);
+
+    const frontend = await hub.attachWhen('the DevTools frontend', isDevToolsFrontend);
+    const panelId = await showDevToolsPanel(frontend, 'Partner API');
+    expect(panelId).toBe(`chrome-extension://${browser.extensionId}PartnerAPI`);
+
+    const panelUrl = `chrome-extension://${browser.extensionId}/${PANEL_PATH}`;
+    const panelFrame = await hub.attachWhen(
+      'the Partner API panel iframe',
+      (target) => target.url === panelUrl,
+    );
+    expect(panelFrame.info.type).toBe('iframe');
+
+    // Until Preact has rendered (and the page has loaded) the picture differs; a failure shows the
+    // last one read.
+    const readPanel = () =>
+      panelFrame.evaluate<unknown>(READ_PANEL).catch((error: Error) => ({ error: error.message }));
+    await expect
+      .poll(readPanel, { message: 'the panel as rendered inside DevTools', timeout: 10_000 })
+      .toEqual({
+        heading: 'Partner API',
+        subheading: 'New profile',
+        profileNameControl: 'input[type=text]',
+        inspectedUrl,
+      });
+    await hub.dispose();
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
