@@ -10,6 +10,7 @@ import { ErrorNotice } from './ErrorNotice';
 import { ProfileBar } from './ProfileBar';
 import { ProfileEditor } from './ProfileEditor';
 import { ResponseView } from './ResponseView';
+import { TokenPanel } from './TokenPanel';
 import { ask } from './worker-client';
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; profile: ProfileView };
@@ -104,6 +105,9 @@ export function App() {
             void refresh();
           }}
         />
+      )}
+      {active && !showEditor && active.authMethod !== 'apiKey' && (
+        <TokenPanel key={active.id} profile={active} />
       )}
       {active && !showEditor && (
         <Composer key={active.id} profile={active} sending={sending} onSend={send} />

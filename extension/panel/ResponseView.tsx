@@ -1,6 +1,7 @@
 /** Shows one exchange: status, time, size, headers, and the body (pretty-printed when JSON). */
 import type { HttpExchange } from '../../src/protocol/messages';
 import { describeSize, formatBytes, prettyBody } from '../../src/service/response-format';
+import { HeaderList } from './HeaderList';
 
 export function ResponseView({ exchange }: { exchange: HttpExchange }) {
   const body = prettyBody(exchange);
@@ -23,12 +24,17 @@ export function ResponseView({ exchange }: { exchange: HttpExchange }) {
           <dd>{describeSize(exchange)}</dd>
         </div>
         <div class="url">
-          <dt>URL</dt>
+          <dt>Request</dt>
           <dd title={exchange.request.url}>
             {exchange.request.method} {exchange.request.url}
           </dd>
         </div>
       </dl>
+      {exchange.tokenRenewed && (
+        <p class="notice notice-warn" role="status">
+          The first attempt was refused for its token; the call was sent again with a new token.
+        </p>
+      )}
       {exchange.truncated && (
         <p class="notice notice-warn" role="status">
           The body is larger than the panel keeps ({describeSize(exchange)}): showing its first{' '}
@@ -37,25 +43,11 @@ export function ResponseView({ exchange }: { exchange: HttpExchange }) {
       )}
       <details>
         <summary>Response headers ({exchange.headers.length})</summary>
-        <dl class="headers">
-          {exchange.headers.map(({ name, value }) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <HeaderList headers={exchange.headers} />
       </details>
       <details>
         <summary>Request headers sent ({exchange.request.headers.length})</summary>
-        <dl class="headers">
-          {exchange.request.headers.map(({ name, value }) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <HeaderList headers={exchange.request.headers} />
       </details>
       <section aria-label={body.isJson ? 'Body (JSON)' : 'Body'}>
         <pre class="body">{body.text === '' ? '(empty body)' : body.text}</pre>

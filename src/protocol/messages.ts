@@ -5,6 +5,9 @@
  */
 import * as v from 'valibot';
 import type { TokenView } from '../service/token-grant';
+
+export type { TokenView };
+
 import type { AppError } from './errors';
 
 const MAX_TEXT = 2_048;

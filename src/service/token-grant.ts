@@ -20,7 +20,7 @@ import {
   type TokenRequestInput,
   type TokenVariant,
 } from './token-request';
-import { type DecodedToken, decodeTokenResponse } from './token-response';
+import { type DecodedToken, decodeTokenResponse, SPEC_TOKEN_FIELDS } from './token-response';
 
 export interface SentTokenRequest {
   variant: TokenVariant;
@@ -42,6 +42,8 @@ export interface TokenResponseMeta {
 
 export type TokenFields = Omit<DecodedToken, 'accessToken' | 'raw'> & {
   accessTokenMasked: string | null;
+  /** Every field of spec section 5.3 in its order, as the JSON it arrived as (null: not sent). */
+  specFields: { name: string; json: string | null }[];
 };
 
 export interface TokenSuccessView {
@@ -169,6 +171,12 @@ export async function runTokenGrant(
         json: scrub(extra.json, accessToken),
       })),
       accessTokenMasked: maskSecret(accessToken),
+      specFields: SPEC_TOKEN_FIELDS.map((name) => ({
+        name,
+        json: Object.hasOwn(decoded.value.raw, name)
+          ? scrub(JSON.stringify(decoded.value.raw[name]) ?? 'null', accessToken)
+          : null,
+      })),
     },
     diagnostics: diagnoseToken(decoded.value, context),
     receivedAtMs,
