@@ -3,7 +3,6 @@
  * `/v1` call. The panel names a profile; the worker looks up its secret, builds the call, checks
  * the host permission and sends it.
  */
-import browser from 'webextension-polyfill';
 import { fail, ok, type Result } from '../../src/protocol/errors';
 import type { HttpExchange, SendRequest } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
@@ -11,26 +10,13 @@ import { executeRequest } from '../../src/service/execute';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile';
 import { isTokenRejection } from '../../src/service/token-broker';
 import { buildV1Request, type PreparedRequest } from '../../src/service/v1-request';
+import { checkHostPermission } from './host-permission';
 import { loadProfiles, loadSecrets } from './storage';
 import { tokenBroker } from './tokens';
 
 const TIMEOUT_MS = 30_000;
 /** Bodies above this are cut; the panel says so and shows the full size when it is known. */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-
-async function hasHostPermission(url: string): Promise<boolean> {
-  const { origin } = new URL(url);
-  return browser.permissions.contains({ origins: [`${origin}/*`] });
-}
-
-function permissionMissing(url: string): Result<never> {
-  const { origin } = new URL(url);
-  return fail(
-    'permission_missing',
-    `The extension has no permission to reach ${origin}.`,
-    'Save the profile again and accept the browser’s prompt to allow this site, or grant it on chrome://extensions (Details, Site access).',
-  );
-}
 
 const send = (prepared: PreparedRequest) =>
   executeRequest(prepared, {
@@ -53,8 +39,8 @@ async function sendWithApiKey(
   }
   const prepared = buildV1Request(profile, { kind: 'apiKey', apiKey: secrets.apiKey }, call);
   if (!prepared.ok) return prepared;
-  if (!(await hasHostPermission(prepared.value.url))) return permissionMissing(prepared.value.url);
-  return send(prepared.value);
+  const allowed = await checkHostPermission(prepared.value.url);
+  return allowed.ok ? send(prepared.value) : allowed;
 }
 
 async function sendWithBearer(
@@ -65,7 +51,8 @@ async function sendWithBearer(
   const dryRun = buildV1Request(profile, { kind: 'bearer', accessToken: 'x' }, call);
   if (!dryRun.ok) return dryRun;
   for (const url of [dryRun.value.url, profile.authUrl]) {
-    if (!(await hasHostPermission(url))) return permissionMissing(url);
+    const allowed = await checkHostPermission(url);
+    if (!allowed.ok) return allowed;
   }
   const outcome = await tokenBroker.withToken(profile.id, async (accessToken) => {
     const prepared = buildV1Request(profile, { kind: 'bearer', accessToken }, call);

@@ -10,6 +10,7 @@ import { createTokenBroker } from '../../src/service/token-broker';
 import { credentialTraits } from '../../src/service/token-failure';
 import { type GrantResult, runTokenGrant } from '../../src/service/token-grant';
 import type { TokenRequestInput } from '../../src/service/token-request';
+import { checkHostPermission } from './host-permission';
 import { loadProfiles, loadSecrets } from './storage';
 import { sessionTokenCache } from './token-cache';
 
@@ -43,6 +44,8 @@ async function oauthSetup(profileId: string): Promise<Result<OAuthSetup>> {
       'Edit the profile and enter its client secret.',
     );
   }
+  const allowed = await checkHostPermission(profile.authUrl);
+  if (!allowed.ok) return allowed;
   return ok({
     profile,
     input: {
