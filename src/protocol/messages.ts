@@ -4,6 +4,7 @@
  * message is one edit that the compiler carries to both ends.
  */
 import * as v from 'valibot';
+import type { StoredProfile } from '../service/stored-shapes';
 import type { TokenView } from '../service/token-grant';
 
 export type { TokenView };
@@ -57,18 +58,9 @@ export const SendRequestSchema = v.strictObject({
 export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
 
 /** What the panel may know about a profile: every setting, and secrets only as masked views. */
-export interface ProfileView {
-  id: string;
-  name: string;
-  authUrl: string;
-  baseUrl: string;
-  companyId: string;
-  authMethod: AuthMethod;
-  clientId: string;
-  /** OAuth (Basic header): form-encode id and secret before base64 (RFC 6749 section 2.3.1). */
-  formEncodeCredentials: boolean;
+export type ProfileView = StoredProfile & {
   secrets: { apiKey: string | null; clientSecret: string | null };
-}
+};
 
 export interface Warning {
   field: string;

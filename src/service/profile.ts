@@ -13,18 +13,10 @@ import type {
 } from '../protocol/messages';
 import { checkHeaderValue } from './headers';
 import { maskSecret } from './mask';
+import type { StoredProfile } from './stored-shapes';
 import { parseServiceUrl, withoutTrailingSlash } from './url-rules';
 
-export interface StoredProfile {
-  id: string;
-  name: string;
-  authUrl: string;
-  baseUrl: string;
-  companyId: string;
-  authMethod: AuthMethod;
-  clientId: string;
-  formEncodeCredentials: boolean;
-}
+export type { StoredProfile };
 
 export interface StoredSecrets {
   apiKey?: string;

@@ -18,8 +18,12 @@ export const StoredProfileSchema = v.strictObject({
   companyId: v.string(),
   authMethod: v.picklist(AUTH_METHODS),
   clientId: v.string(),
+  /** OAuth (Basic header): form-encode id and secret before base64 (RFC 6749 section 2.3.1). */
   formEncodeCredentials: v.boolean(),
 });
+
+/** A profile's settings as stored: everything but its secrets. */
+export type StoredProfile = v.InferOutput<typeof StoredProfileSchema>;
 
 export const StoredSecretRecordSchema = v.strictObject({
   profileId: ProfileIdSchema,
