@@ -155,7 +155,7 @@ export function explainTokenFailure(failure: TokenFailure): FailureExplanation {
       advice.push(
         'The client ID starts or ends with a space: check for a stray space from copy and paste.',
       );
-    if (failure.variant === 'basic' && traits.idHasColon) {
+    if (failure.variant === 'basic' && traits.idHasColon && !failure.formEncoded) {
       advice.push(
         'The client ID contains a colon: in a Basic header the server splits at the first colon, so it reads a different ID. Use OAuth (form body), or turn on “Form-encode credentials (RFC 6749)”.',
       );

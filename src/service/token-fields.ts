@@ -10,10 +10,26 @@ export interface Read<T> {
   note: string | null;
 }
 
+/**
+ * JSON text of a value for display. JSON.stringify recurses, so a hostile, deeply nested value
+ * would overflow the stack: that becomes a placeholder, not a crash.
+ */
+export function displayJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return '(a value nested too deeply to show)';
+  }
+}
+
 export function readInteger(raw: unknown, field: string): Read<number> {
   if (raw === undefined || raw === null) return { value: null, note: null };
   if (typeof raw === 'number' && Number.isSafeInteger(raw)) return { value: raw, note: null };
-  if (typeof raw === 'string' && /^\s*-?\d{1,16}\s*$/.test(raw)) {
+  if (
+    typeof raw === 'string' &&
+    /^\s*-?\d{1,16}\s*$/.test(raw) &&
+    Number.isSafeInteger(Number(raw))
+  ) {
     return {
       value: Number(raw),
       note: `${field} arrived as a string ("${raw.trim()}"); read as the number it spells.`,
@@ -21,7 +37,7 @@ export function readInteger(raw: unknown, field: string): Read<number> {
   }
   return {
     value: null,
-    note: `${field} is ${JSON.stringify(raw)?.slice(0, 60) ?? typeof raw}, which is not a whole number.`,
+    note: `${field} is ${displayJson(raw).slice(0, 60)}, which is not a whole number.`,
   };
 }
 
@@ -36,13 +52,12 @@ export function readString(raw: unknown, field: string): Read<string> {
 
 /**
  * `api_product_list` is one string in brackets: "[Product A, Product B]". Names may contain spaces
- * (never ", "), so the list splits on comma-space only.
+ * but not commas, so the list splits on commas and each name keeps its inner spaces.
  */
 export function splitProductList(raw: string): string[] {
   const inner = raw.trim().replace(/^\[/, '').replace(/\]$/, '').trim();
-  if (inner === '') return [];
   return inner
-    .split(/\s*,\s+|,(?=\S)/)
+    .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
 }

@@ -7,13 +7,14 @@
 import type { NameValue } from '../protocol/messages';
 import { executeRequest } from './execute';
 import { reindentJson } from './json-indent';
-import { MASK, maskSecret } from './mask';
+import { maskSecret } from './mask';
 import { type DiagnosticContext, diagnoseToken, type TokenDiagnostic } from './token-diagnostics';
 import {
   type CredentialTraits,
   explainTokenFailure,
   type FailureExplanation,
 } from './token-failure';
+import { displayJson } from './token-fields';
 import {
   buildTokenRequest,
   redactTokenRequest,
@@ -78,10 +79,22 @@ export interface GrantOptions {
 
 const MAX_TOKEN_RESPONSE_BYTES = 1024 * 1024;
 
+/**
+ * Masks a token wherever it appears in text shown to the panel: as the value of "access_token"
+ * (however the JSON escapes it), and as its plain or JSON-escaped text anywhere else.
+ */
 function scrub(text: string, secret: string | null): string {
-  return secret === null || secret === ''
-    ? text
-    : text.split(secret).join(`${MASK}${secret.slice(-4)}`);
+  if (secret === null || secret === '') return text;
+  const mask = maskSecret(secret);
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  let out = text.replace(
+    /("access_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g,
+    (_match, lead: string) => `${lead}${JSON.stringify(mask)}`,
+  );
+  for (const form of new Set([secret, escaped, escaped.replace(/\//g, '\\/')])) {
+    out = out.split(form).join(mask);
+  }
+  return out;
 }
 
 function header(headers: NameValue[], name: string): string | null {
@@ -174,7 +187,7 @@ export async function runTokenGrant(
       specFields: SPEC_TOKEN_FIELDS.map((name) => ({
         name,
         json: Object.hasOwn(decoded.value.raw, name)
-          ? scrub(JSON.stringify(decoded.value.raw[name]) ?? 'null', accessToken)
+          ? scrub(displayJson(decoded.value.raw[name]), accessToken)
           : null,
       })),
     },

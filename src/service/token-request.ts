@@ -84,6 +84,10 @@ export function redactTokenRequest(request: PreparedTokenRequest): PreparedToken
   const body =
     secret === null
       ? request.body
-      : request.body.replace(/(^|&)client_secret=[^&]*/, `$1client_secret=${maskSecret(secret)}`);
+      : // A replacer function: a replacement string would expand `$&` and the like in the secret.
+        request.body.replace(
+          /(^|&)client_secret=[^&]*/,
+          (_match, lead: string) => `${lead}client_secret=${maskSecret(secret)}`,
+        );
   return { ...request, headers: redactHeaders(request.headers), body };
 }

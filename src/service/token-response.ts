@@ -7,7 +7,13 @@
  */
 import { fail, ok, type Result } from '../protocol/errors';
 import { type DecodedJwt, decodeJwt } from './jwt';
-import { readInteger, readProductArray, readString, splitProductList } from './token-fields';
+import {
+  displayJson,
+  readInteger,
+  readProductArray,
+  readString,
+  splitProductList,
+} from './token-fields';
 
 /** The fields of spec section 5.3, in its order. */
 export const SPEC_TOKEN_FIELDS = [
@@ -35,7 +41,10 @@ export const SHORT_FORM_FIELDS = [
   'issued_at',
   'client_id',
   'status',
+  'refresh_token_expires_in',
   'api_product_list',
+  'organization_name',
+  'developer.email',
 ] as const;
 
 export interface TokenNote {
@@ -117,6 +126,13 @@ function deriveExpiry(
   const issuedUsable = issuedAt !== null && Math.abs(issuedAt - receivedAtMs) < DAY_MS;
   const base = issuedUsable ? issuedAt : receivedAtMs;
   const expiresAtMs = base + expiresIn * 1000;
+  if (Number.isNaN(new Date(expiresAtMs).getTime())) {
+    return {
+      expiresAtMs: null,
+      expiresInLooksLikeMs: false,
+      expiryExplanation: `expires_in ${expiresIn} is beyond any date, in seconds or milliseconds: the expiry is unknown.`,
+    };
+  }
   const from = issuedUsable
     ? `issued_at (${new Date(base).toISOString()})`
     : `the time the response arrived (${new Date(base).toISOString()})${issuedAt === null ? '' : ', because issued_at is more than a day away from it'}`;
@@ -187,7 +203,7 @@ export function decodeTokenResponse(bodyText: string, receivedAtMs: number): Res
   const known = new Set<string>(SPEC_TOKEN_FIELDS);
   const extraFields = Object.keys(raw)
     .filter((name) => !known.has(name))
-    .map((name) => ({ name, json: JSON.stringify(raw[name]) ?? String(raw[name]) }));
+    .map((name) => ({ name, json: displayJson(raw[name]) }));
 
   return ok({
     accessToken: accessToken.value,
