@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { AppError } from '../../src/protocol/errors';
-import { MASK } from '../../src/service/mask';
+import { maskEmail } from '../../src/service/mask';
 import type { TokenSuccessView } from '../../src/service/token-grant';
 import { isBearerLike } from '../../src/service/token-response';
 import { Countdown } from './Countdown';
@@ -23,11 +23,6 @@ interface Props {
 function localAndIso(ms: number): string {
   const date = new Date(ms);
   return `${date.toLocaleString()} (${date.toISOString()})`;
-}
-
-function maskEmail(email: string): string {
-  const at = email.indexOf('@');
-  return at > 0 ? `${email[0]}${MASK}${email.slice(at)}` : MASK;
 }
 
 export function TokenInspector({ profileId, view, fromCache }: Props) {
@@ -206,7 +201,13 @@ export function TokenInspector({ profileId, view, fromCache }: Props) {
       <TokenDiagnostics diagnostics={view.diagnostics} />
       <details>
         <summary>Raw token response</summary>
-        <pre class="body">{view.response.bodyText}</pre>
+        <pre class="body">
+          {showEmail || token.developerEmail === null || token.developerEmail === ''
+            ? view.response.bodyText
+            : view.response.bodyText
+                .split(token.developerEmail)
+                .join(maskEmail(token.developerEmail))}
+        </pre>
       </details>
     </>
   );

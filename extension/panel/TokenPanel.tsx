@@ -1,7 +1,8 @@
 /**
  * The OAuth tools of a profile: Get token (a new token, shown field by field), Compare variants
  * (the grant with variant A, B and A form-encoded, side by side), and the token inspector or the
- * failure explanation in the region named "Token".
+ * failure explanation in the region named "Token" (the only region whose name contains "Token",
+ * so automation can find it by that name alone).
  */
 import { useState } from 'preact/hooks';
 import type { AppError } from '../../src/protocol/errors';
@@ -34,7 +35,7 @@ export function TokenPanel({ profile }: { profile: ProfileView }) {
   }
 
   return (
-    <section class="token-panel" aria-labelledby="token-heading">
+    <div class="token-panel">
       <div class="toolbar">
         <h2 id="token-heading">OAuth token</h2>
         <button type="button" class="primary" onClick={getToken} disabled={busy !== null}>
@@ -67,6 +68,6 @@ export function TokenPanel({ profile }: { profile: ProfileView }) {
           <TokenFailure view={shown.view} />
         )}
       </section>
-    </section>
+    </div>
   );
 }

@@ -10,3 +10,9 @@ export function maskSecret(secret: string): string {
   const shown = Math.min(4, Math.floor(secret.length / 4));
   return MASK + (shown > 0 ? secret.slice(-shown) : '');
 }
+
+/** A personal datum shown by default as its first letter and domain: `d••••@example.com`. */
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  return at > 0 ? `${email[0]}${MASK}${email.slice(at)}` : MASK;
+}

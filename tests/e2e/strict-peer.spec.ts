@@ -1,0 +1,189 @@
+/**
+ * Variant A against a standards-strict token endpoint (oidc-provider, see strict-peer.ts), whose
+ * clients have secrets with `%`, `+`, `:` and `&`. Such a server form-decodes the Basic header
+ * (RFC 6749 2.3.1), so the raw secret fails there and "Form-encode credentials (RFC 6749)" makes it
+ * work; the form body (variant B) works as it is. The panel must say so when it fails, and Compare
+ * variants must show which variant the server takes.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { test as base, expect } from './fixtures';
+import {
+  STRICT_TOKEN_PATH,
+  type StrictClient,
+  type StrictPeer,
+  startStrictPeer,
+} from './strict-peer';
+
+const test = base.extend<{ peer: StrictPeer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  peer: async ({}, use) => {
+    const peer = await startStrictPeer();
+    await use(peer);
+    await peer.close();
+  },
+});
+
+const FORM_ENCODE = 'Form-encode credentials (RFC 6749)';
+
+/** RFC 6749 appendix B: application/x-www-form-urlencoded, space as `+`. */
+function formEncode(value: string): string {
+  return new URLSearchParams([['', value]]).toString().slice(1);
+}
+
+interface StrictProfile {
+  method: 'OAuth (Basic header)' | 'OAuth (form body)';
+  client: StrictClient;
+  formEncode?: boolean;
+}
+
+async function createStrictProfile(
+  panel: Page,
+  peer: StrictPeer,
+  baseUrl: string,
+  companyId: string,
+  profile: StrictProfile,
+) {
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill(`Strict (${profile.method})`);
+  await panel
+    .getByRole('combobox', { name: 'Auth method' })
+    .selectOption({ label: profile.method });
+  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(peer.url);
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
+  await panel.getByRole('textbox', { name: 'Client ID' }).fill(profile.client.id);
+  await panel.getByLabel('Client secret').fill(profile.client.secret);
+  if (profile.formEncode !== undefined) {
+    await panel.getByRole('checkbox', { name: FORM_ENCODE }).setChecked(profile.formEncode);
+  }
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+}
+
+function fieldRow(token: Locator, name: string): Locator {
+  return token
+    .getByRole('row')
+    .filter({ has: token.page().getByRole('rowheader', { name, exact: true }) });
+}
+
+/** The comparison row labelled exactly so (not a longer label) has this outcome and status. */
+async function expectAttempt(
+  comparison: Locator,
+  label: string,
+  outcome: 'token' | 'failed',
+  status: string,
+) {
+  const page = comparison.page();
+  const row = comparison
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: outcome, exact: true })).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: status, exact: true })).toHaveCount(1);
+}
+
+async function expectTokenShown(token: Locator) {
+  await expect(fieldRow(token, 'access_token')).toContainText(/••••\S{4}/);
+  await expect(fieldRow(token, 'expires_in')).toContainText('3600');
+  await expect(token.getByRole('heading', { name: 'Token request failed' })).toHaveCount(0);
+}
+
+/** Markup, rendered text and input values: `&` in a secret is escaped in markup only. */
+async function expectSecretNotShown(panel: Page, client: StrictClient) {
+  const rendered = await panel.evaluate(() => {
+    const values = [...document.querySelectorAll('input, textarea, select')].map(
+      (element) => (element as HTMLInputElement).value,
+    );
+    return [document.body.innerText, ...values].join('\n');
+  });
+  const shown = `${await panel.content()}\n${rendered}`;
+  for (const form of [
+    client.secret,
+    formEncode(client.secret),
+    Buffer.from(`${client.id}:${client.secret}`).toString('base64'),
+    Buffer.from(`${formEncode(client.id)}:${formEncode(client.secret)}`).toString('base64'),
+  ]) {
+    expect(shown).not.toContain(form);
+  }
+}
+
+function tokenRequests(peer: StrictPeer) {
+  return peer.requests.filter((request) => request.path === STRICT_TOKEN_PATH);
+}
+
+test('variant B with the form body gets a token from the strict server', async ({
+  panel,
+  peer,
+  sandbox,
+}) => {
+  await createStrictProfile(panel, peer, sandbox.url, sandbox.credentials.companyId, {
+    method: 'OAuth (form body)',
+    client: peer.postClient,
+  });
+  await panel.getByRole('button', { name: 'Get token' }).click();
+  await expectTokenShown(panel.getByRole('region', { name: 'Token', exact: true }));
+
+  const sent = tokenRequests(peer);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.headers.authorization).toBeUndefined();
+  await expectSecretNotShown(panel, peer.postClient);
+});
+
+test('variant A with RFC 6749 form-encoding gets a token from the strict server', async ({
+  panel,
+  peer,
+  sandbox,
+}) => {
+  const client = peer.basicClient;
+  await createStrictProfile(panel, peer, sandbox.url, sandbox.credentials.companyId, {
+    method: 'OAuth (Basic header)',
+    client,
+    formEncode: true,
+  });
+  await panel.getByRole('button', { name: 'Get token' }).click();
+  await expectTokenShown(panel.getByRole('region', { name: 'Token', exact: true }));
+
+  const sent = tokenRequests(peer);
+  expect(sent).toHaveLength(1);
+  const expected = `${formEncode(client.id)}:${formEncode(client.secret)}`;
+  expect(sent[0]?.headers.authorization).toBe(`Basic ${Buffer.from(expected).toString('base64')}`);
+  await expectSecretNotShown(panel, client);
+});
+
+test('variant A with the raw secret fails, says to form-encode, and Compare variants shows what works', async ({
+  panel,
+  peer,
+  sandbox,
+}) => {
+  const client = peer.basicClient;
+  await createStrictProfile(panel, peer, sandbox.url, sandbox.credentials.companyId, {
+    method: 'OAuth (Basic header)',
+    client,
+    formEncode: false,
+  });
+  await panel.getByRole('button', { name: 'Get token' }).click();
+
+  const token = panel.getByRole('region', { name: 'Token', exact: true });
+  await expect(token.getByRole('heading', { name: 'Token request failed' })).toBeVisible();
+  await expect(token.getByRole('heading', { name: 'Response received' })).toBeVisible();
+  await expect(token).toContainText('HTTP 400');
+  const advice = token.getByRole('list', { name: 'Why it failed' }).getByRole('listitem');
+  await expect(advice.filter({ hasText: FORM_ENCODE })).toHaveCount(1);
+  expect(tokenRequests(peer)[0]?.headers.authorization).toBe(
+    `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
+  );
+  await expectSecretNotShown(panel, client);
+
+  await panel.getByRole('button', { name: 'Compare variants' }).click();
+  const comparison = panel.getByRole('region', { name: 'Variant comparison' });
+  await expectAttempt(comparison, 'A: Basic header', 'failed', '400');
+  await expectAttempt(comparison, 'B: form body', 'token', '200');
+  await expectAttempt(comparison, 'A: Basic header, RFC 6749 form-encoded', 'token', '200');
+  await expectSecretNotShown(panel, client);
+
+  // Following the advice: turn the switch on, and the same profile gets a token.
+  await panel.getByRole('button', { name: 'Edit profile' }).click();
+  await panel.getByRole('checkbox', { name: FORM_ENCODE }).check();
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await panel.getByRole('button', { name: 'Get token' }).click();
+  await expectTokenShown(token);
+});
