@@ -6,13 +6,14 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createRouter, type Handlers } from '../../src/protocol/router';
+import { clearHistory, listHistory } from './history';
 import {
   activateProfile,
   deleteProfileHandler,
   listProfiles,
   saveProfileHandler,
 } from './profiles';
-import { sendRequest } from './send-request';
+import { cancelRequest, sendRequest } from './send-request';
 import { StorageError } from './storage';
 import { compareVariants, getToken, revealToken } from './tokens';
 
@@ -34,6 +35,9 @@ const handlers: Handlers = {
   'profiles/delete': withStorageErrors(deleteProfileHandler),
   'profiles/activate': withStorageErrors(activateProfile),
   'request/send': withStorageErrors(sendRequest),
+  'request/cancel': cancelRequest,
+  'history/list': withStorageErrors(listHistory),
+  'history/clear': withStorageErrors(clearHistory),
   'token/get': withStorageErrors(getToken),
   'token/reveal': withStorageErrors(revealToken),
   'token/compare': withStorageErrors(compareVariants),

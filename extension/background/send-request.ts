@@ -7,27 +7,46 @@ import { fail, ok, type Result } from '../../src/protocol/errors';
 import type { HttpExchange, SendRequest } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { executeRequest } from '../../src/service/execute';
+import { makeHistoryEntry } from '../../src/service/history';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile';
 import { isTokenRejection } from '../../src/service/token-broker';
 import { buildV1Request, type PreparedRequest } from '../../src/service/v1-request';
+import { resolveCall, variablesOf } from '../../src/service/variables';
+import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
 import { loadProfiles, loadSecrets } from './storage';
+import { sessionTokenCache } from './token-cache';
 import { tokenBroker } from './tokens';
 
 const TIMEOUT_MS = 30_000;
 /** Bodies above this are cut; the panel says so and shows the full size when it is known. */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-const send = (prepared: PreparedRequest) =>
+/** Calls in flight, by the panel's request id, so that `request/cancel` can stop them. */
+const running = new Map<string, AbortController>();
+
+const send = (prepared: PreparedRequest, signal: AbortSignal) =>
   executeRequest(prepared, {
     fetch: (input, init) => fetch(input, init),
     timeoutMs: TIMEOUT_MS,
     maxBodyBytes: MAX_RESPONSE_BYTES,
+    signal,
   });
+
+/** Errors that mean the call went out (or was stopped on its way); they belong in history. */
+const ATTEMPTED: ReadonlySet<string> = new Set([
+  'server_unreachable',
+  'host_unreachable',
+  'timeout',
+  'cancelled',
+  'redirect_not_followed',
+  'token_refused',
+]);
 
 async function sendWithApiKey(
   profile: StoredProfile,
   call: SendRequest,
+  signal: AbortSignal,
 ): Promise<Result<HttpExchange>> {
   const secrets = await loadSecrets(profile.id);
   if (secrets.apiKey === undefined) {
@@ -40,12 +59,13 @@ async function sendWithApiKey(
   const prepared = buildV1Request(profile, { kind: 'apiKey', apiKey: secrets.apiKey }, call);
   if (!prepared.ok) return prepared;
   const allowed = await checkHostPermission(prepared.value.url);
-  return allowed.ok ? send(prepared.value) : allowed;
+  return allowed.ok ? send(prepared.value, signal) : allowed;
 }
 
 async function sendWithBearer(
   profile: StoredProfile,
   call: SendRequest,
+  signal: AbortSignal,
 ): Promise<Result<HttpExchange>> {
   // Check the call before asking for a token: a bad path should not cost a token request.
   const dryRun = buildV1Request(profile, { kind: 'bearer', accessToken: 'x' }, call);
@@ -57,7 +77,7 @@ async function sendWithBearer(
   const outcome = await tokenBroker.withToken(profile.id, async (accessToken) => {
     const prepared = buildV1Request(profile, { kind: 'bearer', accessToken }, call);
     if (!prepared.ok) return { value: prepared, tokenRefused: false };
-    const answer = await send(prepared.value);
+    const answer = await send(prepared.value, signal);
     const tokenRefused = answer.ok && isTokenRejection(answer.value.status, answer.value.bodyText);
     return { value: answer, tokenRefused };
   });
@@ -73,10 +93,16 @@ async function sendWithBearer(
   return answer.ok && outcome.renewed ? ok({ ...answer.value, tokenRenewed: true }) : answer;
 }
 
+async function secretsToScrub(profile: StoredProfile): Promise<string[]> {
+  const { apiKey, clientSecret } = await loadSecrets(profile.id);
+  const token = (await sessionTokenCache.get(profile.id))?.accessToken;
+  return [apiKey, clientSecret, token].filter((value): value is string => value !== undefined);
+}
+
 export const sendRequest: Handlers['request/send'] = async (
-  call,
+  request,
 ): Promise<Result<HttpExchange>> => {
-  const profile = (await loadProfiles()).find((item) => item.id === call.profileId);
+  const profile = (await loadProfiles()).find((item) => item.id === request.profileId);
   if (profile === undefined) {
     return fail(
       'not_found',
@@ -84,7 +110,42 @@ export const sendRequest: Handlers['request/send'] = async (
       'Pick a profile from the list again.',
     );
   }
-  return usesOAuth(profile.authMethod)
-    ? sendWithBearer(profile, call)
-    : sendWithApiKey(profile, call);
+  const resolved = resolveCall(request, variablesOf(profile));
+  if (resolved.unresolved.length > 0) {
+    const names = resolved.unresolved.map((name) => `{{${name}}}`).join(', ');
+    return fail(
+      'unresolved_variable',
+      `Unknown variable${resolved.unresolved.length > 1 ? 's' : ''}: ${names}.`,
+      'Define it in the profile’s variables, or remove the braces. companyId and baseUrl are always defined.',
+    );
+  }
+  const controller = new AbortController();
+  running.set(request.requestId, controller);
+  const started = Date.now();
+  try {
+    const outcome = usesOAuth(profile.authMethod)
+      ? await sendWithBearer(profile, resolved.call, controller.signal)
+      : await sendWithApiKey(profile, resolved.call, controller.signal);
+    if (outcome.ok || ATTEMPTED.has(outcome.error.code)) {
+      const entry = makeHistoryEntry(
+        request,
+        {
+          status: outcome.ok ? outcome.value.status : null,
+          durationMs: outcome.ok ? outcome.value.durationMs : null,
+          errorCode: outcome.ok ? null : outcome.error.code,
+        },
+        { id: crypto.randomUUID(), at: started, secrets: await secretsToScrub(profile) },
+      );
+      await recordHistory(profile.id, entry);
+    }
+    return outcome;
+  } finally {
+    running.delete(request.requestId);
+  }
+};
+
+export const cancelRequest: Handlers['request/cancel'] = async ({ requestId }) => {
+  const controller = running.get(requestId);
+  controller?.abort();
+  return ok({ cancelled: controller !== undefined });
 };

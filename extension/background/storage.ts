@@ -12,6 +12,7 @@ import type { StoredProfile, StoredSecrets } from '../../src/service/profile';
 import {
   ActiveProfileSchema,
   STORAGE_SCHEMA_VERSION,
+  StoredHistorySchema,
   StoredProfilesSchema,
   type StoredSecretRecord,
   StoredSecretsSchema,
@@ -34,7 +35,11 @@ function storageFailure(what: string): StorageError {
   );
 }
 
-async function readKey<S extends GenericSchema>(key: string, schema: S, fallback: InferOutput<S>) {
+export async function readKey<S extends GenericSchema>(
+  key: string,
+  schema: S,
+  fallback: InferOutput<S>,
+) {
   let stored: Record<string, unknown>;
   try {
     stored = await browser.storage.local.get([key, 'schemaVersion']);
@@ -57,7 +62,7 @@ async function readKey<S extends GenericSchema>(key: string, schema: S, fallback
   return parsed.output;
 }
 
-async function write(items: Record<string, unknown>): Promise<void> {
+export async function write(items: Record<string, unknown>): Promise<void> {
   try {
     await browser.storage.local.set({ ...items, schemaVersion: STORAGE_SCHEMA_VERSION });
   } catch {
@@ -67,7 +72,7 @@ async function write(items: Record<string, unknown>): Promise<void> {
 
 let queue: Promise<unknown> = Promise.resolve();
 /** Runs `task` after every earlier write task has settled; its own outcome goes to its caller. */
-function serially<T>(task: () => Promise<T>): Promise<T> {
+export function serially<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);
   queue = run.then(
     () => undefined,
@@ -110,10 +115,14 @@ export function deleteProfile(profileId: string): Promise<void> {
   return serially(async () => {
     const profiles = (await loadProfiles()).filter((item) => item.id !== profileId);
     const records = (await loadSecretRecords()).filter((item) => item.profileId !== profileId);
+    const history = (await readKey('history', StoredHistorySchema, [])).filter(
+      (item) => item.profileId !== profileId,
+    );
     const active = await loadActiveProfileId();
     await write({
       profiles,
       secrets: records,
+      history,
       activeProfileId: active === profileId ? (profiles[0]?.id ?? null) : active,
     });
   });

@@ -26,3 +26,17 @@ export function registerPanel(title: string, iconPath: string, pagePath: string)
   if (devtools === undefined) return;
   devtools.panels.create(title, iconPath, pagePath);
 }
+
+/** Calls `listener` when DevTools (or, in a tab, the system) switches between light and dark. */
+export function onThemeChange(listener: (theme: 'dark' | 'light') => void): void {
+  const panels = api()?.panels as
+    | { setThemeChangeHandler?: (handler: (themeName: string) => void) => void }
+    | undefined;
+  if (panels?.setThemeChangeHandler) {
+    panels.setThemeChangeHandler((themeName) => listener(themeName === 'dark' ? 'dark' : 'light'));
+    return;
+  }
+  globalThis
+    .matchMedia?.('(prefers-color-scheme: dark)')
+    .addEventListener('change', (event) => listener(event.matches ? 'dark' : 'light'));
+}

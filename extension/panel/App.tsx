@@ -4,13 +4,15 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../src/protocol/errors';
-import type { HttpExchange, ProfileView, Warning } from '../../src/protocol/messages';
-import { type ComposedCall, Composer } from './Composer';
+import type { ProfileView, Warning } from '../../src/protocol/messages';
+import { Composer } from './Composer';
 import { ErrorNotice } from './ErrorNotice';
+import { History } from './History';
 import { ProfileBar } from './ProfileBar';
 import { ProfileEditor } from './ProfileEditor';
 import { ResponseView } from './ResponseView';
 import { TokenPanel } from './TokenPanel';
+import { useRequest } from './use-request';
 import { ask } from './worker-client';
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; profile: ProfileView };
@@ -21,10 +23,8 @@ export function App() {
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [warnings, setWarnings] = useState<Warning[]>([]);
   const [loadError, setLoadError] = useState<AppError | null>(null);
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<{ exchange: HttpExchange } | { error: AppError } | null>(
-    null,
-  );
+  const request = useRequest(activeId);
+  const { outcome, sending } = request;
 
   async function refresh() {
     const reply = await ask('profiles/list', {});
@@ -43,22 +43,9 @@ export function App() {
 
   async function choose(id: string) {
     setActiveId(id);
-    setOutcome(null);
+    request.reset();
     const reply = await ask('profiles/activate', { id });
     if (!reply.ok) setLoadError(reply.error);
-  }
-
-  async function send(call: ComposedCall) {
-    if (activeId === null) return;
-    setSending(true);
-    const reply = await ask('request/send', {
-      profileId: activeId,
-      ...call,
-      query: [],
-      headers: [],
-    });
-    setSending(false);
-    setOutcome(reply.ok ? { exchange: reply.value } : { error: reply.error });
   }
 
   if (profiles === null) {
@@ -101,7 +88,7 @@ export function App() {
           onDeleted={() => {
             setEditing({ mode: 'closed' });
             setWarnings([]);
-            setOutcome(null);
+            request.reset();
             void refresh();
           }}
         />
@@ -110,7 +97,14 @@ export function App() {
         <TokenPanel key={active.id} profile={active} />
       )}
       {active && !showEditor && (
-        <Composer key={active.id} profile={active} sending={sending} onSend={send} />
+        <Composer
+          profile={active}
+          draft={request.draft}
+          onChange={request.setDraft}
+          sending={sending}
+          onSend={request.send}
+          onCancel={request.cancel}
+        />
       )}
       <section aria-label="Response" class="response">
         {sending && <p role="status">Sending…</p>}
@@ -119,9 +113,12 @@ export function App() {
           <ResponseView exchange={outcome.exchange} />
         )}
         {!sending && outcome === null && active && !showEditor && (
-          <p class="muted">Press Send to call {active.baseUrl}/v1/…</p>
+          <p class="muted">Press Send (or Ctrl+Enter) to call {active.baseUrl}/v1/…</p>
         )}
       </section>
+      {active && !showEditor && (
+        <History profileId={active.id} version={request.historyVersion} onOpen={request.open} />
+      )}
     </main>
   );
 }

@@ -5,9 +5,10 @@
 import { useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import type { AppError } from '../../src/protocol/errors';
-import type { AuthMethod, ProfileView, Warning } from '../../src/protocol/messages';
+import type { AuthMethod, NameValue, ProfileView, Warning } from '../../src/protocol/messages';
 import { originPatternsToRequest } from '../../src/service/url-rules';
 import { ErrorNotice } from './ErrorNotice';
+import { KeyValueTable } from './KeyValueTable';
 import { ask } from './worker-client';
 
 interface Props {
@@ -40,6 +41,7 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
   const [authMethod, setAuthMethod] = useState<AuthMethod>(initial?.authMethod ?? 'apiKey');
   const [clientId, setClientId] = useState(initial?.clientId ?? '');
   const [formEncode, setFormEncode] = useState(initial?.formEncodeCredentials ?? false);
+  const [variables, setVariables] = useState<NameValue[]>(initial?.variables ?? []);
   const [apiKey, setApiKey] = useState('');
   const [clientSecret, setClientSecret] = useState('');
   const [error, setError] = useState<AppError | null>(null);
@@ -65,6 +67,7 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
         authMethod,
         clientId,
         formEncodeCredentials: formEncode,
+        variables,
       },
       secrets: oauth ? { clientSecret } : { apiKey },
     });
@@ -202,6 +205,14 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
           <small id="api-key-hint">{secretHint(initial?.secrets.apiKey ?? null)}</small>
         </Field>
       )}
+      <details open={variables.length > 0}>
+        <summary>Variables ({variables.length})</summary>
+        <p class="muted">
+          Use them as {'{{name}}'} in the path, query, headers and body. companyId and baseUrl are
+          always defined. Not for secrets: variables are not protected like the fields above.
+        </p>
+        <KeyValueTable noun="Variable" rows={variables} onChange={setVariables} />
+      </details>
       {error && <ErrorNotice error={error} />}
       <div class="actions">
         <button type="submit" class="primary" disabled={saving}>

@@ -1,19 +1,25 @@
 /** Shows one exchange: status, time, size, headers, and the body (pretty-printed when JSON). */
 import type { HttpExchange } from '../../src/protocol/messages';
+import { statusMeaning } from '../../src/service/http-status';
 import { describeSize, formatBytes, prettyBody } from '../../src/service/response-format';
+import { explainServiceError } from '../../src/service/service-error';
 import { HeaderList } from './HeaderList';
 
 export function ResponseView({ exchange }: { exchange: HttpExchange }) {
   const body = prettyBody(exchange);
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
+  const contentType =
+    exchange.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
+  const serviceError = explainServiceError(exchange.status, contentType, exchange.bodyText);
   return (
     <>
       <dl class="status-line">
         <div>
           <dt>Status</dt>
-          <dd class={`status ${statusClass}`}>
+          <dd class={`status ${statusClass}`} title={statusMeaning(exchange.status)}>
             {exchange.status} {exchange.statusText}
           </dd>
+          <dd class="muted">{statusMeaning(exchange.status)}</dd>
         </div>
         <div>
           <dt>Time</dt>
@@ -30,6 +36,12 @@ export function ResponseView({ exchange }: { exchange: HttpExchange }) {
           </dd>
         </div>
       </dl>
+      {serviceError && (
+        <div class="notice notice-error" role="alert">
+          <strong>The service said: {serviceError.said}</strong>
+          <p>{serviceError.advice}</p>
+        </div>
+      )}
       {exchange.tokenRenewed && (
         <p class="notice notice-warn" role="status">
           The first attempt was refused for its token; the call was sent again with a new token.

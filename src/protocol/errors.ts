@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'server_unreachable'
   | 'host_unreachable'
   | 'timeout'
+  | 'cancelled'
+  | 'unresolved_variable'
   | 'permission_missing'
   | 'redirect_not_followed'
   | 'storage_failed'

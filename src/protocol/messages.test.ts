@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages, ProfileInputSchema, SecretsInputSchema, SendRequestSchema } from './messages';
 
 const validSend = {
+  requestId: 'r-1',
   profileId: 'p1',
   method: 'GET',
   path: 'products/42',
@@ -58,6 +59,7 @@ describe('message schemas', () => {
       authMethod: 'basic',
       clientId: '',
       formEncodeCredentials: false,
+      variables: [],
     };
     expect(v.safeParse(ProfileInputSchema, profile).success).toBe(false);
     expect(v.safeParse(ProfileInputSchema, { ...profile, authMethod: 'apiKey' }).success).toBe(

@@ -35,6 +35,8 @@ export const ProfileInputSchema = v.strictObject({
   authMethod: v.picklist(AUTH_METHODS),
   clientId: shortText,
   formEncodeCredentials: v.boolean(),
+  /** User-defined `{{name}}` variables of the profile (never secrets). */
+  variables: v.pipe(v.array(NameValueSchema), v.maxLength(100)),
 });
 export type ProfileInput = v.InferOutput<typeof ProfileInputSchema>;
 
@@ -47,7 +49,11 @@ export type SecretsInput = v.InferOutput<typeof SecretsInputSchema>;
 
 const idPayload = v.strictObject({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
 
+const requestRef = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/));
+
 export const SendRequestSchema = v.strictObject({
+  /** Chosen by the panel, so that it can cancel the call while it runs. */
+  requestId: requestRef,
   profileId: profileRef,
   method: v.picklist(HTTP_METHODS),
   path: shortText,
@@ -85,6 +91,23 @@ export interface HttpExchange {
   tokenRenewed?: boolean;
 }
 
+/** One sent call as history keeps it: what was asked and how it ended, never a credential. */
+export interface HistoryEntry {
+  id: string;
+  at: number;
+  method: HttpMethod;
+  /** As composed, `{{variables}}` kept. */
+  path: string;
+  query: NameValue[];
+  headers: NameValue[];
+  body: string;
+  /** The body was over the 64 KB history keeps, so it was not kept. */
+  bodyDropped: boolean;
+  status: number | null;
+  durationMs: number | null;
+  errorCode: string | null;
+}
+
 export interface TokenAttempt {
   label: string;
   view: TokenView;
@@ -96,6 +119,9 @@ export const messages = {
   'profiles/delete': idPayload,
   'profiles/activate': idPayload,
   'request/send': SendRequestSchema,
+  'request/cancel': v.strictObject({ requestId: requestRef }),
+  'history/list': v.strictObject({ profileId: profileRef }),
+  'history/clear': v.strictObject({ profileId: profileRef }),
   'token/get': v.strictObject({ profileId: profileRef, fresh: v.boolean() }),
   'token/reveal': v.strictObject({ profileId: profileRef }),
   'token/compare': v.strictObject({ profileId: profileRef }),
@@ -110,6 +136,9 @@ export interface ResponseMap {
   'profiles/delete': { id: string };
   'profiles/activate': { activeProfileId: string };
   'request/send': HttpExchange;
+  'request/cancel': { cancelled: boolean };
+  'history/list': { entries: HistoryEntry[] };
+  'history/clear': { cleared: number };
   'token/get': { view: TokenView; fromCache: boolean };
   /** Answered only to an explicit user action (Reveal or Copy). */
   'token/reveal': { accessToken: string };

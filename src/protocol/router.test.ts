@@ -44,6 +44,9 @@ function setup(
     'token/get': async () => {
       throw new Error('not used');
     },
+    'request/cancel': record('request/cancel', { cancelled: false }),
+    'history/list': record('history/list', { entries: [] }),
+    'history/clear': record('history/clear', { cleared: 0 }),
     'token/reveal': record('token/reveal', { accessToken: 'not-a-real-token' }),
     'token/compare': async () => {
       throw new Error('not used');
@@ -67,6 +70,7 @@ function refusal(result: Result<unknown>): AppError {
 }
 
 const sendPayload = {
+  requestId: 'r-1',
   profileId: 'p1',
   method: 'GET',
   path: 'products',

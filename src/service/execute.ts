@@ -14,6 +14,8 @@ export interface ExecuteOptions {
   fetch: typeof fetch;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** Aborting it cancels the call (the user pressed Cancel or Escape). */
+  signal?: AbortSignal;
   now?: () => number;
 }
 
@@ -94,6 +96,12 @@ export async function executeRequest(
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener('abort', cancel);
+  const failure = (): { ok: false; error: AppError } =>
+    options.signal?.aborted && !timedOut
+      ? fail('cancelled', 'The call was cancelled.', 'Send it again when you are ready.')
+      : { ok: false, error: networkFailure(prepared.url, timedOut, options.timeoutMs) };
   const started = now();
   try {
     const init: RequestInit = {
@@ -109,7 +117,7 @@ export async function executeRequest(
     try {
       response = await options.fetch(prepared.url, init);
     } catch {
-      return { ok: false, error: networkFailure(prepared.url, timedOut, options.timeoutMs) };
+      return failure();
     }
     if (response.type === 'opaqueredirect') {
       return fail(
@@ -122,7 +130,7 @@ export async function executeRequest(
     try {
       body = await readCappedBody(response, options.maxBodyBytes);
     } catch {
-      return { ok: false, error: networkFailure(prepared.url, timedOut, options.timeoutMs) };
+      return failure();
     }
     // Content-Length counts the bytes on the wire; with a Content-Encoding those are compressed and
     // say nothing about the decoded size.
@@ -147,5 +155,6 @@ export async function executeRequest(
     });
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
   }
 }

@@ -22,6 +22,7 @@ const apiKeyInput: ProfileInput = {
   authMethod: 'apiKey',
   clientId: '',
   formEncodeCredentials: false,
+  variables: [],
 };
 
 const oauthInput: ProfileInput = {
@@ -32,6 +33,7 @@ const oauthInput: ProfileInput = {
   authMethod: 'oauthBasic',
   clientId: '  client-42  ',
   formEncodeCredentials: false,
+  variables: [],
 };
 
 function validate(
@@ -71,6 +73,7 @@ describe('validateProfile: settings', () => {
       authMethod: 'apiKey',
       clientId: '',
       formEncodeCredentials: false,
+      variables: [],
     });
     expect(secrets).toEqual({ apiKey: API_KEY });
     expect(warnings).toEqual([]);
@@ -262,6 +265,7 @@ describe('toProfileView', () => {
     authMethod: 'oauthBody',
     clientId: 'client-42',
     formEncodeCredentials: false,
+    variables: [],
   };
 
   it('keeps every setting and shows secrets only masked', () => {

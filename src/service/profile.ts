@@ -6,6 +6,7 @@
 import { fail, ok, type Result } from '../protocol/errors';
 import type {
   AuthMethod,
+  NameValue,
   ProfileInput,
   ProfileView,
   SecretsInput,
@@ -57,6 +58,34 @@ function checkSecret(
     });
   }
   return ok(value);
+}
+
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const BUILT_IN_VARIABLES = new Set(['companyId', 'baseUrl']);
+
+/** Drops empty rows; names must be usable as `{{name}}` and unique. */
+function checkVariables(rows: readonly NameValue[]): Result<NameValue[]> {
+  const kept: NameValue[] = [];
+  for (const { name: raw, value } of rows) {
+    const name = raw.trim();
+    if (name === '' && value === '') continue;
+    if (!VARIABLE_NAME.test(name)) {
+      return fail(
+        'invalid_profile',
+        `The variable name "${name.slice(0, 40)}" cannot be used as {{${name.slice(0, 40)}}}.`,
+        'Start with a letter or _, then letters, digits, _, - or . only.',
+      );
+    }
+    if (BUILT_IN_VARIABLES.has(name) || kept.some((row) => row.name === name)) {
+      return fail(
+        'invalid_profile',
+        `The variable ${name} is defined twice (companyId and baseUrl come from the profile).`,
+        'Give each variable its own name.',
+      );
+    }
+    kept.push({ name, value });
+  }
+  return ok(kept);
 }
 
 export function validateProfile(
@@ -135,6 +164,9 @@ export function validateProfile(
     secrets.apiKey = key.value;
   }
 
+  const variables = checkVariables(input.variables);
+  if (!variables.ok) return variables;
+
   const profile: StoredProfile = {
     id: input.id ?? newId(),
     name,
@@ -144,6 +176,7 @@ export function validateProfile(
     authMethod: input.authMethod,
     clientId,
     formEncodeCredentials: input.authMethod === 'oauthBasic' && input.formEncodeCredentials,
+    variables: variables.value,
   };
   return ok({ profile, secrets, warnings });
 }

@@ -17,6 +17,7 @@ const profile = {
   authMethod: 'apiKey',
   clientId: '',
   formEncodeCredentials: false,
+  variables: [],
 };
 
 describe('stored shapes', () => {

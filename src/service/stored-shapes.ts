@@ -3,7 +3,7 @@
  * checked before use, so a corrupt or foreign record is reported instead of half-used.
  */
 import * as v from 'valibot';
-import { AUTH_METHODS } from '../protocol/messages';
+import { AUTH_METHODS, HTTP_METHODS } from '../protocol/messages';
 
 export const STORAGE_SCHEMA_VERSION = 1;
 
@@ -20,6 +20,7 @@ export const StoredProfileSchema = v.strictObject({
   clientId: v.string(),
   /** OAuth (Basic header): form-encode id and secret before base64 (RFC 6749 section 2.3.1). */
   formEncodeCredentials: v.boolean(),
+  variables: v.array(v.strictObject({ name: v.string(), value: v.string() })),
 });
 
 /** A profile's settings as stored: everything but its secrets. */
@@ -35,3 +36,24 @@ export type StoredSecretRecord = v.InferOutput<typeof StoredSecretRecordSchema>;
 export const StoredProfilesSchema = v.array(StoredProfileSchema);
 export const StoredSecretsSchema = v.array(StoredSecretRecordSchema);
 export const ActiveProfileSchema = v.nullable(ProfileIdSchema);
+
+const NameValueList = v.array(v.strictObject({ name: v.string(), value: v.string() }));
+
+export const StoredHistorySchema = v.array(
+  v.strictObject({
+    profileId: ProfileIdSchema,
+    entry: v.strictObject({
+      id: v.string(),
+      at: v.number(),
+      method: v.picklist(HTTP_METHODS),
+      path: v.string(),
+      query: NameValueList,
+      headers: NameValueList,
+      body: v.string(),
+      bodyDropped: v.boolean(),
+      status: v.nullable(v.number()),
+      durationMs: v.nullable(v.number()),
+      errorCode: v.nullable(v.string()),
+    }),
+  }),
+);

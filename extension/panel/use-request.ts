@@ -1,0 +1,60 @@
+/**
+ * The composer's state and its round trip to the worker: the draft being edited, the call in
+ * flight (with its id, so Cancel can stop it), the last outcome, and a counter that tells the
+ * history to reload after each call.
+ */
+import { useState } from 'preact/hooks';
+import type { AppError } from '../../src/protocol/errors';
+import type { HistoryEntry, HttpExchange } from '../../src/protocol/messages';
+import { type Draft, EMPTY_DRAFT } from './Composer';
+import { ask } from './worker-client';
+
+export type Outcome = { exchange: HttpExchange } | { error: AppError } | null;
+
+export function useRequest(profileId: string | null) {
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [inFlight, setInFlight] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [historyVersion, setHistoryVersion] = useState(0);
+
+  async function send() {
+    if (profileId === null || inFlight !== null) return;
+    const requestId = crypto.randomUUID();
+    setInFlight(requestId);
+    const reply = await ask('request/send', { requestId, profileId, ...draft });
+    setInFlight(null);
+    setOutcome(reply.ok ? { exchange: reply.value } : { error: reply.error });
+    setHistoryVersion((version) => version + 1);
+  }
+
+  async function cancel() {
+    if (inFlight !== null) await ask('request/cancel', { requestId: inFlight });
+  }
+
+  function open(entry: HistoryEntry) {
+    setDraft({
+      method: entry.method,
+      path: entry.path,
+      query: entry.query,
+      headers: entry.headers,
+      body: entry.body,
+    });
+  }
+
+  function reset() {
+    setDraft(EMPTY_DRAFT);
+    setOutcome(null);
+  }
+
+  return {
+    draft,
+    setDraft,
+    sending: inFlight !== null,
+    outcome,
+    send,
+    cancel,
+    open,
+    reset,
+    historyVersion,
+  };
+}

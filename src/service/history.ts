@@ -1,0 +1,66 @@
+/**
+ * The request history: the last 200 calls per profile, as composed (`{{variables}}` kept), with
+ * how each ended. PII-light and secret-free by construction: auth headers are never part of a
+ * composed call, and any stored secret that a user pasted into a path, header or body is masked.
+ */
+import type { HistoryEntry, HttpMethod, NameValue } from '../protocol/messages';
+import { maskSecret } from './mask';
+
+export const HISTORY_PER_PROFILE = 200;
+export const MAX_HISTORY_BODY = 64 * 1024;
+
+export interface HistoryRecord {
+  profileId: string;
+  entry: HistoryEntry;
+}
+
+export interface ComposedCall {
+  method: HttpMethod;
+  path: string;
+  query: readonly NameValue[];
+  headers: readonly NameValue[];
+  body: string;
+}
+
+function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets)
+    if (secret.length >= 4) out = out.split(secret).join(maskSecret(secret));
+  return out;
+}
+
+export function makeHistoryEntry(
+  call: ComposedCall,
+  outcome: { status: number | null; durationMs: number | null; errorCode: string | null },
+  context: { id: string; at: number; secrets: readonly string[] },
+): HistoryEntry {
+  const clean = (text: string) => scrub(text, context.secrets);
+  const pairs = (rows: readonly NameValue[]) =>
+    rows.map(({ name, value }) => ({ name: clean(name), value: clean(value) }));
+  const bodyDropped = call.body.length > MAX_HISTORY_BODY;
+  return {
+    id: context.id,
+    at: context.at,
+    method: call.method,
+    path: clean(call.path),
+    query: pairs(call.query),
+    headers: pairs(call.headers),
+    body: bodyDropped ? '' : clean(call.body),
+    bodyDropped,
+    ...outcome,
+  };
+}
+
+/** Newest first; at most HISTORY_PER_PROFILE entries for the profile, others untouched. */
+export function appendToHistory(
+  records: readonly HistoryRecord[],
+  record: HistoryRecord,
+): HistoryRecord[] {
+  let kept = 0;
+  const others = records.filter((item) => {
+    if (item.profileId !== record.profileId) return true;
+    kept += 1;
+    return kept < HISTORY_PER_PROFILE;
+  });
+  return [record, ...others];
+}

@@ -1,0 +1,67 @@
+/**
+ * `{{name}}` variables in the path, query, headers and body of a call, resolved from the active
+ * profile: `companyId`, `baseUrl` and the profile's own variables. An unknown name is reported,
+ * never sent as literal braces.
+ */
+import type { NameValue } from '../protocol/messages';
+
+const PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
+
+export interface Resolution {
+  text: string;
+  unresolved: string[];
+}
+
+export function variablesOf(profile: {
+  companyId: string;
+  baseUrl: string;
+  variables: readonly NameValue[];
+}): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const { name, value } of profile.variables)
+    if (name.trim() !== '') values.set(name.trim(), value);
+  // The profile's own settings win over a user variable of the same name.
+  values.set('companyId', profile.companyId);
+  values.set('baseUrl', profile.baseUrl);
+  return values;
+}
+
+export function resolveText(text: string, values: ReadonlyMap<string, string>): Resolution {
+  const unresolved = new Set<string>();
+  const resolved = text.replace(PATTERN, (whole, name: string) => {
+    const value = values.get(name);
+    if (value === undefined) {
+      unresolved.add(name);
+      return whole;
+    }
+    return value;
+  });
+  return { text: resolved, unresolved: [...unresolved] };
+}
+
+export interface CallTemplate {
+  path: string;
+  query: readonly NameValue[];
+  headers: readonly NameValue[];
+  body: string;
+}
+
+/** Resolves every part of a call; `unresolved` lists each unknown name once. */
+export function resolveCall<T extends CallTemplate>(call: T, values: ReadonlyMap<string, string>) {
+  const unresolved = new Set<string>();
+  const one = (text: string) => {
+    const result = resolveText(text, values);
+    for (const name of result.unresolved) unresolved.add(name);
+    return result.text;
+  };
+  const pairs = (rows: readonly NameValue[]) =>
+    rows.map(({ name, value }) => ({ name: one(name), value: one(value) }));
+  const resolved: T = {
+    ...call,
+    path: one(call.path),
+    query: pairs(call.query),
+    headers: pairs(call.headers),
+    body: one(call.body),
+  };
+  return { call: resolved, unresolved: [...unresolved] };
+}

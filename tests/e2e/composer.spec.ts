@@ -1,0 +1,128 @@
+/**
+ * The composer and history: query and header tables, {{variables}} from the profile, the live
+ * URL preview, JSON Format, Ctrl+Enter and Escape, and the history of calls without secrets.
+ */
+import type { Page } from '@playwright/test';
+import type { Sandbox } from '../../src/sandbox/server';
+import { expect, test } from './fixtures';
+
+async function apiKeyProfile(panel: Page, sandbox: Sandbox, variables: [string, string][] = []) {
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox');
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
+  await panel.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
+  for (const [index, [name, value]] of variables.entries()) {
+    await panel.getByRole('button', { name: 'Add variable' }).click();
+    await panel.getByRole('textbox', { name: `Variable ${index + 1} name` }).fill(name);
+    await panel.getByRole('textbox', { name: `Variable ${index + 1} value` }).fill(value);
+  }
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+const response = (panel: Page) => panel.getByRole('region', { name: 'Response', exact: true });
+
+test('query, headers and variables resolve into the call, with a live URL preview', async ({
+  panel,
+  sandbox,
+}) => {
+  await panel.getByText('Variables (0)').click();
+  await apiKeyProfile(panel, sandbox, [['productId', 'prd_1002']]);
+
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/{{productId}}');
+  await panel.getByText(/^Query parameters/).click();
+  await panel.getByRole('button', { name: 'Add query parameter' }).click();
+  await panel.getByRole('textbox', { name: 'Query parameter 1 name' }).fill('for company');
+  await panel.getByRole('textbox', { name: 'Query parameter 1 value' }).fill('{{companyId}}');
+  await expect(panel.getByRole('status', { name: 'Full URL' })).toHaveText(
+    `${sandbox.url}/v1/products/prd_1002?for%20company=${sandbox.credentials.companyId}`,
+  );
+  await panel.getByText(/^Headers \(/).click();
+  await expect(panel.getByLabel('Headers set by the profile')).toContainText(
+    `x-apikey••••${sandbox.credentials.apiKey.slice(-4)}`,
+  );
+  await panel.getByRole('button', { name: 'Add header' }).click();
+  await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Trace');
+  await panel.getByRole('textbox', { name: 'Header 1 value' }).fill('trace-{{productId}}');
+
+  await panel.getByRole('textbox', { name: 'Path' }).press('Control+Enter');
+  await expect(response(panel)).toContainText('200');
+  const received = sandbox.requests.find((request) => request.path === '/v1/products/prd_1002');
+  expect(received?.url).toContain(`for%20company=${sandbox.credentials.companyId}`);
+  expect(received?.headers['x-trace']).toBe('trace-prd_1002');
+
+  // An unknown variable is shown before sending and never sent as braces.
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/{{nope}}');
+  await expect(panel.getByRole('status', { name: 'Full URL' })).toHaveText(
+    'Unknown variable: {{nope}}',
+  );
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(response(panel).getByRole('alert')).toContainText('Unknown variable: {{nope}}');
+  expect(
+    sandbox.requests.some((request) => request.url.includes('nope') || request.url.includes('%7B')),
+  ).toBe(false);
+
+  // A user header cannot override the contract headers.
+  await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('x-apikey');
+  await expect(
+    panel.getByText('x-apikey is set by the profile and cannot be overridden.'),
+  ).toBeVisible();
+});
+
+test('the body is checked as JSON, Format indents it, and it is sent as typed', async ({
+  panel,
+  sandbox,
+}) => {
+  await apiKeyProfile(panel, sandbox);
+  await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  const body = panel.getByRole('textbox', { name: 'Body' });
+  await body.fill('{"sku": "A-1", "qty": 2');
+  await expect(panel.getByText('The body is not valid JSON')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Format' })).toBeDisabled();
+  await body.fill('{"sku":"A-1","qty":2,"id":12345678901234567890}');
+  await panel.getByRole('button', { name: 'Format' }).click();
+  await expect(body).toHaveValue(
+    '{\n  "sku": "A-1",\n  "qty": 2,\n  "id": 12345678901234567890\n}',
+  );
+  await body.press('Control+Enter');
+  await expect(response(panel)).toContainText('201');
+  expect(sandbox.requests.find((request) => request.path === '/v1/orders')?.body).toBe(
+    '{\n  "sku": "A-1",\n  "qty": 2,\n  "id": 12345678901234567890\n}',
+  );
+});
+
+test('Escape cancels a slow call, and history keeps calls without any secret', async ({
+  panel,
+  sandbox,
+}) => {
+  await apiKeyProfile(panel, sandbox);
+  await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(response(panel)).toContainText('200');
+
+  sandbox.switches.latencyMs = 5_000;
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await panel.getByRole('textbox', { name: 'Path' }).press('Escape');
+  await expect(response(panel).getByRole('alert')).toContainText('The call was cancelled.');
+  sandbox.switches.latencyMs = 0;
+
+  await panel.getByText(/^History \(/).click();
+  const history = panel.getByRole('region', { name: 'History' });
+  await expect(history.getByRole('row')).toHaveCount(3); // header + 2 calls
+  await expect(history.getByRole('row').nth(1)).toContainText('cancelled');
+  await expect(history.getByRole('row').nth(2)).toContainText('200');
+
+  await panel.getByRole('textbox', { name: 'Path' }).fill('something-else');
+  await history.getByRole('button', { name: /^Open GET ping/ }).click();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('ping');
+
+  const stored = await panel.evaluate(() => chrome.storage.local.get('history'));
+  expect(JSON.stringify(stored)).not.toContain(sandbox.credentials.apiKey);
+  expect(JSON.stringify(stored)).toContain('ping');
+
+  await history.getByRole('button', { name: 'Clear history' }).click();
+  await expect(history).toContainText('No calls yet.');
+});
