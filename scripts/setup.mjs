@@ -3,7 +3,7 @@
  * First-run set-up shared by `npm start`, `npm test` and `npm run sandbox`, written with Node's
  * built-ins only because it runs before the project's packages exist.
  *   node scripts/setup.mjs deps   installs npm packages when they are missing or stale
- *   node scripts/setup.mjs test   deps, and Debian's Chromium when no Chromium is found
+ *   node scripts/setup.mjs test   deps, and Debian's Chromium and curl when they are missing
  *   node scripts/setup.mjs start  deps (start.ts explains how to get a Chromium if there is none)
  * Playwright never downloads a browser here: this project drives a system Chromium.
  */
@@ -90,17 +90,36 @@ function hasCommand(name) {
   }
 }
 
+function canAptInstall() {
+  return process.platform === 'linux' && isRoot() && hasCommand('apt-get');
+}
+
+let aptUpdated = false;
+function aptInstall(pkg) {
+  console.log(`Installing Debian's ${pkg} package…`);
+  if (!aptUpdated) run('apt-get', ['update', '-qq']);
+  aptUpdated = true;
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], {
+    DEBIAN_FRONTEND: 'noninteractive',
+  });
+}
+
 function ensureChromium() {
   if (findChromium().path) return;
-  if (process.platform === 'linux' && isRoot() && hasCommand('apt-get')) {
-    console.log('No Chromium found: installing Debian’s chromium package…');
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
-      DEBIAN_FRONTEND: 'noninteractive',
-    });
+  if (canAptInstall()) {
+    aptInstall('chromium');
     if (findChromium().path) return;
   }
   console.error(`The end-to-end tests need Chromium. ${INSTALL_CHROMIUM_HELP}`);
+  process.exit(1);
+}
+
+/** The "Copy as cURL" tests run the copied command with the real curl. */
+function ensureCurl() {
+  if (hasCommand('curl')) return;
+  if (canAptInstall()) aptInstall('curl');
+  if (hasCommand('curl')) return;
+  console.error('The tests need curl: install it (Debian/Ubuntu: sudo apt-get install -y curl).');
   process.exit(1);
 }
 
@@ -111,5 +130,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   ensurePackages();
-  if (mode === 'test') ensureChromium();
+  if (mode === 'test') {
+    ensureChromium();
+    ensureCurl();
+  }
 }

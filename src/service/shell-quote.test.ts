@@ -15,6 +15,7 @@ const NASTY = [
   '\u00a0',
   '\u001b',
   '$(id)',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's syntax, not a template
   '${HOME}',
   "'\\''",
 ];
