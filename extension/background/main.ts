@@ -6,6 +6,7 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createRouter, type Handlers } from '../../src/protocol/router';
+import { buildCurl } from './curl';
 import { clearHistory, listHistory } from './history';
 import {
   activateProfile,
@@ -38,6 +39,7 @@ const handlers: Handlers = {
   'request/cancel': cancelRequest,
   'history/list': withStorageErrors(listHistory),
   'history/clear': withStorageErrors(clearHistory),
+  'curl/build': withStorageErrors(buildCurl),
   'token/get': withStorageErrors(getToken),
   'token/reveal': withStorageErrors(revealToken),
   'token/compare': withStorageErrors(compareVariants),

@@ -11,7 +11,7 @@ import { makeHistoryEntry } from '../../src/service/history';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile';
 import { isTokenRejection } from '../../src/service/token-broker';
 import { buildV1Request, type PreparedRequest } from '../../src/service/v1-request';
-import { resolveCall, variablesOf } from '../../src/service/variables';
+import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
 import { loadProfiles, loadSecrets } from './storage';
@@ -111,14 +111,7 @@ export const sendRequest: Handlers['request/send'] = async (
     );
   }
   const resolved = resolveCall(request, variablesOf(profile));
-  if (resolved.unresolved.length > 0) {
-    const names = resolved.unresolved.map((name) => `{{${name}}}`).join(', ');
-    return fail(
-      'unresolved_variable',
-      `Unknown variable${resolved.unresolved.length > 1 ? 's' : ''}: ${names}.`,
-      'Define it in the profile’s variables, or remove the braces. companyId and baseUrl are always defined.',
-    );
-  }
+  if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   const controller = new AbortController();
   running.set(request.requestId, controller);
   const started = Date.now();

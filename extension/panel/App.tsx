@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../src/protocol/errors';
 import type { ProfileView, Warning } from '../../src/protocol/messages';
 import { Composer } from './Composer';
+import { CopyAsCurl } from './CopyAsCurl';
 import { ErrorNotice } from './ErrorNotice';
 import { History } from './History';
 import { ProfileBar } from './ProfileBar';
@@ -106,6 +107,7 @@ export function App() {
           onCancel={request.cancel}
         />
       )}
+      {active && !showEditor && <CopyAsCurl profile={active} draft={request.draft} />}
       <section aria-label="Response" class="response">
         {sending && <p role="status">Sending…</p>}
         {!sending && outcome && 'error' in outcome && <ErrorNotice error={outcome.error} />}

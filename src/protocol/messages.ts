@@ -121,6 +121,16 @@ export const messages = {
   'request/send': SendRequestSchema,
   'request/cancel': v.strictObject({ requestId: requestRef }),
   'history/list': v.strictObject({ profileId: profileRef }),
+  'curl/build': v.strictObject({
+    profileId: profileRef,
+    /** 'values' only after the user confirmed copying secrets in clear text. */
+    mode: v.picklist(['variables', 'values']),
+    method: v.picklist(HTTP_METHODS),
+    path: shortText,
+    query: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
+    headers: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
+    body: v.pipe(v.string(), v.maxLength(MAX_BODY)),
+  }),
   'history/clear': v.strictObject({ profileId: profileRef }),
   'token/get': v.strictObject({ profileId: profileRef, fresh: v.boolean() }),
   'token/reveal': v.strictObject({ profileId: profileRef }),
@@ -138,6 +148,7 @@ export interface ResponseMap {
   'request/send': HttpExchange;
   'request/cancel': { cancelled: boolean };
   'history/list': { entries: HistoryEntry[] };
+  'curl/build': { command: string };
   'history/clear': { cleared: number };
   'token/get': { view: TokenView; fromCache: boolean };
   /** Answered only to an explicit user action (Reveal or Copy). */

@@ -47,6 +47,7 @@ function setup(
     'request/cancel': record('request/cancel', { cancelled: false }),
     'history/list': record('history/list', { entries: [] }),
     'history/clear': record('history/clear', { cleared: 0 }),
+    'curl/build': record('curl/build', { command: 'curl' }),
     'token/reveal': record('token/reveal', { accessToken: 'not-a-real-token' }),
     'token/compare': async () => {
       throw new Error('not used');

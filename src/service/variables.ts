@@ -3,6 +3,7 @@
  * profile: `companyId`, `baseUrl` and the profile's own variables. An unknown name is reported,
  * never sent as literal braces.
  */
+import { type AppError, fail } from '../protocol/errors';
 import type { NameValue } from '../protocol/messages';
 
 const PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
@@ -64,4 +65,13 @@ export function resolveCall<T extends CallTemplate>(call: T, values: ReadonlyMap
     body: one(call.body),
   };
   return { call: resolved, unresolved: [...unresolved] };
+}
+
+/** The refusal for a call that still names unknown variables. */
+export function unresolvedError(names: readonly string[]): { ok: false; error: AppError } {
+  return fail(
+    'unresolved_variable',
+    `Unknown variable${names.length > 1 ? 's' : ''}: ${names.map((name) => `{{${name}}}`).join(', ')}.`,
+    'Define it in the profile’s variables, or remove the braces. companyId and baseUrl are always defined.',
+  );
 }

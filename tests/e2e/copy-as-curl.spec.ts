@@ -1,0 +1,60 @@
+/**
+ * Copy as cURL from the panel: the command it shows, run by the real curl with the API key
+ * exported, reaches the sandbox and succeeds; the copy "with secrets" asks first.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test } from './fixtures';
+
+const run = promisify(execFile);
+
+test('the copied command runs with curl once the variables are exported', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox');
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
+  await panel.getByLabel('API key', { exact: true }).fill(apiKey);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  await panel
+    .getByRole('textbox', { name: 'Body' })
+    .fill(`{"note":"it's $HOME \`x\`","company":"{{companyId}}"}`);
+
+  await panel.getByRole('button', { name: 'Copy as cURL', exact: true }).click();
+  const command = (await panel.getByLabel('cURL command').textContent()) ?? '';
+  expect(command).toContain('"x-apikey: $API_KEY"');
+  expect(command).not.toContain(apiKey);
+
+  const { stdout } = await run('sh', ['-c', command], {
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: '/nonexistent',
+      API_KEY: apiKey,
+      no_proxy: '*',
+    },
+  });
+  expect(JSON.parse(stdout).echo.body).toEqual({ note: "it's $HOME `x`", company: companyId });
+  const received = sandbox.requests.filter((request) => request.path === '/v1/orders');
+  expect(received).toHaveLength(1);
+  expect(received[0]?.headers['x-apikey']).toBe(apiKey);
+
+  // With secrets: only after a confirmation, and then the key is in the copied text.
+  const dialogs: string[] = [];
+  panel.once('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await panel.getByRole('button', { name: 'Copy as cURL with secrets' }).click();
+  await expect.poll(() => dialogs.length).toBe(1);
+  expect(dialogs[0]).toContain('API key in clear text');
+  await expect(panel.getByText('Copied, with the API key')).toHaveCount(0);
+
+  panel.once('dialog', (dialog) => dialog.accept());
+  await panel.getByRole('button', { name: 'Copy as cURL with secrets' }).click();
+  await expect(panel.getByText('Copied, with the API key in clear text.')).toBeVisible();
+  expect(await panel.content()).not.toContain(apiKey);
+});
