@@ -7,27 +7,71 @@ import type { HistoryEntry } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { appendToHistory, type HistoryRecord } from '../../src/service/history';
 import { StoredHistorySchema } from '../../src/service/stored-shapes';
-import { readKey, serially, write } from './storage';
+import { readKey, StorageError, serially, write } from './storage';
 
 const loadHistory = (): Promise<HistoryRecord[]> => readKey('history', StoredHistorySchema, []);
 
-export function recordHistory(profileId: string, entry: HistoryEntry): Promise<void> {
-  return serially(async () => {
-    await write({ history: appendToHistory(await loadHistory(), { profileId, entry }) });
-  });
+/**
+ * Calls do not wait for their history entry: the answer goes back first, and entries are written
+ * in batches a moment later (one storage write for a burst of calls, not one each: the write is
+ * what costs). A failed write is not lost silently: the next history read reports it.
+ */
+const FLUSH_DELAY_MS = 200;
+const pending: HistoryRecord[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+let lastWrite: Promise<void> = Promise.resolve();
+let failure: StorageError | null = null;
+
+function noteFailure(error: unknown): void {
+  failure =
+    error instanceof StorageError
+      ? error
+      : new StorageError({
+          code: 'internal',
+          message: 'A call could not be added to the history.',
+          hint: 'Reload the extension if history stays out of date.',
+        });
+}
+
+function flush(): Promise<void> {
+  if (flushTimer !== null) clearTimeout(flushTimer);
+  flushTimer = null;
+  const batch = pending.splice(0);
+  if (batch.length === 0) return lastWrite;
+  lastWrite = serially(async () => {
+    let records = await loadHistory();
+    for (const record of batch) records = appendToHistory(records, record);
+    await write({ history: records });
+  }).catch(noteFailure);
+  return lastWrite;
+}
+
+export function recordHistory(profileId: string, makeEntry: () => Promise<HistoryEntry>): void {
+  makeEntry().then((entry) => {
+    pending.push({ profileId, entry });
+    flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS);
+  }, noteFailure);
 }
 
 export const listHistory: Handlers['history/list'] = async ({ profileId }) => {
+  await flush();
+  if (failure !== null) {
+    const reported = failure;
+    failure = null;
+    return { ok: false, error: reported.appError };
+  }
   const entries = (await loadHistory())
     .filter((item) => item.profileId === profileId)
     .map((item) => item.entry);
   return ok({ entries });
 };
 
-export const clearHistory: Handlers['history/clear'] = ({ profileId }) =>
-  serially(async () => {
+export const clearHistory: Handlers['history/clear'] = async ({ profileId }) => {
+  await flush();
+  return serially(async () => {
     const all = await loadHistory();
     const rest = all.filter((item) => item.profileId !== profileId);
     await write({ history: rest });
     return ok({ cleared: all.length - rest.length });
   });
+};

@@ -5,10 +5,22 @@
 import browser from 'webextension-polyfill';
 import { fail, type Result } from '../../src/protocol/errors';
 
+/** Answers already asked for, dropped whenever the user grants or revokes anything. */
+const known = new Map<string, boolean>();
+browser.permissions.onAdded.addListener(() => known.clear());
+browser.permissions.onRemoved.addListener(() => known.clear());
+
+async function isGranted(origin: string): Promise<boolean> {
+  const cached = known.get(origin);
+  if (cached !== undefined) return cached;
+  const granted = await browser.permissions.contains({ origins: [`${origin}/*`] });
+  known.set(origin, granted);
+  return granted;
+}
+
 export async function checkHostPermission(url: string): Promise<Result<true>> {
   const { origin } = new URL(url);
-  if (await browser.permissions.contains({ origins: [`${origin}/*`] }))
-    return { ok: true, value: true };
+  if (await isGranted(origin)) return { ok: true, value: true };
   return fail(
     'permission_missing',
     `The extension has no permission to reach ${origin}.`,

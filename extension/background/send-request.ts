@@ -120,16 +120,17 @@ export const sendRequest: Handlers['request/send'] = async (
       ? await sendWithBearer(profile, resolved.call, controller.signal)
       : await sendWithApiKey(profile, resolved.call, controller.signal);
     if (outcome.ok || ATTEMPTED.has(outcome.error.code)) {
-      const entry = makeHistoryEntry(
-        request,
-        {
-          status: outcome.ok ? outcome.value.status : null,
-          durationMs: outcome.ok ? outcome.value.durationMs : null,
-          errorCode: outcome.ok ? null : outcome.error.code,
-        },
-        { id: crypto.randomUUID(), at: started, secrets: await secretsToScrub(profile) },
+      recordHistory(profile.id, async () =>
+        makeHistoryEntry(
+          request,
+          {
+            status: outcome.ok ? outcome.value.status : null,
+            durationMs: outcome.ok ? outcome.value.durationMs : null,
+            errorCode: outcome.ok ? null : outcome.error.code,
+          },
+          { id: crypto.randomUUID(), at: started, secrets: await secretsToScrub(profile) },
+        ),
       );
-      await recordHistory(profile.id, entry);
     }
     return outcome;
   } finally {

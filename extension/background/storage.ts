@@ -35,11 +35,24 @@ function storageFailure(what: string): StorageError {
   );
 }
 
+/**
+ * Validated values already read, so a call does not pay for storage reads and schema checks again.
+ * Only a mirror: storage stays the truth. Every change, by this worker or any other page, drops the
+ * changed keys (a stopped worker simply starts with an empty mirror).
+ */
+const cache = new Map<string, unknown>();
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area !== 'local') return;
+  for (const key of Object.keys(changes)) cache.delete(key);
+  if ('schemaVersion' in changes) cache.clear();
+});
+
 export async function readKey<S extends GenericSchema>(
   key: string,
   schema: S,
   fallback: InferOutput<S>,
 ) {
+  if (cache.has(key)) return structuredClone(cache.get(key)) as InferOutput<S>;
   let stored: Record<string, unknown>;
   try {
     stored = await browser.storage.local.get([key, 'schemaVersion']);
@@ -59,10 +72,12 @@ export async function readKey<S extends GenericSchema>(
   if (stored[key] === undefined) return fallback;
   const parsed = v.safeParse(schema, stored[key]);
   if (!parsed.success) throw storageFailure(key);
+  cache.set(key, structuredClone(parsed.output));
   return parsed.output;
 }
 
 export async function write(items: Record<string, unknown>): Promise<void> {
+  for (const key of Object.keys(items)) cache.delete(key);
   try {
     await browser.storage.local.set({ ...items, schemaVersion: STORAGE_SCHEMA_VERSION });
   } catch {

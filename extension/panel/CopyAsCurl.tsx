@@ -53,9 +53,9 @@ export function CopyAsCurl({ profile, draft }: { profile: ProfileView; draft: Dr
       </div>
       {error && <ErrorNotice error={error} />}
       {shown !== null && (
-        <pre class="body" aria-label="cURL command">
-          {shown}
-        </pre>
+        <section aria-label="cURL command">
+          <pre class="body">{shown}</pre>
+        </section>
       )}
     </div>
   );

@@ -1,12 +1,12 @@
 /** Shows one exchange: status, time, size, headers, and the body (pretty-printed when JSON). */
 import type { HttpExchange } from '../../src/protocol/messages';
 import { statusMeaning } from '../../src/service/http-status';
-import { describeSize, formatBytes, prettyBody } from '../../src/service/response-format';
+import { describeSize, formatBytes } from '../../src/service/response-format';
 import { explainServiceError } from '../../src/service/service-error';
+import { BodyView } from './BodyView';
 import { HeaderList } from './HeaderList';
 
 export function ResponseView({ exchange }: { exchange: HttpExchange }) {
-  const body = prettyBody(exchange);
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
   const contentType =
     exchange.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
@@ -61,9 +61,7 @@ export function ResponseView({ exchange }: { exchange: HttpExchange }) {
         <summary>Request headers sent ({exchange.request.headers.length})</summary>
         <HeaderList headers={exchange.request.headers} />
       </details>
-      <section aria-label={body.isJson ? 'Body (JSON)' : 'Body'}>
-        <pre class="body">{body.text === '' ? '(empty body)' : body.text}</pre>
-      </section>
+      <BodyView exchange={exchange} />
     </>
   );
 }

@@ -80,6 +80,8 @@ export interface HttpExchange {
   statusText: string;
   headers: NameValue[];
   bodyText: string;
+  /** Image bodies (up to 5 MB), base64-encoded, instead of bodyText. */
+  bodyBase64?: string;
   /** True when the body was longer than the cap and `bodyText` holds only its start. */
   truncated: boolean;
   /** Bytes of body received (at most the cap). */

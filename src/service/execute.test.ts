@@ -339,18 +339,51 @@ describe('networkFailure', () => {
 });
 
 describe('readCappedBody', () => {
-  it('reads an empty body as empty text', async () => {
-    expect(await readCappedBody(new Response(null), 10)).toEqual({
-      text: '',
-      bytes: 0,
-      truncated: false,
-    });
+  const text = (body: { data: Uint8Array }) => new TextDecoder().decode(body.data);
+
+  it('reads an empty body as no bytes', async () => {
+    const empty = await readCappedBody(new Response(null), 10);
+    expect({ ...empty, data: text(empty) }).toEqual({ data: '', bytes: 0, truncated: false });
   });
 
-  it('cuts at the byte cap, not the character count, and decodes UTF-8', async () => {
+  it('cuts at the byte cap, not the character count', async () => {
     const full = await readCappedBody(new Response('grüße'), 100);
-    expect(full).toEqual({ text: 'grüße', bytes: 7, truncated: false });
+    expect({ text: text(full), bytes: full.bytes, truncated: full.truncated }).toEqual({
+      text: 'grüße',
+      bytes: 7,
+      truncated: false,
+    });
     const cut = await readCappedBody(new Response('abcdef'), 4);
-    expect(cut).toEqual({ text: 'abcd', bytes: 4, truncated: true });
+    expect({ text: text(cut), bytes: cut.bytes, truncated: cut.truncated }).toEqual({
+      text: 'abcd',
+      bytes: 4,
+      truncated: true,
+    });
+  });
+});
+
+describe('image bodies', () => {
+  it('come back as base64 so the panel can show them, other bodies as text', async () => {
+    const png = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 255]);
+    const server = createServer((request, response) => {
+      const image = request.url === '/v1/image';
+      response.writeHead(200, { 'content-type': image ? 'image/png' : 'text/plain' });
+      response.end(image ? png : 'plain');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const options = { fetch: globalThis.fetch, timeoutMs: 5_000, maxBodyBytes: 1_000 };
+      const get = (path: string) =>
+        executeRequest({ method: 'GET', url: `${base}${path}`, headers: [], body: null }, options);
+      const image = await get('/v1/image');
+      expect(image.ok && image.value.bodyBase64).toBe(Buffer.from(png).toString('base64'));
+      expect(image.ok && image.value.bodyText).toBe('');
+      const plain = await get('/v1/plain');
+      expect(plain.ok && plain.value.bodyText).toBe('plain');
+      expect(plain.ok && plain.value.bodyBase64).toBeUndefined();
+    } finally {
+      server.close();
+    }
   });
 });

@@ -20,13 +20,25 @@ export interface ExecuteOptions {
 }
 
 export interface CappedBody {
-  text: string;
+  data: Uint8Array;
   bytes: number;
   truncated: boolean;
 }
 
+/** Images up to this size come back as base64 so the panel can show them. */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+function toBase64(data: Uint8Array): string {
+  let binary = '';
+  // In slices: String.fromCharCode with millions of arguments would overflow the stack.
+  for (let i = 0; i < data.length; i += 0x8000) {
+    binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
 export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
-  if (response.body === null) return { text: '', bytes: 0, truncated: false };
+  if (response.body === null) return { data: new Uint8Array(0), bytes: 0, truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let bytes = 0;
@@ -51,7 +63,7 @@ export async function readCappedBody(response: Response, maxBytes: number): Prom
     all.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { text: new TextDecoder('utf-8').decode(all), bytes, truncated };
+  return { data: all, bytes, truncated };
 }
 
 export function networkFailure(url: string, timedOut: boolean, timeoutMs: number): AppError {
@@ -75,6 +87,16 @@ export function networkFailure(url: string, timedOut: boolean, timeoutMs: number
     `Could not connect to ${host}.`,
     'Check the host name in the profile (a typo fails DNS), that you are online or on the right VPN, and that the server is up.',
   ).error;
+}
+
+function bodyFields(
+  contentType: string,
+  body: CappedBody,
+): Pick<HttpExchange, 'bodyText' | 'bodyBase64'> {
+  if (/^image\//i.test(contentType) && !body.truncated && body.bytes <= MAX_IMAGE_BYTES) {
+    return { bodyText: '', bodyBase64: toBase64(body.data) };
+  }
+  return { bodyText: new TextDecoder('utf-8').decode(body.data) };
 }
 
 function headerList(headers: Headers): NameValue[] {
@@ -147,7 +169,7 @@ export async function executeRequest(
       status: response.status,
       statusText: response.statusText,
       headers: headerList(response.headers),
-      bodyText: body.text,
+      ...bodyFields(response.headers.get('content-type') ?? '', body),
       truncated: body.truncated,
       bodyBytes: body.bytes,
       totalBytes,

@@ -1,6 +1,5 @@
-/** How a response is presented: human sizes and a pretty-printed body when it is JSON. */
+/** How a response's size is presented: human units, and what was kept of a cut body. */
 import type { HttpExchange } from '../protocol/messages';
-import { reindentJson } from './json-indent';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -15,26 +14,4 @@ export function describeSize(
   return exchange.totalBytes === null
     ? `more than ${formatBytes(exchange.bodyBytes)}`
     : `${formatBytes(exchange.totalBytes)} (${formatBytes(exchange.bodyBytes)} kept)`;
-}
-
-function isJsonContentType(headers: HttpExchange['headers']): boolean {
-  const type = headers.find((header) => header.name.toLowerCase() === 'content-type')?.value ?? '';
-  return /[/+]json\b/i.test(type);
-}
-
-/**
- * JSON bodies (by content type, or by shape when there is no content type) re-indented by two
- * spaces with every literal kept as sent; others exactly as sent.
- */
-export function prettyBody(exchange: Pick<HttpExchange, 'bodyText' | 'headers' | 'truncated'>): {
-  text: string;
-  isJson: boolean;
-} {
-  const text = exchange.bodyText;
-  const untyped = !exchange.headers.some((header) => header.name.toLowerCase() === 'content-type');
-  const candidate = isJsonContentType(exchange.headers) || (untyped && /^\s*[[{]/.test(text));
-  if (exchange.truncated || !candidate) return { text, isJson: false };
-  const pretty = reindentJson(text);
-  // Declared JSON that does not parse is shown exactly as received.
-  return pretty === null ? { text, isJson: false } : { text: pretty, isJson: true };
 }

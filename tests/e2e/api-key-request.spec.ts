@@ -63,8 +63,15 @@ test('an API-key call reaches the sandbox with the contract headers and its answ
   await expect(response).toContainText(/Time\s*\d+(\.\d)? ms/);
   await expect(response).toContainText(/Size\s*\d+(\.\d)? (B|KB)/);
   // Pretty-printed JSON: one key per line, indented.
-  await expect(response.getByRole('region', { name: 'Body (JSON)' })).toContainText(
-    '\n  "echo": {',
+  // JSON is shown as a tree, one key per row, nested keys indented under their parent.
+  const tree = response.getByRole('tree', { name: 'Body (JSON)' });
+  await expect(tree.getByRole('treeitem', { name: /^echo: \{/ })).toHaveAttribute(
+    'aria-level',
+    '2',
+  );
+  await expect(tree.getByRole('treeitem', { name: /^method: "GET"/ })).toHaveAttribute(
+    'aria-level',
+    '3',
   );
   await response.getByText(/^Response headers/).click();
   await expect(response.getByText('application/json').first()).toBeVisible();

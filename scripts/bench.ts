@@ -1,0 +1,222 @@
+/**
+ * `npm run bench`: measures the built extension in the system Chromium against the sandbox, all on
+ * loopback, and prints one JSON object with the figures and the targets they are held to. Each
+ * figure is compared with a baseline measured in the same run where one exists (a plain fetch for
+ * the worker's request path). Build first: `npm run build` (npm run bench does it).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { createSandbox, type Sandbox } from '../src/sandbox/server';
+import { DIST, launchWithExtension, PANEL_PATH } from './extension-browser';
+
+const GETS = 300;
+const TOKENS = 30;
+const LOADS = 10;
+const BIG_BODY_BYTES = 10 * 1024 * 1024;
+const BIG_RUNS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const value =
+    sorted.length % 2
+      ? (sorted[middle] ?? 0)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return Math.round(value * 100) / 100;
+}
+
+/** gzip size of every script the panel page loads at start (entry and module preloads). */
+function panelJsGzipBytes(): number {
+  const html = readFileSync(join(DIST, PANEL_PATH), 'utf8');
+  const sources = [
+    ...html.matchAll(
+      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g,
+    ),
+  ].map((match) => match[1] ?? '');
+  return sources.reduce(
+    (sum, src) => sum + gzipSync(readFileSync(join(DIST, src.replace(/^\//, '')))).length,
+    0,
+  );
+}
+
+async function createProfile(
+  panel: Page,
+  sandbox: Sandbox,
+  method: 'API key' | 'OAuth (form body)',
+) {
+  await panel
+    .getByRole('button', { name: 'New profile' })
+    .click()
+    .catch(() => undefined); // first profile: editor already open
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill(method);
+  await panel.getByRole('combobox', { name: 'Auth method' }).selectOption({ label: method });
+  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
+  if (method === 'API key') {
+    await panel.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
+  } else {
+    await panel.getByRole('textbox', { name: 'Client ID' }).fill(sandbox.credentials.clientId);
+    await panel.getByLabel('Client secret').fill(sandbox.credentials.clientSecret);
+  }
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await panel.getByRole('button', { name: 'Send' }).waitFor();
+  return panel.evaluate(async () => {
+    const reply = await chrome.runtime.sendMessage({ type: 'profiles/list', payload: {} });
+    return reply.value.activeProfileId as string;
+  });
+}
+
+async function main() {
+  const sandbox = await createSandbox({ port: 0 });
+  const browser = await launchWithExtension();
+  try {
+    const panel = await browser.context.newPage();
+    const panelUrl = `chrome-extension://${browser.extensionId}/${PANEL_PATH}`;
+    await panel.goto(panelUrl);
+    const apiKeyProfile = await createProfile(panel, sandbox, 'API key');
+    const { apiKey, companyId } = sandbox.credentials;
+
+    // Baseline: the same GET with fetch from a plain extension page, then through the worker.
+    const direct = await panel.evaluate(
+      async ({ url, apiKey, companyId, n }) => {
+        const times: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const start = performance.now();
+          const response = await fetch(url, {
+            headers: { 'x-apikey': apiKey, companyId, 'Content-Type': 'application/json' },
+          });
+          await response.text();
+          times.push(performance.now() - start);
+        }
+        return times;
+      },
+      { url: `${sandbox.url}/v1/ping`, apiKey, companyId, n: GETS },
+    );
+    const viaWorker = await panel.evaluate(
+      async ({ profileId, n }) => {
+        const times: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const start = performance.now();
+          const reply = await chrome.runtime.sendMessage({
+            type: 'request/send',
+            payload: {
+              requestId: `bench-${i}`,
+              profileId,
+              method: 'GET',
+              path: 'ping',
+              query: [],
+              headers: [],
+              body: '',
+            },
+          });
+          if (!reply.ok) throw new Error(reply.error.message);
+          times.push(performance.now() - start);
+        }
+        return times;
+      },
+      { profileId: apiKeyProfile, n: GETS },
+    );
+
+    const oauthProfile = await createProfile(panel, sandbox, 'OAuth (form body)');
+    const tokens = await panel.evaluate(
+      async ({ profileId, n }) => {
+        const times: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const start = performance.now();
+          const reply = await chrome.runtime.sendMessage({
+            type: 'token/get',
+            payload: { profileId, fresh: true },
+          });
+          if (!reply.ok || reply.value.view.outcome !== 'token') throw new Error('no token');
+          times.push(performance.now() - start);
+        }
+        return times;
+      },
+      { profileId: oauthProfile, n: TOKENS },
+    );
+
+    const firstRender: number[] = [];
+    for (let i = 0; i < LOADS; i++) {
+      const page = await browser.context.newPage();
+      await page.goto(panelUrl);
+      await page.getByRole('heading', { name: 'Partner API' }).waitFor();
+      firstRender.push(
+        await page.evaluate(() => {
+          const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          return paint ? paint.startTime : performance.now();
+        }),
+      );
+      await page.close();
+    }
+
+    // A 10 MB JSON answer, from Send to the first rows of the body viewer on screen.
+    await panel.getByRole('combobox', { name: 'Profile' }).selectOption({ label: 'API key' });
+    sandbox.switches.largeBodyBytes = BIG_BODY_BYTES;
+    await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+    // Send to first rows of the tree: the worker's fetch, the message, and the viewer's first screen.
+    const bigTotals: number[] = [];
+    const bigFetches: number[] = [];
+    for (let i = 0; i < BIG_RUNS; i++) {
+      const start = Date.now();
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await panel.getByRole('treeitem').first().waitFor({ timeout: 60_000 });
+      bigTotals.push(Date.now() - start);
+      // The same call without the panel: what the worker's fetch and the message cost alone.
+      bigFetches.push(
+        await panel.evaluate(async (profileId) => {
+          const start = performance.now();
+          await chrome.runtime.sendMessage({
+            type: 'request/send',
+            payload: {
+              requestId: 'bench-big',
+              profileId,
+              method: 'GET',
+              path: 'products',
+              query: [],
+              headers: [],
+              body: '',
+            },
+          });
+          return performance.now() - start;
+        }, apiKeyProfile),
+      );
+    }
+    sandbox.switches.largeBodyBytes = 0;
+
+    const directMs = median(direct);
+    const workerMs = median(viaWorker);
+    const figures = {
+      direct_fetch_ms: directMs,
+      worker_fetch_ms: workerMs,
+      proxy_overhead_ratio: Math.round((workerMs / directMs) * 100) / 100,
+      token_roundtrip_ms: median(tokens),
+      panel_first_render_ms: median(firstRender),
+      panel_js_gzip_bytes: panelJsGzipBytes(),
+      big_response_total_ms: median(bigTotals),
+      big_response_fetch_ms: Math.round(median(bigFetches)),
+      big_response_render_ms: Math.max(0, Math.round(median(bigTotals) - median(bigFetches))),
+      samples: {
+        gets: GETS,
+        tokens: TOKENS,
+        loads: LOADS,
+        big_body_bytes: BIG_BODY_BYTES,
+        big_runs: BIG_RUNS,
+      },
+      targets: {
+        proxy_overhead_ratio: '<= 1.25',
+        panel_first_render_ms: '< 150',
+        panel_js_gzip_bytes: '< 40000',
+        big_response_render_ms: '< 500',
+      },
+    };
+    console.log(JSON.stringify(figures, null, 2));
+  } finally {
+    await browser.close();
+    await sandbox.close();
+  }
+}
+
+await main();
