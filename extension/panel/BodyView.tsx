@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import type { HttpExchange } from '../../src/protocol/messages';
+import { RawText } from './json-viewer/RawText';
 
 const JsonViewer = lazy(() =>
   import('./json-viewer/JsonViewer').then((module) => ({ default: module.JsonViewer })),
@@ -55,9 +56,7 @@ export function BodyView({ exchange }: { exchange: HttpExchange }) {
       {isHtml && preview ? (
         <iframe class="body-html" title="HTML preview" sandbox="" srcdoc={exchange.bodyText} />
       ) : (
-        <section aria-label="Body">
-          <pre class="body">{exchange.bodyText}</pre>
-        </section>
+        <RawText text={exchange.bodyText} label="Body" />
       )}
     </>
   );

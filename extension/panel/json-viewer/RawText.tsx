@@ -18,15 +18,15 @@ function initialShown(text: string): number {
   return text.length <= RAW_WHOLE_LIMIT ? text.length : chunkEnd(text, 0);
 }
 
-export function RawText({ text }: { text: string }) {
+export function RawText({ text, label = 'Body (raw)' }: { text: string; label?: string }) {
   const [state, setState] = useState({ text, shown: initialShown(text) });
   const shown = state.text === text ? state.shown : initialShown(text);
   const format = (count: number) => count.toLocaleString('en-US');
   return (
-    <section aria-label="Body (raw)" class="jv-raw-section">
-      <pre class="jv-raw">{text.slice(0, shown)}</pre>
+    <section aria-label={label}>
+      <pre class="body">{text.slice(0, shown)}</pre>
       {shown < text.length && (
-        <p class="jv-more">
+        <p class="muted">
           Showing the first {format(shown)} of {format(text.length)} characters.{' '}
           <button type="button" onClick={() => setState({ text, shown: chunkEnd(text, shown) })}>
             Show more
