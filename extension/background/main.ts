@@ -6,6 +6,13 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createRouter, type Handlers } from '../../src/protocol/router';
+import {
+  deleteCollection,
+  exportCollectionHandler,
+  importCollectionHandler,
+  listCollections,
+  putCollection,
+} from './collections';
 import { buildCurl } from './curl';
 import { clearHistory, listHistory } from './history';
 import {
@@ -40,6 +47,11 @@ const handlers: Handlers = {
   'history/list': withStorageErrors(listHistory),
   'history/clear': withStorageErrors(clearHistory),
   'curl/build': withStorageErrors(buildCurl),
+  'collections/list': withStorageErrors(listCollections),
+  'collections/put': withStorageErrors(putCollection),
+  'collections/delete': withStorageErrors(deleteCollection),
+  'collections/export': withStorageErrors(exportCollectionHandler),
+  'collections/import': withStorageErrors(importCollectionHandler),
   'token/get': withStorageErrors(getToken),
   'token/reveal': withStorageErrors(revealToken),
   'token/compare': withStorageErrors(compareVariants),

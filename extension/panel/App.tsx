@@ -5,15 +5,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../src/protocol/errors';
 import type { ProfileView, Warning } from '../../src/protocol/messages';
-import { Composer } from './Composer';
-import { CopyAsCurl } from './CopyAsCurl';
 import { ErrorNotice } from './ErrorNotice';
-import { History } from './History';
 import { ProfileBar } from './ProfileBar';
 import { ProfileEditor } from './ProfileEditor';
-import { ResponseView } from './ResponseView';
-import { TokenPanel } from './TokenPanel';
 import { useRequest } from './use-request';
+import { Workspace } from './Workspace';
 import { ask } from './worker-client';
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; profile: ProfileView };
@@ -25,7 +21,6 @@ export function App() {
   const [warnings, setWarnings] = useState<Warning[]>([]);
   const [loadError, setLoadError] = useState<AppError | null>(null);
   const request = useRequest(activeId);
-  const { outcome, sending } = request;
 
   async function refresh() {
     const reply = await ask('profiles/list', {});
@@ -94,32 +89,11 @@ export function App() {
           }}
         />
       )}
-      {active && !showEditor && active.authMethod !== 'apiKey' && (
-        <TokenPanel key={active.id} profile={active} />
-      )}
-      {active && !showEditor && (
-        <Composer
-          profile={active}
-          draft={request.draft}
-          onChange={request.setDraft}
-          sending={sending}
-          onSend={request.send}
-          onCancel={request.cancel}
-        />
-      )}
-      {active && !showEditor && <CopyAsCurl profile={active} draft={request.draft} />}
-      <section aria-label="Response" class="response">
-        {sending && <p role="status">Sending…</p>}
-        {!sending && outcome && 'error' in outcome && <ErrorNotice error={outcome.error} />}
-        {!sending && outcome && 'exchange' in outcome && (
-          <ResponseView exchange={outcome.exchange} />
-        )}
-        {!sending && outcome === null && active && !showEditor && (
-          <p class="muted">Press Send (or Ctrl+Enter) to call {active.baseUrl}/v1/…</p>
-        )}
-      </section>
-      {active && !showEditor && (
-        <History profileId={active.id} version={request.historyVersion} onOpen={request.open} />
+      {active && !showEditor && <Workspace profile={active} request={request} />}
+      {(showEditor || active === null) && (
+        <section aria-label="Response" class="response">
+          <p class="muted">Save a profile to send calls.</p>
+        </section>
       )}
     </main>
   );

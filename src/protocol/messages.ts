@@ -4,6 +4,8 @@
  * message is one edit that the compiler carries to both ends.
  */
 import * as v from 'valibot';
+import { CollectionSchema } from '../collections/collection-schema';
+import type { Collection } from '../collections/model';
 import type { StoredProfile } from '../service/stored-shapes';
 import type { TokenView } from '../service/token-grant';
 
@@ -134,6 +136,19 @@ export const messages = {
     body: v.pipe(v.string(), v.maxLength(MAX_BODY)),
   }),
   'history/clear': v.strictObject({ profileId: profileRef }),
+  'collections/list': v.strictObject({}),
+  'collections/put': v.strictObject({ collection: CollectionSchema }),
+  'collections/delete': idPayload,
+  'collections/export': v.strictObject({
+    id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+    format: v.picklist(['native', 'postman']),
+  }),
+  'collections/import': v.strictObject({
+    /** Up to 32 MiB: a 10 000-request Postman export is about 10 MiB. */
+    text: v.pipe(v.string(), v.maxLength(32 * 1024 * 1024)),
+    /** 'ask' answers a name clash with outcome 'clash' and changes nothing. */
+    onClash: v.picklist(['ask', 'replace', 'keep-both']),
+  }),
   'token/get': v.strictObject({ profileId: profileRef, fresh: v.boolean() }),
   'token/reveal': v.strictObject({ profileId: profileRef }),
   'token/compare': v.strictObject({ profileId: profileRef }),
@@ -152,6 +167,13 @@ export interface ResponseMap {
   'history/list': { entries: HistoryEntry[] };
   'curl/build': { command: string };
   'history/clear': { cleared: number };
+  'collections/list': { collections: Collection[] };
+  'collections/put': { collection: Collection };
+  'collections/delete': { id: string };
+  'collections/export': { fileName: string; text: string };
+  'collections/import':
+    | { outcome: 'clash'; name: string }
+    | { outcome: 'imported'; collection: Collection; summary: string[] };
   'token/get': { view: TokenView; fromCache: boolean };
   /** Answered only to an explicit user action (Reveal or Copy). */
   'token/reveal': { accessToken: string };

@@ -48,6 +48,13 @@ function setup(
     'history/list': record('history/list', { entries: [] }),
     'history/clear': record('history/clear', { cleared: 0 }),
     'curl/build': record('curl/build', { command: 'curl' }),
+    'collections/list': record('collections/list', { collections: [] }),
+    'collections/put': async () => {
+      throw new Error('not used');
+    },
+    'collections/delete': record('collections/delete', { id: 'c1' }),
+    'collections/export': record('collections/export', { fileName: 'c.json', text: '{}' }),
+    'collections/import': record('collections/import', { outcome: 'clash', name: 'c' }),
     'token/reveal': record('token/reveal', { accessToken: 'not-a-real-token' }),
     'token/compare': async () => {
       throw new Error('not used');

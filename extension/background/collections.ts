@@ -1,0 +1,131 @@
+/**
+ * Saved collections, kept in `storage.local`, and their way in and out of the extension. Nothing
+ * leaves without the secret linter's consent: every export is checked against every stored secret
+ * and access token, and refused (naming the field) when it finds one or something that looks like
+ * one. Imports are validated completely before anything is written.
+ */
+import * as v from 'valibot';
+import { mergeOnImport, nameClash } from '../../src/collections/collection-ops';
+import { CollectionSchema, validateCollection } from '../../src/collections/collection-schema';
+import { lintForSecrets } from '../../src/collections/export-lint';
+import type { Collection } from '../../src/collections/model';
+import { exportCollection, FORMAT, importCollection } from '../../src/collections/native-format';
+import { exportPostman } from '../../src/collections/postman-export';
+import { importPostman } from '../../src/collections/postman-import';
+import { fail, ok, type Result } from '../../src/protocol/errors';
+import type { Handlers } from '../../src/protocol/router';
+import {
+  loadActiveProfileId,
+  loadProfiles,
+  loadSecrets,
+  readKey,
+  serially,
+  write,
+} from './storage';
+import { sessionTokenCache } from './token-cache';
+
+const loadCollections = (): Promise<Collection[]> =>
+  readKey('collections', v.array(CollectionSchema), []);
+
+function notFound(id: string): Result<never> {
+  return fail(
+    'not_found',
+    `There is no collection with id ${id.slice(0, 64)}.`,
+    'It may have been deleted in another window.',
+  );
+}
+
+/** Every secret the extension holds: what no export may contain. */
+async function allSecrets(): Promise<string[]> {
+  const secrets: string[] = [];
+  for (const profile of await loadProfiles()) {
+    const { apiKey, clientSecret } = await loadSecrets(profile.id);
+    const token = (await sessionTokenCache.get(profile.id))?.accessToken;
+    for (const value of [apiKey, clientSecret, token]) if (value !== undefined) secrets.push(value);
+  }
+  return secrets;
+}
+
+function fileName(collection: Collection, format: 'native' | 'postman'): string {
+  const slug =
+    collection.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'collection';
+  return format === 'native' ? `${slug}.partner-api.json` : `${slug}.postman_collection.json`;
+}
+
+export const listCollections: Handlers['collections/list'] = async () =>
+  ok({ collections: await loadCollections() });
+
+export const putCollection: Handlers['collections/put'] = ({ collection: input }) =>
+  serially(async () => {
+    // The schema has run; the limits (item count, folder depth, unique ids) are checked here.
+    const checked = validateCollection(input);
+    if (!checked.ok) return checked;
+    const collection = checked.value;
+    const all = await loadCollections();
+    const index = all.findIndex((item) => item.id === collection.id);
+    await write({ collections: index === -1 ? [...all, collection] : all.with(index, collection) });
+    return ok({ collection });
+  });
+
+export const deleteCollection: Handlers['collections/delete'] = ({ id }) =>
+  serially(async () => {
+    const all = await loadCollections();
+    if (!all.some((item) => item.id === id)) return notFound(id);
+    await write({ collections: all.filter((item) => item.id !== id) });
+    return ok({ id });
+  });
+
+export const exportCollectionHandler: Handlers['collections/export'] = async ({ id, format }) => {
+  const collection = (await loadCollections()).find((item) => item.id === id);
+  if (collection === undefined) return notFound(id);
+  const clean = lintForSecrets(collection, await allSecrets());
+  if (!clean.ok) return clean;
+  // Postman exports carry the active profile's non-secret settings, so only secrets are left to fill.
+  const profiles = await loadProfiles();
+  const activeId = await loadActiveProfileId();
+  const active = profiles.find((profile) => profile.id === activeId) ?? profiles[0];
+  const values = active && {
+    baseUrl: active.baseUrl,
+    authUrl: active.authUrl,
+    companyId: active.companyId,
+    clientId: active.clientId,
+  };
+  const text =
+    format === 'native'
+      ? exportCollection(collection)
+      : exportPostman(collection, values === undefined ? {} : { values });
+  return ok({ fileName: fileName(collection, format), text });
+};
+
+export const importCollectionHandler: Handlers['collections/import'] = async ({
+  text,
+  onClash,
+}) => {
+  const native = text.includes(`"${FORMAT}"`);
+  const parsed = native
+    ? (() => {
+        const result = importCollection(text);
+        return result.ok ? ok({ collection: result.value, summary: [] as string[] }) : result;
+      })()
+    : importPostman(text, () => crypto.randomUUID());
+  if (!parsed.ok) return parsed;
+  return serially(async () => {
+    const existing = await loadCollections();
+    const clash = nameClash(existing, parsed.value.collection);
+    if (clash !== null && onClash === 'ask')
+      return ok({ outcome: 'clash' as const, name: clash.name });
+    const choice = onClash === 'replace' ? 'replace' : 'keep-both';
+    const merged = mergeOnImport(existing, parsed.value.collection, choice, () =>
+      crypto.randomUUID(),
+    );
+    await write({ collections: merged.collections });
+    return ok({
+      outcome: 'imported' as const,
+      collection: merged.imported,
+      summary: parsed.value.summary,
+    });
+  });
+};

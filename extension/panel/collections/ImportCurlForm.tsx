@@ -1,0 +1,63 @@
+/**
+ * Import cURL: a pasted command (Chrome's "Copy as cURL" or ours) becomes the composed call.
+ * Credentials in it are recognised and dropped: the active profile authenticates calls.
+ */
+import { useState } from 'preact/hooks';
+import { importCurl } from '../../../src/collections/curl-import';
+import type { AppError } from '../../../src/protocol/errors';
+import type { ProfileView } from '../../../src/protocol/messages';
+import type { Draft } from '../Composer';
+import { ErrorNotice } from '../ErrorNotice';
+
+export function ImportCurlForm({
+  profile,
+  onImport,
+}: {
+  profile: ProfileView;
+  onImport: (draft: Draft) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [notes, setNotes] = useState<string[]>([]);
+  const [error, setError] = useState<AppError | null>(null);
+
+  function submit(event: Event) {
+    event.preventDefault();
+    const result = importCurl(text, { baseUrl: profile.baseUrl });
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    setNotes(result.value.notes);
+    onImport(result.value.request);
+    setText('');
+    setOpen(false);
+  }
+
+  return (
+    <div class="import-curl">
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Import cURL
+      </button>
+      {open && (
+        <form onSubmit={submit} aria-label="Import cURL">
+          <label for="curl-text">cURL command</label>
+          <textarea
+            id="curl-text"
+            rows={4}
+            spellcheck={false}
+            value={text}
+            onInput={(e) => setText(e.currentTarget.value)}
+          />
+          <button type="submit">Import</button>
+        </form>
+      )}
+      {error && <ErrorNotice error={error} />}
+      {notes.length > 0 && (
+        <ul role="status" aria-label="cURL import notes" class="notice notice-warn">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The export linter: a collection file is shared, so it must hold no secret. Every string of the
+ * collection (names, paths, query, headers, bodies, variables) is checked against the stored
+ * secrets and against what secrets look like; a refusal names the field and never quotes the
+ * secret (only its masked view). Run before Export collection writes anything.
+ */
+import { fail, ok, type Result } from '../protocol/errors';
+import type { NameValue } from '../protocol/messages';
+import { maskSecret } from '../service/mask';
+import type { Collection, CollectionItem } from './model';
+import { findSecretInRow, findSecretInText, type SecretHit } from './secret-patterns';
+
+export interface SecretFinding {
+  /** Where, as a user reads it: `items[0] "Get product" → headers[1] "X-Token"`. */
+  field: string;
+  /** What it looks like: `a Bearer token`, `one of your stored secrets`, … */
+  reason: string;
+  /** The secret-looking part, masked (`••••3f9a`). */
+  masked: string;
+}
+
+const MAX_FINDINGS = 100;
+
+export function findSecrets(
+  collection: Collection,
+  storedSecrets: readonly string[],
+): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  // A label is quoted only when it is itself clean, so that a path never shows a secret.
+  const label = (text: string): string =>
+    text === '' || findSecretInText(text, storedSecrets) !== null
+      ? ''
+      : ` ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}`;
+  const report = (field: string[], hit: SecretHit | null) => {
+    if (hit === null || findings.length >= MAX_FINDINGS) return;
+    findings.push({ field: field.join(' → '), reason: hit.reason, masked: maskSecret(hit.secret) });
+  };
+  const text = (field: string[], value: string) =>
+    report(field, findSecretInText(value, storedSecrets));
+  const rows = (at: string[], kind: string, list: readonly NameValue[]) => {
+    for (const [index, row] of list.entries()) {
+      const field = [...at, `${kind}[${index}]${label(row.name)}`];
+      text([...field, 'name'], row.name);
+      report(field, findSecretInRow(row.name, row.value, storedSecrets));
+    }
+  };
+
+  text(['collection name'], collection.name);
+  rows([], 'variables', collection.variables);
+  // Iterative, in document order: a stack of (items, where they sit), walked last-in first-out.
+  const stack: { item: CollectionItem; at: string[] }[] = collection.items
+    .map((item, index) => ({ item, at: [`items[${index}]${label(item.name)}`] }))
+    .reverse();
+  while (stack.length > 0 && findings.length < MAX_FINDINGS) {
+    const { item, at } = stack.pop() as (typeof stack)[number];
+    text([...at, 'name'], item.name);
+    if (item.kind === 'folder') {
+      for (let index = item.items.length - 1; index >= 0; index -= 1) {
+        const child = item.items[index] as CollectionItem;
+        stack.push({ item: child, at: [...at, `items[${index}]${label(child.name)}`] });
+      }
+      continue;
+    }
+    text([...at, 'path'], item.path);
+    rows(at, 'query', item.query);
+    rows(at, 'headers', item.headers);
+    text([...at, 'body'], item.body);
+  }
+  return findings;
+}
+
+/** Refuses an export that would carry a secret; the message names the first field found. */
+export function lintForSecrets(
+  collection: Collection,
+  storedSecrets: readonly string[],
+): Result<true> {
+  const findings = findSecrets(collection, storedSecrets);
+  const [first] = findings;
+  if (first === undefined) return ok(true);
+  const others = findings.length - 1;
+  const more =
+    others === 0
+      ? ''
+      : others === 1
+        ? ' 1 more field looks like a secret too.'
+        : ` ${others}${findings.length >= MAX_FINDINGS ? '+' : ''} more fields look like secrets too.`;
+  return fail(
+    'invalid_request',
+    `Export refused: ${first.field} holds ${first.reason} (${first.masked}).${more}`,
+    'Replace the value with a {{variable}} (such as {{apiKey}} or {{accessToken}}) and keep the value in your profile, then export again. Nothing was written.',
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Import of a Postman Collection v2.0 or v2.1 file: requests, folders, variables, headers and raw
+ * bodies become a collection; everything else (scripts, other auth types, form bodies, examples,
+ * descriptions, …) is listed in a summary instead of being lost in silence.
+ *
+ * The file is untrusted: it is size-capped, passes `findUnsafeShape` (prototype keys, nesting)
+ * before anything reads it, is read with checks that cannot throw, and is walked once (work in
+ * proportion to its size). Secrets stay out: variables named like credentials and rows that look
+ * like secrets are left behind and reported by name only. `importPostman` never throws.
+ */
+import { fail, ok, type Result } from '../protocol/errors';
+import { findUnsafeShape, MAX_DEPTH, type SafetyProblem } from '../protocol/safe-object';
+import { MAX_FOLDER_DEPTH } from './collection-schema';
+import { locateJsonError } from './json-syntax';
+import type { Collection, CollectionItem } from './model';
+import { exportDescription } from './postman-export';
+import { ImportNotes, quoteName } from './postman-import-notes';
+import {
+  itemName,
+  noteDescription,
+  noteItemAuth,
+  type RequestContext,
+  readRequest,
+} from './postman-import-request';
+import { readAuth, readEvents, readVariables } from './postman-import-settings';
+import { isObject, type JsonObject, textOf } from './postman-json';
+import { POSTMAN_SCHEMA_PATTERN } from './postman-names';
+
+export interface PostmanImport {
+  collection: Collection;
+  /** One line a kind of part that was not imported or was changed; empty when all came along. */
+  summary: string[];
+}
+
+/** Characters (UTF-16 code units) of file text; larger files are refused before parsing. */
+export const MAX_IMPORT_CHARS = 32 * 1024 * 1024;
+/** Requests and folders read from one file: a bound on the work a hostile file can cause. */
+export const MAX_IMPORT_ITEMS = 50_000;
+
+const HINT = 'In Postman, export the collection again (Collection v2.1) and import that file.';
+
+const NOTE = {
+  itemVariables: 'Folder and request variables were not imported',
+  examples: 'Saved example responses were not imported',
+  settings: 'Postman request settings (protocolProfileBehavior) were not imported',
+  flattened: `Folders nested deeper than ${MAX_FOLDER_DEPTH} levels were merged into their parent`,
+  emptyItem: 'Entries with neither a request nor sub-items were skipped',
+} as const;
+
+interface WalkContext extends RequestContext {
+  count: number;
+}
+
+function describeSafety(problem: SafetyProblem): string {
+  const where = problem.path === '$' ? 'the top level' : problem.path.replace(/^\$\.?/, '');
+  switch (problem.kind) {
+    case 'forbidden_key':
+      return `The file contains the key "${problem.key}" at ${where}; keys like __proto__, constructor and prototype are refused because they can change how programs behave.`;
+    case 'too_deep':
+      return `The file is nested more than ${MAX_DEPTH} levels deep (at ${where}).`;
+    case 'not_plain':
+      return `The file contains a value that is not plain JSON data at ${where}.`;
+  }
+}
+
+function parseFile(text: string): Result<JsonObject> {
+  if (typeof text !== 'string') return fail('bad_message', 'The file is not text.', HINT);
+  if (text.length > MAX_IMPORT_CHARS) {
+    return fail(
+      'bad_message',
+      `The file is larger than the ${MAX_IMPORT_CHARS / 1024 / 1024} MB a Postman import may have.`,
+      'Split the collection in Postman (export folders as their own collections), then import each.',
+    );
+  }
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (body.trim() === '') return fail('bad_message', 'The file is empty.', HINT);
+  let data: unknown;
+  try {
+    data = JSON.parse(body) as unknown;
+  } catch (error) {
+    const where = locateJsonError(body);
+    const detail = where
+      ? `line ${where.line}, column ${where.column}: ${where.reason}`
+      : error instanceof Error
+        ? error.message.slice(0, 120)
+        : 'unreadable';
+    return fail('bad_message', `The file is not valid JSON (${detail}).`, HINT);
+  }
+  const problem = findUnsafeShape(data);
+  if (problem !== null) return fail('bad_message', describeSafety(problem), HINT);
+  if (!isObject(data)) {
+    return fail('bad_message', 'The file holds no collection: its JSON is not an object.', HINT);
+  }
+  return ok(data);
+}
+
+function checkFormat(root: JsonObject): Result<true> {
+  const info = isObject(root.info) ? root.info : null;
+  const schema = info === null ? null : textOf(info.schema);
+  if (schema !== null && POSTMAN_SCHEMA_PATTERN.test(schema)) {
+    if (root.item !== undefined && !Array.isArray(root.item)) {
+      return fail('bad_message', 'The collection’s "item" field is not a list.', HINT);
+    }
+    return ok(true);
+  }
+  if (Array.isArray(root.requests) || Array.isArray(root.order)) {
+    return fail(
+      'bad_message',
+      'This is a Postman Collection v1 file; only v2.0 and v2.1 can be imported.',
+      HINT,
+    );
+  }
+  if (Array.isArray(root.values) && root._postman_variable_scope !== undefined) {
+    return fail(
+      'bad_message',
+      'This is a Postman environment, not a collection.',
+      'Pick the collection file; set environment values in the profile instead.',
+    );
+  }
+  return fail(
+    'bad_message',
+    schema === null
+      ? 'This is not a Postman collection: it has no info.schema.'
+      : `This Postman collection format is not supported (${quoteName(schema)}); v2.0 and v2.1 are.`,
+    HINT,
+  );
+}
+
+/** What an item carries besides its request or sub-items. */
+function noteItemExtras(entry: JsonObject, where: string, notes: ImportNotes): void {
+  readEvents(entry.event, where, notes, false);
+  noteItemAuth(entry.auth, where, notes);
+  noteDescription(entry.description, where, notes);
+  if (Array.isArray(entry.variable) && entry.variable.length > 0)
+    notes.add(NOTE.itemVariables, where);
+  if (Array.isArray(entry.response) && entry.response.length > 0) notes.add(NOTE.examples, where);
+  if (isObject(entry.protocolProfileBehavior)) notes.add(NOTE.settings, where);
+}
+
+/** Recursion depth is bounded: findUnsafeShape refused anything nested deeper than MAX_DEPTH. */
+function readItems(list: unknown, depth: number, into: CollectionItem[], context: WalkContext) {
+  if (!Array.isArray(list)) return;
+  const { notes } = context;
+  for (const entry of list) {
+    if (context.count > MAX_IMPORT_ITEMS) return;
+    if (!isObject(entry)) continue;
+    context.count++;
+    const isFolder = Array.isArray(entry.item);
+    const name = itemName(entry.name, isFolder ? 'Untitled folder' : 'Untitled request', notes);
+    const where = quoteName(name);
+    noteItemExtras(entry, where, notes);
+    if (isFolder && depth >= MAX_FOLDER_DEPTH) {
+      notes.add(NOTE.flattened, where);
+      readItems(entry.item, depth, into, context);
+    } else if (isFolder) {
+      const items: CollectionItem[] = [];
+      into.push({ kind: 'folder', id: context.newId(), name, items });
+      readItems(entry.item, depth + 1, items, context);
+    } else if (entry.request !== undefined) {
+      const request = readRequest(entry.request, name, context);
+      if (request !== null) into.push(request);
+    } else {
+      notes.add(NOTE.emptyItem, where);
+    }
+  }
+}
+
+function importParsed(root: JsonObject, newId: () => string): Result<PostmanImport> {
+  const format = checkFormat(root);
+  if (!format.ok) return format;
+  const notes = new ImportNotes();
+  const info = root.info as JsonObject;
+  const id = newId();
+  const name = itemName(info.name, 'Imported from Postman', notes);
+  const where = quoteName(name);
+  const { rows, hostsUnderV1 } = readVariables(root.variable, notes);
+  const marker = readEvents(root.event, where, notes, true);
+  const auth = readAuth(root.auth, marker, where, notes);
+  // The description an export writes is instructions for Postman users, not content.
+  if (textOf(info.description) !== exportDescription(auth.method)) {
+    noteDescription(info.description, where, notes);
+  }
+  if (isObject(root.protocolProfileBehavior)) notes.add(NOTE.settings, where);
+
+  const items: CollectionItem[] = [];
+  const context: WalkContext = { newId, notes, hostsUnderV1, count: 0 };
+  readItems(root.item, 0, items, context);
+  if (context.count > MAX_IMPORT_ITEMS) {
+    return fail(
+      'bad_message',
+      `The collection holds more than ${MAX_IMPORT_ITEMS} requests and folders.`,
+      'Split it in Postman (export folders as their own collections), then import each.',
+    );
+  }
+  return ok({ collection: { id, name, auth, variables: rows, items }, summary: notes.lines() });
+}
+
+export function importPostman(text: string, newId: () => string): Result<PostmanImport> {
+  try {
+    const parsed = parseFile(text);
+    return parsed.ok ? importParsed(parsed.value, newId) : parsed;
+  } catch (error) {
+    // Every read above is checked; this is the promise that a bug still answers with a value.
+    const detail = error instanceof Error ? error.message.slice(0, 120) : 'unknown';
+    return fail(
+      'internal',
+      `The Postman import stopped on an unexpected problem (${detail}).`,
+      'Report this with the file, if you can share it.',
+    );
+  }
+}

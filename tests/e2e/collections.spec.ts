@@ -1,0 +1,190 @@
+/**
+ * Saved collections in the panel: save, organise, search, open with unsaved changes; export and
+ * import in our format (round trip, no secret, hostile files refused, name clash); Import cURL.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { Sandbox } from '../../src/sandbox/server';
+import { expect, test } from './fixtures';
+
+async function apiKeyProfile(panel: Page, sandbox: Sandbox) {
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox');
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
+  await panel.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+async function saveRequest(panel: Page, path: string, name: string, collection: string | null) {
+  await panel.getByRole('textbox', { name: 'Path' }).fill(path);
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  const form = panel.getByRole('form', { name: 'Save request' });
+  await form.getByRole('textbox', { name: 'Request name' }).fill(name);
+  if (collection !== null) {
+    await form
+      .getByRole('combobox', { name: 'Collection' })
+      .selectOption({ label: 'New collection…' });
+    await form.getByRole('textbox', { name: 'New collection name' }).fill(collection);
+  }
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(panel.getByRole('button', { name: `Open ${name}` })).toBeVisible();
+}
+
+test('save, organise, search and reopen requests; they survive a reload', async ({
+  panel,
+  sandbox,
+}) => {
+  await apiKeyProfile(panel, sandbox);
+  await saveRequest(panel, 'products', 'List products', 'Shop');
+  await saveRequest(panel, 'products/prd_1001', 'One product', null);
+  const collections = panel.getByRole('region', { name: 'Collections' });
+
+  panel.once('dialog', (dialog) => dialog.accept('Orders'));
+  await collections.getByRole('button', { name: 'New folder in Shop' }).click();
+  await collections.getByRole('button', { name: 'Move One product to…' }).click();
+  await collections
+    .getByRole('combobox', { name: 'Move One product to folder' })
+    .selectOption({ label: 'Orders' });
+  await collections.getByRole('button', { name: 'Folder Orders' }).click();
+  panel.once('dialog', (dialog) => dialog.accept('Get one product'));
+  await collections.getByRole('button', { name: 'Rename One product' }).click();
+  await collections.getByRole('button', { name: 'Duplicate List products' }).click();
+  await expect(collections.getByRole('button', { name: 'Open List products copy' })).toBeVisible();
+  await collections.getByRole('button', { name: 'Move List products copy up' }).click();
+  const names = await collections.getByRole('button', { name: /^Open / }).allTextContents();
+  expect(names.map((name) => name.replace(/^\w+ /, ''))).toEqual([
+    'List products copy',
+    'List products',
+    'Get one product',
+  ]);
+  panel.once('dialog', (dialog) => dialog.accept());
+  await collections.getByRole('button', { name: 'Delete List products copy' }).click();
+  await expect(collections.getByRole('button', { name: 'Open List products copy' })).toHaveCount(0);
+
+  await collections.getByRole('searchbox', { name: 'Search requests' }).fill('one');
+  await expect(collections.getByRole('button', { name: /^Open / })).toHaveText([
+    'GET Get one product',
+  ]);
+  await collections.getByRole('searchbox', { name: 'Search requests' }).fill('');
+
+  await panel.reload();
+  await collections.getByRole('button', { name: 'Folder Orders' }).click();
+  await collections.getByRole('button', { name: 'Open Get one product' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products/prd_1001');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/prd_1002');
+  await expect(panel.getByText('Unsaved changes to “Get one product”')).toBeVisible();
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await expect(panel.getByText('Unsaved changes to “Get one product”')).toHaveCount(0);
+  await panel.reload();
+  await collections.getByRole('button', { name: 'Folder Orders' }).click();
+  await collections.getByRole('button', { name: 'Open Get one product' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products/prd_1002');
+});
+
+test('export and import round-trip exactly, refuse secrets and hostile files, and ask on a clash', async ({
+  panel,
+  sandbox,
+}) => {
+  await apiKeyProfile(panel, sandbox);
+  await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
+  await panel
+    .getByRole('textbox', { name: 'Body' })
+    .fill('{"sku":"A-1","company":"{{companyId}}"}');
+  await saveRequest(panel, 'orders', 'Create order', 'Team');
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  const team = collections.getByRole('group').filter({ hasText: 'Team' });
+
+  const [download] = await Promise.all([
+    panel.waitForEvent('download'),
+    team.getByRole('button', { name: 'Export collection' }).click(),
+  ]);
+  const exported = readFileSync((await download.path()) ?? '', 'utf8');
+  expect(download.suggestedFilename()).toBe('team.partner-api.json');
+  expect(exported).toContain('"version": 1');
+  expect(exported).toContain('{{companyId}}');
+  expect(exported).not.toContain(sandbox.credentials.apiKey);
+
+  // Same name: asked; Keep both gives a second collection, whose export equals the first.
+  const file = panel.getByLabel('Import collection');
+  await file.setInputFiles({
+    name: 'team.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exported),
+  });
+  const clash = panel.getByRole('dialog', { name: 'Name clash' });
+  await expect(clash).toContainText('“Team” already exists');
+  await clash.getByRole('button', { name: 'Cancel' }).click();
+  await file.setInputFiles({
+    name: 'team.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exported),
+  });
+  await clash.getByRole('button', { name: 'Replace' }).click();
+  await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
+    'Imported “Team”',
+  );
+  const [again] = await Promise.all([
+    panel.waitForEvent('download'),
+    team.getByRole('button', { name: 'Export collection' }).click(),
+  ]);
+  expect(readFileSync((await again.path()) ?? '', 'utf8')).toBe(exported);
+
+  // Hostile files: refused with the problem named, nothing changed.
+  const hostile = [
+    ['not json', 'not valid JSON'],
+    [exported.replace('"version": 1', '"version": 9'), 'newer version'],
+    [
+      exported.replace('"name": "Create order"', '"name": "Create order", "__proto__": {"x": 1}'),
+      '__proto__',
+    ],
+    [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, 'deep'],
+  ];
+  for (const [text, problem] of hostile) {
+    await file.setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(text ?? ''),
+    });
+    await expect(collections.getByRole('alert')).toContainText(new RegExp(problem ?? '', 'i'));
+  }
+  await expect(collections.getByRole('button', { name: /^Open / })).toHaveCount(1);
+
+  // A secret typed into a saved request stops the export, naming where it is.
+  await panel.getByText(/^Headers \(/).click();
+  await panel.getByRole('button', { name: 'Add header' }).click();
+  await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Debug');
+  await panel.getByRole('textbox', { name: 'Header 1 value' }).fill(sandbox.credentials.apiKey);
+  await saveRequest(panel, 'ping', 'Leaky', null);
+  await team.getByRole('button', { name: 'Export collection' }).click();
+  await expect(collections.getByRole('alert')).toContainText('X-Debug');
+  expect(await panel.content()).not.toContain(sandbox.credentials.apiKey);
+});
+
+test('Import cURL fills the composer and drops the credentials it finds', async ({
+  panel,
+  sandbox,
+}) => {
+  await apiKeyProfile(panel, sandbox);
+  await panel.getByRole('button', { name: 'Import cURL' }).click();
+  await panel
+    .getByRole('textbox', { name: 'cURL command' })
+    .fill(
+      `curl '${sandbox.url}/v1/products?limit=5' -X POST -H 'authorization: Bearer abc.def.ghi' -H 'X-Trace: 7' --data-raw '{"a":1}'`,
+    );
+  await panel
+    .getByRole('form', { name: 'Import cURL' })
+    .getByRole('button', { name: 'Import' })
+    .click();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products');
+  await expect(panel.getByRole('combobox', { name: 'Method' })).toHaveValue('POST');
+  await expect(panel.getByRole('textbox', { name: 'Body' })).toHaveValue('{"a":1}');
+  await expect(panel.getByRole('status', { name: 'cURL import notes' })).toContainText(
+    /Authorization.*dropped/i,
+  );
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const sent = sandbox.requests.find((request) => request.path === '/v1/products');
+  expect(sent?.headers.authorization).toBeUndefined();
+  expect(sent?.headers['x-trace']).toBe('7');
+  expect(sent?.headers['x-apikey']).toBe(sandbox.credentials.apiKey);
+});
