@@ -122,10 +122,8 @@ export const importCollectionHandler: Handlers['collections/import'] = async ({
       crypto.randomUUID(),
     );
     await write({ collections: merged.collections });
-    return ok({
-      outcome: 'imported' as const,
-      collection: merged.imported,
-      summary: parsed.value.summary,
-    });
+    // The panel reloads the list; sending a 10 000-request collection back here would only cost.
+    const { id, name } = merged.imported;
+    return ok({ outcome: 'imported' as const, id, name, summary: parsed.value.summary });
   });
 };

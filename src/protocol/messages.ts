@@ -173,7 +173,7 @@ export interface ResponseMap {
   'collections/export': { fileName: string; text: string };
   'collections/import':
     | { outcome: 'clash'; name: string }
-    | { outcome: 'imported'; collection: Collection; summary: string[] };
+    | { outcome: 'imported'; id: string; name: string; summary: string[] };
   'token/get': { view: TokenView; fromCache: boolean };
   /** Answered only to an explicit user action (Reveal or Copy). */
   'token/reveal': { accessToken: string };

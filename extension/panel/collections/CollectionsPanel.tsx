@@ -20,6 +20,8 @@ interface Props {
   onOpen: (collection: Collection, request: SavedRequest) => void;
 }
 
+const MAX_SHOWN_HITS = 100;
+
 export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
   const [query, setQuery] = useState('');
   const [clash, setClash] = useState<{ name: string; text: string } | null>(null);
@@ -31,7 +33,7 @@ export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
     if (!reply.ok) return state.setError(reply.error);
     if (reply.value.outcome === 'clash') return setClash({ name: reply.value.name, text });
     state.setError(null);
-    setSummary([`Imported “${reply.value.collection.name}”.`, ...reply.value.summary]);
+    setSummary([`Imported “${reply.value.name}”.`, ...reply.value.summary]);
     await state.reload();
   }
 
@@ -96,8 +98,10 @@ export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
       {state.collections.length === 0 && <p class="muted">No collections yet: use Save request.</p>}
       {state.collections.map((collection) => {
         const hits = query.trim() === '' ? null : searchItems(collection, query);
+        // A broad search shows its first matches only: thousands of rows would make typing lag.
+        const shown = hits?.slice(0, MAX_SHOWN_HITS) ?? null;
         const visible =
-          hits === null ? null : new Set(hits.flatMap((hit) => [hit.id, ...hit.folderIds]));
+          shown === null ? null : new Set(shown.flatMap((hit) => [hit.id, ...hit.folderIds]));
         if (visible !== null && visible.size === 0) return null;
         return (
           <details key={collection.id} open>
@@ -129,6 +133,11 @@ export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
                 Delete
               </button>
             </div>
+            {hits !== null && hits.length > MAX_SHOWN_HITS && (
+              <p class="muted" role="status">
+                Showing {MAX_SHOWN_HITS} of {hits.length} matches: refine the search.
+              </p>
+            )}
             <CollectionTree
               collection={collection}
               state={state}

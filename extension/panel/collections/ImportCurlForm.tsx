@@ -3,7 +3,6 @@
  * Credentials in it are recognised and dropped: the active profile authenticates calls.
  */
 import { useState } from 'preact/hooks';
-import { importCurl } from '../../../src/collections/curl-import';
 import type { AppError } from '../../../src/protocol/errors';
 import type { ProfileView } from '../../../src/protocol/messages';
 import type { Draft } from '../Composer';
@@ -21,8 +20,10 @@ export function ImportCurlForm({
   const [notes, setNotes] = useState<string[]>([]);
   const [error, setError] = useState<AppError | null>(null);
 
-  function submit(event: Event) {
+  async function submit(event: Event) {
     event.preventDefault();
+    // Loaded on first use: the cURL parser is large and most sessions never need it.
+    const { importCurl } = await import('../../../src/collections/curl-import');
     const result = importCurl(text, { baseUrl: profile.baseUrl });
     if (!result.ok) return setError(result.error);
     setError(null);
