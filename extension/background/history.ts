@@ -33,7 +33,11 @@ function noteFailure(error: unknown): void {
         });
 }
 
-function flush(): Promise<void> {
+/** Entries still being prepared: a history read must wait for them, or a call just answered is missing. */
+const preparing = new Set<Promise<void>>();
+
+async function flush(): Promise<void> {
+  await Promise.all(preparing);
   if (flushTimer !== null) clearTimeout(flushTimer);
   flushTimer = null;
   const batch = pending.splice(0);
@@ -47,10 +51,12 @@ function flush(): Promise<void> {
 }
 
 export function recordHistory(profileId: string, makeEntry: () => Promise<HistoryEntry>): void {
-  makeEntry().then((entry) => {
+  const prepared = makeEntry().then((entry) => {
     pending.push({ profileId, entry });
     flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS);
   }, noteFailure);
+  preparing.add(prepared);
+  void prepared.finally(() => preparing.delete(prepared));
 }
 
 export const listHistory: Handlers['history/list'] = async ({ profileId }) => {

@@ -8,6 +8,7 @@ import { fail, ok, type Result } from '../../src/protocol/errors';
 import type { Handlers } from '../../src/protocol/router';
 import { toProfileView, validateProfile } from '../../src/service/profile';
 import { ProfileIdSchema } from '../../src/service/stored-shapes';
+import { originsOnlyUsedBy } from '../../src/service/url-rules';
 import {
   deleteProfile,
   loadActiveProfileId,
@@ -58,11 +59,16 @@ export const saveProfileHandler: Handlers['profiles/save'] = async ({ profile, s
 };
 
 export const deleteProfileHandler: Handlers['profiles/delete'] = async ({ id }) => {
-  const exists = (await loadProfiles()).some((item) => item.id === id);
-  if (!exists) return notFound(id);
+  const profiles = await loadProfiles();
+  const deleted = profiles.find((item) => item.id === id);
+  if (deleted === undefined) return notFound(id);
+  const unusedOrigins = originsOnlyUsedBy(
+    deleted,
+    profiles.filter((item) => item.id !== id),
+  );
   await deleteProfile(id);
   await sessionTokenCache.delete(id);
-  return ok({ id });
+  return ok({ id, unusedOrigins });
 };
 
 export const activateProfile: Handlers['profiles/activate'] = async ({ id }) => {

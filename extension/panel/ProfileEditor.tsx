@@ -93,8 +93,16 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
     if (initial === null) return;
     if (!globalThis.confirm(`Delete the profile “${initial.name}” and its stored secrets?`)) return;
     const reply = await ask('profiles/delete', { id: initial.id });
-    if (!reply.ok) setError(reply.error);
-    else onDeleted(reply.value.id);
+    if (!reply.ok) return setError(reply.error);
+    const { unusedOrigins } = reply.value;
+    // Least privilege: offer to give back the site access no other profile needs.
+    if (
+      unusedOrigins.length > 0 &&
+      globalThis.confirm(`Also revoke the extension's access to ${unusedOrigins.join(', ')}?`)
+    ) {
+      await browser.permissions.remove({ origins: unusedOrigins });
+    }
+    onDeleted(reply.value.id);
   }
 
   const secretHint = (masked: string | null) =>

@@ -160,7 +160,8 @@ export type RequestOf<K extends MessageType> = v.InferOutput<(typeof messages)[K
 export interface ResponseMap {
   'profiles/list': { profiles: ProfileView[]; activeProfileId: string | null };
   'profiles/save': { profile: ProfileView; warnings: Warning[] };
-  'profiles/delete': { id: string };
+  /** `unusedOrigins`: host permissions only the deleted profile needed, which may be revoked. */
+  'profiles/delete': { id: string; unusedOrigins: string[] };
   'profiles/activate': { activeProfileId: string };
   'request/send': HttpExchange;
   'request/cancel': { cancelled: boolean };

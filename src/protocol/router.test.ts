@@ -36,7 +36,7 @@ function setup(
     'profiles/save': async () => {
       throw new Error('not used');
     },
-    'profiles/delete': record('profiles/delete', { id: 'p1' }),
+    'profiles/delete': record('profiles/delete', { id: 'p1', unusedOrigins: [] }),
     'profiles/activate': record('profiles/activate', { activeProfileId: 'p1' }),
     'request/send': async () => {
       throw new Error('not used');
@@ -91,7 +91,7 @@ describe('router: a valid message', () => {
   it('reaches its handler with the parsed payload and returns the handler’s answer', async () => {
     const { route, calls } = setup();
     const result = await route({ type: 'profiles/delete', payload: { id: 'p1' } });
-    expect(result).toEqual({ ok: true, value: { id: 'p1' } });
+    expect(result).toEqual({ ok: true, value: { id: 'p1', unusedOrigins: [] } });
     expect(calls).toEqual([{ type: 'profiles/delete', payload: { id: 'p1' } }]);
   });
 

@@ -4,6 +4,7 @@ import type { Result } from '../protocol/errors';
 import {
   isLoopbackHost,
   originPatternsToRequest,
+  originsOnlyUsedBy,
   parseServiceUrl,
   withoutTrailingSlash,
 } from './url-rules';
@@ -167,5 +168,19 @@ describe('originPatternsToRequest', () => {
       const asked = originPatternsToRequest([raw]).length > 0;
       expect({ raw, reachable: granted(url) || asked }).toEqual({ raw, reachable: true });
     }
+  });
+});
+
+describe('originsOnlyUsedBy', () => {
+  it('offers to revoke only the https origins no remaining profile uses', () => {
+    const removed = { authUrl: 'https://auth.example.com', baseUrl: 'https://api.example.com/v2' };
+    expect(originsOnlyUsedBy(removed, [])).toEqual([
+      'https://auth.example.com/*',
+      'https://api.example.com/*',
+    ]);
+    expect(
+      originsOnlyUsedBy(removed, [{ authUrl: '', baseUrl: 'https://api.example.com:8443' }]),
+    ).toEqual(['https://auth.example.com/*']);
+    expect(originsOnlyUsedBy({ authUrl: '', baseUrl: 'http://127.0.0.1:8787' }, [])).toEqual([]);
   });
 });

@@ -98,3 +98,16 @@ export function originPatternsToRequest(urls: readonly string[]): string[] {
   }
   return [...patterns];
 }
+
+/** Host patterns only `removed` needed: what deleting it may give back to the user. */
+export function originsOnlyUsedBy(
+  removed: { authUrl: string; baseUrl: string },
+  remaining: readonly { authUrl: string; baseUrl: string }[],
+): string[] {
+  const stillUsed = new Set(
+    remaining.flatMap((profile) => originPatternsToRequest([profile.authUrl, profile.baseUrl])),
+  );
+  return originPatternsToRequest([removed.authUrl, removed.baseUrl]).filter(
+    (origin) => !stillUsed.has(origin),
+  );
+}
