@@ -12,10 +12,12 @@ import { findChromium } from './setup.mjs';
 export const DIST = resolve(import.meta.dirname, '..', 'dist');
 export const PANEL_PATH = 'extension/panel/panel.html';
 
-export function chromiumArgs(extra: string[] = []): string[] {
+/** `others`: more unpacked extensions to load beside ours (a hostile neighbour, in a test). */
+export function chromiumArgs(extra: string[] = [], others: string[] = []): string[] {
+  const extensions = [DIST, ...others].join(',');
   return [
-    `--disable-extensions-except=${DIST}`,
-    `--load-extension=${DIST}`,
+    `--disable-extensions-except=${extensions}`,
+    `--load-extension=${extensions}`,
     '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',
@@ -34,7 +36,7 @@ export function chromiumPath(): string {
   return found.path;
 }
 
-export async function launchWithExtension(extraArgs: string[] = []) {
+export async function launchWithExtension(extraArgs: string[] = [], others: string[] = []) {
   if (!existsSync(join(DIST, 'manifest.json'))) {
     throw new Error('dist/ has no build: run `npm run build` (npm test does it for you).');
   }
@@ -42,9 +44,13 @@ export async function launchWithExtension(extraArgs: string[] = []) {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
-    args: chromiumArgs(extraArgs),
+    args: chromiumArgs(extraArgs, others),
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // Ours is the one crxjs names service-worker-loader.js; other extensions may run workers too.
+  const ours = (worker: { url(): string }) => worker.url().endsWith('/service-worker-loader.js');
+  const worker =
+    context.serviceWorkers().find(ours) ??
+    (await context.waitForEvent('serviceworker', { predicate: ours }));
   const extensionId = new URL(worker.url()).host;
   return {
     context,
