@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../testing/seeded-random';
 import { reindentJson } from './json-indent';
 
 /** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe('reindentJson', () => {
   it('indents objects and arrays by two spaces, with ": " after keys', () => {
     expect(reindentJson('{"a":1,"b":[true,{"c":null}],"d":"x"}')).toBe(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../testing/seeded-random';
 import { decodeJwt } from './jwt';
 
 function base64Url(value: unknown): string {
@@ -15,17 +16,6 @@ const IAT = 1_700_000_000;
 const EXP = IAT + 3599;
 
 /** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe('decodeJwt', () => {
   it('shows header, claims and the exp/iat/nbf times of a JWT access token as dates', () => {
     const token = jwt(HEADER, { sub: 'client-1', iat: IAT, nbf: IAT, exp: EXP, scope: 'read' });

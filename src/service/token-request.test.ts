@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../testing/seeded-random';
 import {
   base64Utf8,
   basicCredentials,
@@ -38,17 +39,6 @@ function decodedBasic(request: PreparedTokenRequest): string {
 }
 
 /** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function randomText(next: () => number, alphabet: string[], min: number, max: number): string {
   const length = min + Math.floor(next() * (max - min + 1));
   let text = '';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../testing/seeded-random';
 import {
   type DecodedToken,
   decodeTokenResponse,
@@ -61,17 +62,6 @@ function noteFor(token: DecodedToken, field: string): string {
 }
 
 /** A small deterministic generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe('decodeTokenResponse: the spec 5.3 forms', () => {
   it('lists the fields of the spec table, developer.email with its dot', () => {
     expect(SPEC_TOKEN_FIELDS).toEqual([

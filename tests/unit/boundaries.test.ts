@@ -83,6 +83,10 @@ describe('module boundaries', () => {
     );
   });
 
+  it('keeps test helpers (src/testing/) out of the extension', () => {
+    expect(offenders(extension, (spec) => spec.startsWith('src/testing'))).toEqual([]);
+  });
+
   it('lets only the DevTools adapter touch chrome.devtools', () => {
     const users = [...extension, ...pureSrc].filter((file) =>
       /chrome\.devtools|\.devtools\b/.test(

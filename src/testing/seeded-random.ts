@@ -1,0 +1,14 @@
+/**
+ * A seeded pseudo-random generator (mulberry32) for generated test inputs: a failing case can be
+ * replayed from its seed. Used by tests only; nothing in the extension imports it.
+ */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
