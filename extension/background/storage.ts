@@ -80,7 +80,16 @@ export async function write(items: Record<string, unknown>): Promise<void> {
   for (const key of Object.keys(items)) cache.delete(key);
   try {
     await browser.storage.local.set({ ...items, schemaVersion: STORAGE_SCHEMA_VERSION });
-  } catch {
+  } catch (error) {
+    if (error instanceof Error && /quota/i.test(error.message)) {
+      throw new StorageError(
+        fail(
+          'storage_failed',
+          'The extension’s storage is full.',
+          'Delete collections or history you no longer need, then try again.',
+        ).error,
+      );
+    }
     throw storageFailure(Object.keys(items).join(', '));
   }
 }
