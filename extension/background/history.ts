@@ -2,6 +2,8 @@
  * The worker's side of the request history: records each call (secret-free, see
  * src/service/history.ts) and answers the panel's history messages.
  */
+import * as v from 'valibot';
+import browser from 'webextension-polyfill';
 import { ok } from '../../src/protocol/errors';
 import type { HistoryEntry } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
@@ -13,9 +15,12 @@ const loadHistory = (): Promise<HistoryRecord[]> => readKey('history', StoredHis
 
 /**
  * Calls do not wait for their history entry: the answer goes back first, and entries are written
- * in batches a moment later (one storage write for a burst of calls, not one each: the write is
- * what costs). A failed write is not lost silently: the next history read reports it.
+ * to storage.local in batches a moment later (one write for a burst of calls, not one each: the
+ * write is what costs). Until then each entry also waits in storage.session, so a worker stopped
+ * in between loses nothing: the next worker finds and writes it. A failed write is not lost
+ * silently: the next history read reports it.
  */
+const PENDING_KEY = 'historyPending';
 const FLUSH_DELAY_MS = 200;
 const pending: HistoryRecord[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -46,15 +51,31 @@ async function flush(): Promise<void> {
     let records = await loadHistory();
     for (const record of batch) records = appendToHistory(records, record);
     await write({ history: records });
+    await browser.storage.session.set({ [PENDING_KEY]: pending });
   }).catch(noteFailure);
   return lastWrite;
 }
 
-export function recordHistory(profileId: string, makeEntry: () => Promise<HistoryEntry>): void {
-  const prepared = makeEntry().then((entry) => {
-    pending.push({ profileId, entry });
+/** Entries a stopped worker left in storage.session: written by this one. */
+const recovered = browser.storage.session.get(PENDING_KEY).then((stored) => {
+  const parsed = v.safeParse(StoredHistorySchema, stored[PENDING_KEY] ?? []);
+  // Malformed leftovers are dropped: they are a cache of entries, not the history itself.
+  if (parsed.success && parsed.output.length > 0) {
+    pending.unshift(...parsed.output);
     flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS);
-  }, noteFailure);
+  }
+}, noteFailure);
+preparing.add(recovered);
+void recovered.finally(() => preparing.delete(recovered));
+
+export function recordHistory(profileId: string, makeEntry: () => Promise<HistoryEntry>): void {
+  const prepared = makeEntry()
+    .then(async (entry) => {
+      pending.push({ profileId, entry });
+      await browser.storage.session.set({ [PENDING_KEY]: pending });
+      flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS);
+    })
+    .catch(noteFailure);
   preparing.add(prepared);
   void prepared.finally(() => preparing.delete(prepared));
 }

@@ -1,0 +1,353 @@
+/**
+ * Resilience: the background worker may be stopped at any moment (MV3), and many calls may need a
+ * token at the same instant. Killing the worker mid token request or mid `/v1` call must leave the
+ * panel with a clear, retryable error (or a transparent retry), must not cost more than the one
+ * extra token request the lost answer makes necessary, and must lose no profile, secret,
+ * collection or history entry. Fifty concurrent calls at the moment the token expires (locally, or
+ * only on the server) must cost exactly one token request and all succeed.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Sandbox } from '../../src/sandbox/server';
+import { expect, test } from './fixtures';
+
+const TOKEN_PATH = '/o/oauth/accesstoken';
+
+interface WorkerReply<T = unknown> {
+  ok: boolean;
+  value?: T;
+  error?: { code: string; message: string; hint: string };
+}
+
+interface ProfileSummary {
+  id: string;
+  name: string;
+  [field: string]: unknown;
+}
+
+interface Exchange {
+  status: number;
+  tokenRenewed?: boolean;
+}
+
+/** One message to the worker, sent from the panel page exactly as the panel sends it. */
+function ask<T>(panel: Page, type: string, payload: unknown): Promise<WorkerReply<T>> {
+  return panel.evaluate(([type, payload]) => chrome.runtime.sendMessage({ type, payload }), [
+    type,
+    payload,
+  ] as const) as Promise<WorkerReply<T>>;
+}
+
+async function createOAuthProfile(panel: Page, sandbox: Sandbox, name = 'Sandbox OAuth') {
+  const { clientId, clientSecret, companyId } = sandbox.credentials;
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill(name);
+  await panel
+    .getByRole('combobox', { name: 'Auth method' })
+    .selectOption({ label: 'OAuth (form body)' });
+  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
+  await panel.getByRole('textbox', { name: 'Client ID' }).fill(clientId);
+  await panel.getByLabel('Client secret').fill(clientSecret);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+  return activeProfileId(panel);
+}
+
+async function listProfiles(panel: Page) {
+  const reply = await ask<{ profiles: ProfileSummary[]; activeProfileId: string | null }>(
+    panel,
+    'profiles/list',
+    {},
+  );
+  expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
+  return reply.value ?? { profiles: [], activeProfileId: null };
+}
+
+async function activeProfileId(panel: Page): Promise<string> {
+  const { activeProfileId } = await listProfiles(panel);
+  expect(activeProfileId).not.toBeNull();
+  return activeProfileId ?? '';
+}
+
+async function saveRequest(panel: Page, path: string, name: string, collection: string) {
+  await panel.getByRole('textbox', { name: 'Path' }).fill(path);
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  const form = panel.getByRole('form', { name: 'Save request' });
+  await form.getByRole('textbox', { name: 'Request name' }).fill(name);
+  await form
+    .getByRole('combobox', { name: 'Collection' })
+    .selectOption({ label: 'New collection…' });
+  await form.getByRole('textbox', { name: 'New collection name' }).fill(collection);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(panel.getByRole('button', { name: `Open ${name}` })).toBeVisible();
+}
+
+function sendMessage(requestId: string, profileId: string, path = 'products') {
+  return { requestId, profileId, method: 'GET', path, query: [], headers: [], body: '' };
+}
+
+const tokenRequestsSeen = (sandbox: Sandbox) =>
+  sandbox.requests.filter((request) => request.path === TOKEN_PATH).length;
+const v1RequestsSeen = (sandbox: Sandbox) =>
+  sandbox.requests.filter((request) => request.path.startsWith('/v1/')).length;
+
+/**
+ * Stops the extension's service worker the hard way, as Chrome does to an MV3 worker at any moment:
+ * CDP `ServiceWorker.stopAllWorkers` through a page-level session (a persistent context has no
+ * browser-level one; each test has its own browser, so "all" is only this test's). Resolves once
+ * Chrome reports our worker's version as stopped.
+ */
+async function killServiceWorker(context: BrowserContext, panel: Page, extensionId: string) {
+  const origin = `chrome-extension://${extensionId}/`;
+  const session = await context.newCDPSession(panel);
+  try {
+    let stopped = false;
+    session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions)
+        if (version.scriptURL.startsWith(origin) && version.runningStatus === 'stopped')
+          stopped = true;
+    });
+    await session.send('ServiceWorker.enable');
+    await session.send('ServiceWorker.stopAllWorkers');
+    await expect.poll(() => stopped, { message: 'the worker is reported stopped' }).toBe(true);
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}
+
+async function sendFromUi(panel: Page, path: string) {
+  await panel.getByRole('combobox', { name: 'Method' }).selectOption('GET');
+  await panel.getByRole('textbox', { name: 'Path' }).fill(path);
+  await panel.getByRole('button', { name: 'Send' }).click();
+}
+
+/** Everything that must survive a worker kill, read back through the worker. */
+async function durableState(panel: Page, profileId: string) {
+  const { profiles } = await listProfiles(panel);
+  const collections = await ask<unknown>(panel, 'collections/list', {});
+  const history = await ask<unknown[] | { entries: unknown[] }>(panel, 'history/list', {
+    profileId,
+  });
+  return { profiles, collections, history };
+}
+
+/** What the panel keeps of the last call, for comparing before and after a kill. */
+function entriesOf(history: WorkerReply<unknown>): { status: number | null; path: string }[] {
+  const value = history.value as { entries?: { status: number | null; path: string }[] };
+  return value?.entries ?? [];
+}
+
+async function expectNothingLost(
+  panel: Page,
+  profileId: string,
+  before: Awaited<ReturnType<typeof durableState>>,
+) {
+  const after = await durableState(panel, profileId);
+  // The profile, with its secret still stored (the list shows it masked, never in clear).
+  expect(after.profiles).toEqual(before.profiles);
+  const secrets = (after.profiles[0] as { secrets?: { clientSecret?: string | null } }).secrets;
+  expect(secrets?.clientSecret).toMatch(/^••••\S{4}$/);
+  expect(after.collections).toEqual(before.collections);
+  expect(after.history.ok).toBe(true);
+  // Every entry recorded before the kill is still there (newer ones may have been added).
+  const afterIds = JSON.stringify(after.history.value);
+  for (const entry of (before.history.value as { entries: { id: string }[] }).entries)
+    expect(afterIds).toContain(entry.id);
+  return after;
+}
+
+/** A profile with a token, one call in history and one saved collection: state worth losing. */
+async function preparedPanel(panel: Page, sandbox: Sandbox) {
+  const profileId = await createOAuthProfile(panel, sandbox);
+  await panel.getByRole('button', { name: 'Get token' }).click();
+  await expect(
+    panel
+      .getByRole('region', { name: 'Token', exact: true })
+      .getByRole('rowheader', { name: 'access_token' }),
+  ).toBeVisible();
+  await sendFromUi(panel, 'products');
+  await expect(panel.getByRole('region', { name: 'Response', exact: true })).toContainText('200');
+  await saveRequest(panel, 'products', 'List products', 'Shop');
+  const before = await durableState(panel, profileId);
+  expect(before.collections.ok).toBe(true);
+  expect(JSON.stringify(before.collections.value)).toContain('List products');
+  expect(entriesOf(before.history)).toHaveLength(1);
+  return { profileId, before };
+}
+
+test('worker killed during a token request: a retryable error, one extra token request, nothing lost', async ({
+  panel,
+  sandbox,
+  context,
+  extensionId,
+}) => {
+  const { profileId, before } = await preparedPanel(panel, sandbox);
+  const token = panel.getByRole('region', { name: 'Token', exact: true });
+
+  // The one need: a fresh token. The sandbox holds its answer while the worker is killed.
+  sandbox.switches.latencyMs = 4_000;
+  const tokensBefore = sandbox.tokenRequestCount();
+  await panel.getByRole('button', { name: 'Get token' }).click();
+  await expect.poll(() => tokenRequestsSeen(sandbox)).toBe(tokensBefore + 1);
+  await killServiceWorker(context, panel, extensionId);
+  sandbox.switches.latencyMs = 0;
+
+  // The message channel broke: the panel says so, with what to do, and offers no stale token.
+  const alert = token.getByRole('alert');
+  await expect(alert).toContainText('The background worker could not be reached.');
+  await expect(alert).toContainText('Try again');
+
+  // Trying again wakes a new worker, which gets the token: one more request, not two.
+  await panel.getByRole('button', { name: 'Get token' }).click();
+  await expect(token.getByRole('rowheader', { name: 'access_token' })).toBeVisible();
+  await expect(token.getByRole('alert')).toHaveCount(0);
+  // The killed request reached the server (its answer was lost with the worker); the retry is the
+  // one extra request this need costs.
+  expect(sandbox.tokenRequestCount()).toBe(tokensBefore + 2);
+
+  // The new worker reuses that token for a call: no further token request.
+  await sendFromUi(panel, 'products');
+  await expect(panel.getByRole('region', { name: 'Response', exact: true })).toContainText('200');
+  expect(sandbox.tokenRequestCount()).toBe(tokensBefore + 2);
+
+  const after = await expectNothingLost(panel, profileId, before);
+  await expect
+    .poll(async () => entriesOf((await durableState(panel, profileId)).history))
+    .toHaveLength(2);
+  expect(after.profiles.map((profile) => profile.id)).toEqual([profileId]);
+});
+
+test('worker killed during a /v1 call: a retryable error, the next Send succeeds, nothing lost', async ({
+  panel,
+  sandbox,
+  context,
+  extensionId,
+}) => {
+  const { profileId, before } = await preparedPanel(panel, sandbox);
+  const response = panel.getByRole('region', { name: 'Response', exact: true });
+  const tokensBefore = sandbox.tokenRequestCount();
+  const callsBefore = v1RequestsSeen(sandbox);
+
+  sandbox.switches.latencyMs = 4_000;
+  await sendFromUi(panel, 'products/prd_1001');
+  await expect.poll(() => v1RequestsSeen(sandbox)).toBe(callsBefore + 1);
+  await killServiceWorker(context, panel, extensionId);
+  sandbox.switches.latencyMs = 0;
+
+  const alert = response.getByRole('alert');
+  await expect(alert).toContainText('The background worker could not be reached.');
+  await expect(alert).toContainText('Try again');
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeEnabled();
+
+  // Send again: the worker starts on demand and uses the token it kept in storage.session.
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(response).toContainText('200');
+  await expect(response.getByRole('alert')).toHaveCount(0);
+  expect(v1RequestsSeen(sandbox)).toBe(callsBefore + 2);
+  expect(sandbox.tokenRequestCount()).toBe(tokensBefore);
+
+  await expectNothingLost(panel, profileId, before);
+  // The killed call never got an answer, so it is not in history; the retried one is.
+  await expect
+    .poll(async () => entriesOf((await durableState(panel, profileId)).history).map((e) => e.path))
+    .toEqual(['products/prd_1001', 'products']);
+});
+
+test('worker killed right after answering: the call is still in history', async ({
+  panel,
+  sandbox,
+  context,
+  extensionId,
+}) => {
+  // History answers the call first and writes its entry to storage.local in a batch a moment
+  // later; the entry waits in storage.session meanwhile, so a worker stopped in that window
+  // must not lose it.
+  const { profileId } = await preparedPanel(panel, sandbox);
+  const reply = await ask<Exchange>(
+    panel,
+    'request/send',
+    sendMessage('quick-kill', profileId, 'products/prd_1002'),
+  );
+  expect(reply.value?.status).toBe(200);
+  await killServiceWorker(context, panel, extensionId);
+  await expect
+    .poll(async () => entriesOf((await durableState(panel, profileId)).history).map((e) => e.path))
+    .toEqual(['products/prd_1002', 'products']);
+});
+
+/** Fifty `/v1` calls at once, from the panel page, each with its own request id. */
+function fireFifty(panel: Page, profileId: string): Promise<WorkerReply<Exchange>[]> {
+  return panel.evaluate((profileId) => {
+    const calls = Array.from({ length: 50 }, (_, index) =>
+      chrome.runtime.sendMessage({
+        type: 'request/send',
+        payload: {
+          requestId: `burst-${index}`,
+          profileId,
+          method: 'GET',
+          path: 'products',
+          query: [],
+          headers: [],
+          body: '',
+        },
+      }),
+    );
+    return Promise.all(calls);
+  }, profileId) as Promise<WorkerReply<Exchange>[]>;
+}
+
+test('50 concurrent calls at the moment the token expires: one token request, 50 successes', async ({
+  panel,
+  sandbox,
+}) => {
+  // The worker renews a token 60 s before its expiry, so a 61 s token is due one second later.
+  sandbox.switches.tokenLifetimeSeconds = 61;
+  const profileId = await createOAuthProfile(panel, sandbox);
+  const first = await ask(panel, 'token/get', { profileId, fresh: false });
+  expect(first.ok).toBe(true);
+  const tokensBefore = sandbox.tokenRequestCount();
+  expect(tokensBefore).toBe(1);
+  sandbox.switches.tokenLifetimeSeconds = 3599;
+  await panel.waitForTimeout(1_500);
+
+  const replies = await fireFifty(panel, profileId);
+  expect(replies).toHaveLength(50);
+  for (const reply of replies) {
+    expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
+    expect(reply.value?.status).toBe(200);
+  }
+  expect(sandbox.tokenRequestCount()).toBe(tokensBefore + 1);
+  // No call went out with the expired token: the server saw 50 calls, all with the new one.
+  const bearers = sandbox.requests
+    .filter((request) => request.path === '/v1/products')
+    .map((request) => request.headers.authorization);
+  expect(bearers).toHaveLength(50);
+  expect(new Set(bearers).size).toBe(1);
+});
+
+test('50 concurrent calls with a token only the server has expired: each retried once, one token request', async ({
+  panel,
+  sandbox,
+}) => {
+  const profileId = await createOAuthProfile(panel, sandbox);
+  const first = await ask(panel, 'token/get', { profileId, fresh: false });
+  expect(first.ok).toBe(true);
+  const tokensBefore = sandbox.tokenRequestCount();
+  expect(tokensBefore).toBe(1);
+  // No latency: the 401s come back spread out, so a late one must not drop the renewed token.
+  sandbox.expireAllTokens();
+
+  const replies = await fireFifty(panel, profileId);
+  expect(replies).toHaveLength(50);
+  for (const reply of replies) {
+    expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
+    expect(reply.value?.status).toBe(200);
+    expect(reply.value?.tokenRenewed).toBe(true);
+  }
+  expect(sandbox.tokenRequestCount()).toBe(tokensBefore + 1);
+  // Each call went out twice: once refused with the old token, once with the new one.
+  const calls = sandbox.requests.filter((request) => request.path === '/v1/products');
+  expect(calls).toHaveLength(100);
+  const bearers = new Set(calls.map((request) => request.headers.authorization));
+  expect(bearers.size).toBe(2);
+});
