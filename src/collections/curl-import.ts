@@ -1112,7 +1112,8 @@ function resolveTarget(word: Word, draft: Draft, base: URL): Result<Target> {
   let v1 = rawPath.indexOf('/v1/');
   if (v1 < 0 && rawPath.endsWith('/v1')) v1 = rawPath.length - 3;
   if (v1 < 0) {
-    const shown = shorten(`${where?.origin ?? ''}${rawPath}`, 80);
+    // Whatever looks like user:password@ (even after a mistyped scheme) is never quoted.
+    const shown = shorten(`${where?.origin ?? ''}${rawPath}`.replace(/[^/@\s]*@/g, '••••@'), 80);
     return fail(
       'path_outside_v1',
       `The URL ${shown === '' ? '(empty)' : shown} is not under /v1/.`,
@@ -1257,7 +1258,9 @@ function keptHeaders(draft: Draft): NameValue[] {
       continue;
     }
     const lower = header.name.toLowerCase();
-    const credential = CREDENTIAL_HEADERS.get(lower);
+    // Quotes and carets left by a half-understood paste (cmd quoting read as bash, or the reverse)
+    // must not hide a credential header behind an odd-looking name.
+    const credential = CREDENTIAL_HEADERS.get(lower.replace(/[\^'"`]/g, ''));
     if (credential !== undefined) {
       draft.notes.push(`${credential} header ${DROPPED_FOR_PROFILE}`);
     } else if (lower === 'cookie') {

@@ -10,7 +10,8 @@ import { type MessageType, messages } from './messages';
 import { createRouter, type Handlers, parseEnvelope, type SenderInfo } from './router';
 import { findUnsafeShape } from './safe-object';
 
-const NUM_RUNS = 300;
+/** Raise with FC_RUNS=5000 for a longer hunt; the default keeps the suite fast. */
+const NUM_RUNS = Number(process.env.FC_RUNS) || 300;
 const MAX_MS = 500;
 const OBJECT_PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype).sort().join(',');
 const ARRAY_PROTO_NAMES = Object.getOwnPropertyNames(Array.prototype).sort().join(',');
@@ -41,8 +42,9 @@ function expectTypedResult(result: unknown): void {
   }
   expect(r.ok).toBe(false);
   for (const key of ['code', 'message', 'hint'] as const) {
-    expect(r.error?.[key]).toBeTypeOf('string');
-    expect((r.error?.[key] as string).length).toBeGreaterThan(0);
+    const text = r.error?.[key];
+    expect(text).toBeTypeOf('string');
+    expect(String(text).length).toBeGreaterThan(0);
   }
 }
 
@@ -216,6 +218,70 @@ describe('parseEnvelope, property-based', () => {
   });
 });
 
+const validMessage = fc.oneof(
+  fc.constantFrom<{ type: MessageType; payload: Record<string, unknown> }>(
+    { type: 'profiles/list', payload: {} },
+    { type: 'collections/list', payload: {} },
+    { type: 'collections/export', payload: { id: 'c1', format: 'postman' } },
+    { type: 'collections/import', payload: { text: '{}', onClash: 'ask' } },
+  ),
+  fc
+    .tuple(
+      fc.constantFrom<MessageType>(
+        'history/list',
+        'history/clear',
+        'token/reveal',
+        'token/compare',
+      ),
+      fc.string({ minLength: 1, maxLength: 64 }),
+    )
+    .map(([type, profileId]) => ({ type, payload: { profileId } as Record<string, unknown> })),
+  fc.tuple(fc.string({ minLength: 1, maxLength: 64 }), fc.boolean()).map(([profileId, fresh]) => ({
+    type: 'token/get' as MessageType,
+    payload: { profileId, fresh } as Record<string, unknown>,
+  })),
+  fc.stringMatching(/^[A-Za-z0-9-]{1,64}$/).map((requestId) => ({
+    type: 'request/cancel' as MessageType,
+    payload: { requestId } as Record<string, unknown>,
+  })),
+);
+
+describe('parseEnvelope on valid messages, property-based', () => {
+  it('accepts a valid message as an equal, fresh copy', () => {
+    fc.assert(
+      fc.property(validMessage, (message) => {
+        const raw = JSON.parse(JSON.stringify(message)) as unknown;
+        const result = parseChecked(raw);
+        expect(result.ok).toBe(true);
+        if (!result.ok) return;
+        expect(result.value).toEqual(message);
+        expect(result.value).not.toBe(raw);
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+
+  it('refuses a valid message with one payload key too many (strict schemas)', () => {
+    fc.assert(
+      fc.property(
+        validMessage,
+        fc.string({ maxLength: 20 }),
+        fc.jsonValue({ maxDepth: 2 }),
+        (message, key, value) => {
+          fc.pre(!Object.hasOwn(message.payload, key));
+          const raw = JSON.parse(
+            JSON.stringify({ type: message.type, payload: { ...message.payload, [key]: value } }),
+          ) as unknown;
+          const result = parseChecked(raw);
+          expect(result.ok).toBe(false);
+          if (!result.ok) expect(result.error.code).toBe('bad_message');
+        },
+      ),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
+
 describe('createRouter, property-based', () => {
   it('answers any message from any sender with a typed result; strangers never reach a handler', async () => {
     const sender = fc.oneof(
@@ -270,13 +336,6 @@ describe('createRouter, property-based', () => {
   });
 
   it('turns whatever a handler throws into a typed internal error', async () => {
-    const validMessage = fc.constantFrom<{ type: MessageType; payload: unknown }>(
-      { type: 'profiles/list', payload: {} },
-      { type: 'collections/list', payload: {} },
-      { type: 'history/list', payload: { profileId: 'p1' } },
-      { type: 'token/get', payload: { profileId: 'p1', fresh: true } },
-      { type: 'request/cancel', payload: { requestId: 'abc-123' } },
-    );
     await fc.assert(
       fc.asyncProperty(validMessage, anything, fc.boolean(), async (message, thrownValue, sync) => {
         const throwing: Record<string, () => Promise<never>> = {};

@@ -126,7 +126,7 @@ function deriveExpiry(
   const issuedUsable = issuedAt !== null && Math.abs(issuedAt - receivedAtMs) < DAY_MS;
   const base = issuedUsable ? issuedAt : receivedAtMs;
   const expiresAtMs = base + expiresIn * 1000;
-  if (Number.isNaN(new Date(expiresAtMs).getTime())) {
+  if (Number.isNaN(new Date(expiresAtMs).getTime()) || Number.isNaN(new Date(base).getTime())) {
     return {
       expiresAtMs: null,
       expiresInLooksLikeMs: false,
