@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
 test('screenshot of the panel after an API-key call', async ({ panel, sandbox }) => {
-  await panel.setViewportSize({ width: 900, height: 640 });
+  await panel.setViewportSize({ width: 1100, height: 760 });
   await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox (API key)');
   await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
   await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
