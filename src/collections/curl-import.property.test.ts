@@ -7,39 +7,16 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: shell text holds ${VAR} on purpose
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  expectPrototypesClean,
+  expectTypedResult,
+  MAX_MS,
+  NUM_RUNS,
+} from '../testing/property-checks';
 import { validateCollection } from './collection-schema';
 import { importCurl, MAX_CURL_INPUT } from './curl-import';
 
-/** Raise with FC_RUNS=5000 for a longer hunt; the default keeps the suite fast. */
-const NUM_RUNS = Number(process.env.FC_RUNS) || 400;
-const MAX_MS = 500;
 const BASE = 'https://api.example.com';
-const OBJECT_PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype).sort().join(',');
-const ARRAY_PROTO_NAMES = Object.getOwnPropertyNames(Array.prototype).sort().join(',');
-
-function expectPrototypesClean(): void {
-  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  expect(([] as unknown as Record<string, unknown>).polluted).toBeUndefined();
-  expect(Object.keys(Object.prototype)).toEqual([]);
-  expect(Object.keys(Array.prototype)).toEqual([]);
-  expect(Object.getOwnPropertyNames(Object.prototype).sort().join(',')).toBe(OBJECT_PROTO_NAMES);
-  expect(Object.getOwnPropertyNames(Array.prototype).sort().join(',')).toBe(ARRAY_PROTO_NAMES);
-}
-
-function expectTypedResult(result: unknown): void {
-  expect(result).toBeTypeOf('object');
-  const r = result as { ok: unknown; value?: unknown; error?: Record<string, unknown> };
-  if (r.ok === true) {
-    expect(r.value).toBeDefined();
-    return;
-  }
-  expect(r.ok).toBe(false);
-  for (const key of ['code', 'message', 'hint'] as const) {
-    const text = r.error?.[key];
-    expect(text).toBeTypeOf('string');
-    expect(String(text).length).toBeGreaterThan(0);
-  }
-}
 
 function importChecked(command: string, baseUrl = BASE): ReturnType<typeof importCurl> {
   const started = performance.now();

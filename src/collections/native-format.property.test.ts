@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUTH_METHODS, HTTP_METHODS } from '../protocol/messages';
+import { expectPrototypesClean, expectTypedResult, MAX_MS } from '../testing/property-checks';
 import { sampleCollection, seededRandom, shuffleKeys } from './collection-samples';
 import { validateCollection } from './collection-schema';
 import type { Collection, CollectionItem } from './model';
@@ -13,33 +14,6 @@ import { exportCollection, importCollection } from './native-format';
 
 /** Raise with FC_RUNS=5000 for a longer hunt; the default keeps the suite fast. */
 const NUM_RUNS = Number(process.env.FC_RUNS) || 300;
-const MAX_MS = 500;
-const OBJECT_PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype).sort().join(',');
-const ARRAY_PROTO_NAMES = Object.getOwnPropertyNames(Array.prototype).sort().join(',');
-
-function expectPrototypesClean(): void {
-  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  expect(([] as unknown as Record<string, unknown>).polluted).toBeUndefined();
-  expect(Object.keys(Object.prototype)).toEqual([]);
-  expect(Object.keys(Array.prototype)).toEqual([]);
-  expect(Object.getOwnPropertyNames(Object.prototype).sort().join(',')).toBe(OBJECT_PROTO_NAMES);
-  expect(Object.getOwnPropertyNames(Array.prototype).sort().join(',')).toBe(ARRAY_PROTO_NAMES);
-}
-
-function expectTypedResult(result: unknown): void {
-  expect(result).toBeTypeOf('object');
-  const r = result as { ok: unknown; value?: unknown; error?: Record<string, unknown> };
-  if (r.ok === true) {
-    expect(r.value).toBeDefined();
-    return;
-  }
-  expect(r.ok).toBe(false);
-  for (const key of ['code', 'message', 'hint'] as const) {
-    const text = r.error?.[key];
-    expect(text).toBeTypeOf('string');
-    expect(String(text).length).toBeGreaterThan(0);
-  }
-}
 
 function importChecked(text: string): ReturnType<typeof importCollection> {
   const started = performance.now();
