@@ -3,19 +3,11 @@
  * the collection operations. The same seed gives the same collection on every machine.
  */
 import { AUTH_METHODS, HTTP_METHODS, type NameValue } from '../protocol/messages';
+import { random } from '../testing/seeded-random';
 import type { Collection, CollectionItem } from './model';
 
-/** mulberry32: small, fast and good enough to vary test data. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The same seeded generator as the unit tests' (mulberry32). */
+export const seededRandom = random;
 
 const PIECES = [
   'Get product',

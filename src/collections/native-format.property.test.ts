@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUTH_METHODS, HTTP_METHODS } from '../protocol/messages';
+import { mutatedJsonText } from '../testing/json-mutations';
 import { expectPrototypesClean, expectTypedResult, MAX_MS } from '../testing/property-checks';
 import { sampleCollection, seededRandom, shuffleKeys } from './collection-samples';
 import { validateCollection } from './collection-schema';
@@ -83,48 +84,8 @@ const collectionArb: fc.Arbitrary<Collection> = fc
 const sampled = fc.integer({ min: 0, max: 1_000_000 }).map((seed) => sampleCollection(seed));
 const anyValidCollection = fc.oneof(sampled, collectionArb);
 
-/** A valid file text, mutated: cut, spliced with random text, duplicated, or one character changed. */
-const mutatedFile: fc.Arbitrary<string> = fc
-  .tuple(
-    sampled.map(exportCollection),
-    fc.nat(),
-    fc.nat(),
-    fc.constantFrom('cut', 'insert', 'duplicate', 'replace', 'truncate'),
-    fc.oneof(
-      fc.string({ maxLength: 20 }),
-      fc.constantFrom(
-        '{',
-        '}',
-        '[',
-        ']',
-        ',',
-        ':',
-        '"',
-        '\\',
-        '\\u',
-        'null',
-        '"__proto__":{}',
-        '\uFEFF',
-      ),
-      fc.json({ maxDepth: 2 }),
-    ),
-  )
-  .map(([source, a, b, operation, piece]) => {
-    const start = a % (source.length + 1);
-    const end = start + (b % Math.max(1, Math.min(200, source.length - start + 1)));
-    switch (operation) {
-      case 'cut':
-        return source.slice(0, start) + source.slice(end);
-      case 'insert':
-        return source.slice(0, start) + piece + source.slice(start);
-      case 'duplicate':
-        return source.slice(0, end) + source.slice(start, end) + source.slice(end);
-      case 'replace':
-        return source.slice(0, start) + piece + source.slice(start + 1);
-      default:
-        return source.slice(0, start);
-    }
-  });
+/** A valid file text, damaged. */
+const mutatedFile = mutatedJsonText(sampled.map(exportCollection));
 
 /** A valid file with a hostile key put into one of its objects (as JSON text, so it is own). */
 const pollutedFile: fc.Arbitrary<string> = fc

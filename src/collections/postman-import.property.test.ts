@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mutatedJsonText } from '../testing/json-mutations';
 import { expectPrototypesClean, expectTypedResult, MAX_MS } from '../testing/property-checks';
 import { sampleCollection } from './collection-samples';
 import { validateCollection } from './collection-schema';
@@ -263,47 +264,8 @@ const validSources = fc.oneof(
   fc.constant(generatedPostmanCollection(2, 3)),
 );
 
-const mutatedFile: fc.Arbitrary<string> = fc
-  .tuple(
-    validSources,
-    fc.nat(),
-    fc.nat(),
-    fc.constantFrom('cut', 'insert', 'duplicate', 'replace', 'truncate'),
-    fc.oneof(
-      fc.string({ maxLength: 20 }),
-      fc.constantFrom(
-        '{',
-        '}',
-        '[',
-        ']',
-        ',',
-        ':',
-        '"',
-        '\\',
-        'null',
-        '"__proto__":{}',
-        '[[[[',
-        '\uFEFF',
-      ),
-      fc.json({ maxDepth: 2 }),
-    ),
-  )
-  .map(([source, a, b, operation, piece]) => {
-    const start = a % (source.length + 1);
-    const end = start + (b % Math.max(1, Math.min(200, source.length - start + 1)));
-    switch (operation) {
-      case 'cut':
-        return source.slice(0, start) + source.slice(end);
-      case 'insert':
-        return source.slice(0, start) + piece + source.slice(start);
-      case 'duplicate':
-        return source.slice(0, end) + source.slice(start, end) + source.slice(end);
-      case 'replace':
-        return source.slice(0, start) + piece + source.slice(start + 1);
-      default:
-        return source.slice(0, start);
-    }
-  });
+/** A valid file text, damaged. */
+const mutatedFile = mutatedJsonText(validSources);
 
 /** A valid export with a hostile key put into one of its objects (JSON text: an own property). */
 const pollutedFile: fc.Arbitrary<string> = fc
