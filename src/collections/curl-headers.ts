@@ -1,0 +1,124 @@
+/**
+ * Which `-H` headers of the command a saved request keeps. Credential headers (Authorization,
+ * API keys, tokens) and cookies are dropped and named, never quoted, since the active profile
+ * authenticates every call; what a browser adds to every request is dropped as noise; the rest
+ * passes the same check as a header typed in the panel.
+ */
+import type { NameValue } from '../protocol/messages';
+import { checkUserHeader } from '../service/headers';
+import { DROPPED_FOR_PROFILE, type Draft } from './curl-options';
+import { addExpansions, MAX_ROWS, shorten } from './curl-words';
+
+/** Trims spaces and tabs (HTTP's optional whitespace), without a regex that could backtrack. */
+function trimBlanks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && (text.charAt(start) === ' ' || text.charAt(start) === '\t')) start++;
+  while (end > start && (text.charAt(end - 1) === ' ' || text.charAt(end - 1) === '\t')) end--;
+  return text.slice(start, end);
+}
+
+/** Headers whose value is a credential: never stored, whatever the scheme. */
+const CREDENTIAL_HEADERS = new Map([
+  ['authorization', 'Authorization'],
+  ['proxy-authorization', 'Proxy-Authorization'],
+  ['x-apikey', 'x-apikey'],
+  ['x-api-key', 'x-api-key'],
+  ['apikey', 'apikey'],
+  ['api-key', 'api-key'],
+  ['x-auth-token', 'x-auth-token'],
+  ['x-access-token', 'x-access-token'],
+]);
+
+/** What a browser adds to every request: meaningless (or forbidden) in a call from the panel. */
+const BROWSER_HEADERS = new Set([
+  'authority',
+  'user-agent',
+  'accept-language',
+  'accept-encoding',
+  'origin',
+  'referer',
+  'priority',
+  'dnt',
+  'pragma',
+  'cache-control',
+  'upgrade-insecure-requests',
+  'sec-gpc',
+  'connection',
+  'host',
+  'content-length',
+  'te',
+  'keep-alive',
+  'purpose',
+  'sec-purpose',
+  'x-client-data',
+]);
+
+function isBrowserHeader(lower: string): boolean {
+  return (
+    BROWSER_HEADERS.has(lower) || lower.startsWith('sec-ch-') || lower.startsWith('sec-fetch-')
+  );
+}
+
+/** `-H` lines as curl reads them: `Name: value`, `Name;` (empty value); `Name:` removes a header. */
+function splitHeader(line: string): NameValue | 'removal' | null {
+  const colon = line.indexOf(':');
+  if (colon > 0) {
+    const value = trimBlanks(line.slice(colon + 1));
+    return value === '' ? 'removal' : { name: line.slice(0, colon).trim(), value };
+  }
+  const trimmed = trimBlanks(line);
+  if (colon < 0 && trimmed.length > 1 && trimmed.endsWith(';')) {
+    return { name: trimmed.slice(0, -1).trim(), value: '' };
+  }
+  return null;
+}
+
+export function keptHeaders(draft: Draft): NameValue[] {
+  const kept: NameValue[] = [];
+  for (const word of draft.headers) {
+    if (word.text.startsWith('@')) {
+      draft.notes.push(
+        'Headers read from a file (-H @file) were not imported: the import cannot read files.',
+      );
+      continue;
+    }
+    const header = splitHeader(word.text);
+    if (header === 'removal') continue; // `-H 'Accept:'` stops curl sending its own: nothing to keep
+    if (header === null) {
+      draft.notes.push('A -H value that is not "Name: value" was ignored.');
+      continue;
+    }
+    const lower = header.name.toLowerCase();
+    // Quotes and carets left by a half-understood paste (cmd quoting read as bash, or the reverse)
+    // must not hide a credential header behind an odd-looking name.
+    const credential = CREDENTIAL_HEADERS.get(lower.replace(/[\^'"`]/g, ''));
+    if (credential !== undefined) {
+      draft.notes.push(`${credential} header ${DROPPED_FOR_PROFILE}`);
+    } else if (lower === 'cookie') {
+      draft.notes.push('Cookies dropped: calls from the panel carry no cookies.');
+    } else if (lower === 'companyid') {
+      draft.notes.push('companyId header dropped: the active profile sends its own Company ID.');
+    } else if (lower === 'content-type') {
+      if (header.value.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+        draft.notes.push(
+          `Content-Type ${shorten(header.value, 60)} dropped: calls always send Content-Type: application/json.`,
+        );
+      }
+    } else if (isBrowserHeader(lower)) {
+      draft.browserHeaders.push(lower);
+    } else {
+      const checked = checkUserHeader(header);
+      if (!checked.ok) {
+        draft.notes.push(`${checked.error.message} That header was not imported.`);
+      } else if (kept.length <= MAX_ROWS) {
+        addExpansions(draft.expansions, word.expansions);
+        kept.push(checked.value);
+      }
+    }
+  }
+  if (draft.json && !kept.some(({ name }) => name.toLowerCase() === 'accept')) {
+    kept.push({ name: 'Accept', value: 'application/json' }); // what --json adds
+  }
+  return kept;
+}
