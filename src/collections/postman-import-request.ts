@@ -10,7 +10,7 @@ import { checkUserHeader } from '../service/headers';
 import { MAX_BODY, MAX_NAME, MAX_ROWS, MAX_TEXT } from './collection-schema';
 import type { SavedRequest } from './model';
 import { type ImportNotes, quoteName } from './postman-import-notes';
-import { type QueryEntry, readUrl } from './postman-import-url';
+import { type QueryEntry, readQueryList, readUrl } from './postman-import-url';
 import { isObject, type JsonObject, textOf } from './postman-json';
 import { findSecretInRow, findSecretInText } from './secret-patterns';
 
@@ -105,17 +105,8 @@ function headerEntries(header: unknown): QueryEntry[] {
             };
       });
   }
-  if (!Array.isArray(header)) return [];
-  const entries: QueryEntry[] = [];
-  for (const entry of header) {
-    if (!isObject(entry)) continue;
-    entries.push({
-      key: textOf(entry.key) ?? '',
-      value: textOf(entry.value) ?? '',
-      disabled: entry.disabled === true,
-    });
-  }
-  return entries;
+  // A v2 header list has the same shape as a query list: key, value, disabled.
+  return readQueryList(header);
 }
 
 function readHeaders(header: unknown, where: string, notes: ImportNotes): NameValue[] {

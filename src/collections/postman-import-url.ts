@@ -66,7 +66,7 @@ function parseRaw(raw: string): UrlParts {
   };
 }
 
-function readQueryList(list: unknown): QueryEntry[] {
+export function readQueryList(list: unknown): QueryEntry[] {
   if (!Array.isArray(list)) return [];
   const entries: QueryEntry[] = [];
   for (const entry of list) {

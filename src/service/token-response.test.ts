@@ -61,7 +61,6 @@ function noteFor(token: DecodedToken, field: string): string {
     .join(' | ');
 }
 
-/** A small deterministic generator (mulberry32), so a failing case can be replayed. */
 describe('decodeTokenResponse: the spec 5.3 forms', () => {
   it('lists the fields of the spec table, developer.email with its dot', () => {
     expect(SPEC_TOKEN_FIELDS).toEqual([

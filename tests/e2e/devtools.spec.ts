@@ -28,6 +28,8 @@ const READ_PANEL = `(async () => {
       ? label.control.localName + '[type=' + label.control.type + ']'
       : null,
     inspectedUrl,
+    // The panel follows DevTools' theme (headless DevTools runs its default, light one).
+    theme: document.documentElement.dataset.theme ?? null,
   };
 })()`;
 
@@ -68,6 +70,7 @@ test('the Partner API panel renders inside real Chrome DevTools', async () => {
         subheading: 'New profile',
         profileNameControl: 'input[type=text]',
         inspectedUrl,
+        theme: 'light',
       });
     await hub.dispose();
   } finally {

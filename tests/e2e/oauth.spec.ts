@@ -103,6 +103,11 @@ async function expectSandboxTokenShown(token: Locator) {
   await expect(fieldRow(token, 'expires_in')).toContainText('3599');
   await expect(fieldRow(token, 'status')).toContainText('approved');
   await expect(fieldRow(token, 'issued_at')).toContainText(/\d{13}/);
+  // expires_in: the absolute expiry and a countdown that moves while the panel is open.
+  const countdown = fieldRow(token, 'expires_in').getByRole('timer');
+  await expect(countdown).toHaveText(/^expires in 59 min \d+ s$/);
+  const before = await countdown.textContent();
+  await expect(countdown).not.toHaveText(before ?? '', { timeout: 5_000 });
   // "Partner API Sandbox" has spaces: the products must not be split on them.
   await expect(token.getByRole('list', { name: 'API products' }).getByRole('listitem')).toHaveText([
     'Partner API Sandbox',
