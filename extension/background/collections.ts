@@ -14,14 +14,8 @@ import { exportPostman } from '../../src/collections/postman-export';
 import { importPostman } from '../../src/collections/postman-import';
 import { fail, ok, type Result } from '../../src/protocol/errors';
 import type { Handlers } from '../../src/protocol/router';
-import {
-  loadActiveProfileId,
-  loadProfiles,
-  loadSecrets,
-  readKey,
-  serially,
-  write,
-} from './storage';
+import { loadSecrets } from './secret-store';
+import { loadActiveProfileId, loadProfiles, readKey, serially, write } from './storage';
 import { sessionTokenCache } from './token-cache';
 
 /**

@@ -8,7 +8,8 @@ import type { Handlers } from '../../src/protocol/router';
 import { buildCurlCommand, type CurlSecrets } from '../../src/service/curl';
 import { usesOAuth } from '../../src/service/profile';
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
-import { loadProfiles, loadSecrets } from './storage';
+import { loadSecrets } from './secret-store';
+import { loadProfiles } from './storage';
 import { tokenBroker } from './tokens';
 
 export const buildCurl: Handlers['curl/build'] = async ({ profileId, mode, ...call }) => {

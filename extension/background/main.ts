@@ -16,6 +16,15 @@ import {
 import { buildCurl } from './curl';
 import { clearHistory, listHistory } from './history';
 import {
+  changePassphrase,
+  enableLock,
+  lockNow,
+  lockStatus,
+  removeLock,
+  resetSecrets,
+  unlock,
+} from './lock';
+import {
   activateProfile,
   deleteProfileHandler,
   listProfiles,
@@ -55,6 +64,13 @@ const handlers: Handlers = {
   'token/get': withStorageErrors(getToken),
   'token/reveal': withStorageErrors(revealToken),
   'token/compare': withStorageErrors(compareVariants),
+  'lock/status': withStorageErrors(lockStatus),
+  'lock/enable': withStorageErrors(enableLock),
+  'lock/unlock': withStorageErrors(unlock),
+  'lock/lock': withStorageErrors(lockNow),
+  'lock/change': withStorageErrors(changePassphrase),
+  'lock/remove': withStorageErrors(removeLock),
+  'lock/reset': withStorageErrors(resetSecrets),
 };
 
 const route = createRouter(handlers, {

@@ -5,18 +5,14 @@
 
 import * as v from 'valibot';
 import { fail, ok, type Result } from '../../src/protocol/errors';
+import type { ProfileView } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { toProfileView, validateProfile } from '../../src/service/profile';
 import { ProfileIdSchema } from '../../src/service/stored-shapes';
 import { originsOnlyUsedBy } from '../../src/service/url-rules';
-import {
-  deleteProfile,
-  loadActiveProfileId,
-  loadProfiles,
-  loadSecrets,
-  saveProfile,
-  setActiveProfileId,
-} from './storage';
+import { deleteProfile, saveProfile } from './profile-store';
+import { loadSecretMasks, loadSecrets } from './secret-store';
+import { loadActiveProfileId, loadProfiles, setActiveProfileId } from './storage';
 import { sessionTokenCache } from './token-cache';
 
 function notFound(id: string): Result<never> {
@@ -28,9 +24,12 @@ function notFound(id: string): Result<never> {
 }
 
 export const listProfiles: Handlers['profiles/list'] = async () => {
-  const profiles = await loadProfiles();
-  const views = await Promise.all(
-    profiles.map(async (profile) => toProfileView(profile, await loadSecrets(profile.id))),
+  const masks = await loadSecretMasks();
+  const views = (await loadProfiles()).map(
+    (profile): ProfileView => ({
+      ...profile,
+      secrets: masks.get(profile.id) ?? { apiKey: null, clientSecret: null },
+    }),
   );
   const active = await loadActiveProfileId();
   const activeProfileId = views.some((view) => view.id === active)

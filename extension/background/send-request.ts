@@ -14,7 +14,8 @@ import { buildV1Request, type PreparedRequest } from '../../src/service/v1-reque
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
-import { loadProfiles, loadSecrets } from './storage';
+import { loadSecrets } from './secret-store';
+import { loadProfiles } from './storage';
 import { sessionTokenCache } from './token-cache';
 import { tokenBroker } from './tokens';
 

@@ -1,21 +1,23 @@
 /**
- * The worker's typed view of `storage.local`. Invariant: the only module that reads the secret
- * records, and every read is schema-checked; a failed read or write rejects with a typed error
- * instead of returning half a value. Writes run one at a time so two saves cannot interleave their
- * read-modify-write cycles.
+ * The worker's typed view of `storage.local`. Invariant: every read is schema-checked and sees
+ * today's shape (earlier shapes are migrated first); a failed read or write rejects with a typed
+ * error instead of returning half a value. Writes run one at a time so two saves cannot interleave
+ * their read-modify-write cycles. The secrets have their own module on top (secret-store.ts).
  */
 import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
 import browser from 'webextension-polyfill';
 import { type AppError, fail } from '../../src/protocol/errors';
-import type { StoredProfile, StoredSecrets } from '../../src/service/profile';
+import type { StoredProfile } from '../../src/service/profile';
+import {
+  keysRead,
+  migrationsFrom,
+  runMigrations,
+} from '../../src/service/storage-migrations';
 import {
   ActiveProfileSchema,
   STORAGE_SCHEMA_VERSION,
-  StoredHistorySchema,
   StoredProfilesSchema,
-  type StoredSecretRecord,
-  StoredSecretsSchema,
 } from '../../src/service/stored-shapes';
 
 export class StorageError extends Error {
@@ -44,31 +46,49 @@ const cache = new Map<string, unknown>();
 browser.storage.onChanged.addListener((changes, area) => {
   if (area !== 'local') return;
   for (const key of Object.keys(changes)) cache.delete(key);
-  if ('schemaVersion' in changes) cache.clear();
+  if ('schemaVersion' in changes) {
+    cache.clear();
+    upToDate = null;
+  }
 });
+
+/**
+ * Settles once storage has today's shape: runs the migrations from the stored version first (one
+ * write: the changed keys and the new version together). Every read and write waits for it.
+ */
+let upToDate: Promise<void> | null = null;
+function currentShape(): Promise<void> {
+  upToDate ??= migrate().catch((error: unknown) => {
+    upToDate = null; // check again next time: the cause may be gone (say, after an update)
+    throw error;
+  });
+  return upToDate;
+}
+
+async function migrate(): Promise<void> {
+  const steps = migrationsFrom(await get(['schemaVersion']).then((stored) => stored.schemaVersion));
+  if (!steps.ok) throw new StorageError(steps.error);
+  if (steps.value.length === 0) return;
+  const changes = runMigrations(steps.value, await get(keysRead(steps.value)));
+  await set({ ...changes, schemaVersion: STORAGE_SCHEMA_VERSION });
+}
+
+async function get(keys: string[]): Promise<Record<string, unknown>> {
+  try {
+    return await browser.storage.local.get(keys);
+  } catch {
+    throw storageFailure(keys.join(', '));
+  }
+}
 
 export async function readKey<S extends GenericSchema>(
   key: string,
   schema: S,
   fallback: InferOutput<S>,
 ) {
+  await currentShape();
   if (cache.has(key)) return structuredClone(cache.get(key)) as InferOutput<S>;
-  let stored: Record<string, unknown>;
-  try {
-    stored = await browser.storage.local.get([key, 'schemaVersion']);
-  } catch {
-    throw storageFailure(key);
-  }
-  const version = stored.schemaVersion;
-  if (version !== undefined && version !== STORAGE_SCHEMA_VERSION) {
-    throw new StorageError(
-      fail(
-        'storage_failed',
-        `The stored data has schema version ${String(version)}, which this build does not know.`,
-        'A newer build of the extension wrote it: update the extension.',
-      ).error,
-    );
-  }
+  const stored = await get([key]);
   if (stored[key] === undefined) return fallback;
   const parsed = v.safeParse(schema, stored[key]);
   if (!parsed.success) throw storageFailure(key);
@@ -77,9 +97,14 @@ export async function readKey<S extends GenericSchema>(
 }
 
 export async function write(items: Record<string, unknown>): Promise<void> {
+  await currentShape();
   for (const key of Object.keys(items)) cache.delete(key);
+  await set({ ...items, schemaVersion: STORAGE_SCHEMA_VERSION });
+}
+
+async function set(items: Record<string, unknown>): Promise<void> {
   try {
-    await browser.storage.local.set({ ...items, schemaVersion: STORAGE_SCHEMA_VERSION });
+    await browser.storage.local.set(items);
   } catch (error) {
     if (error instanceof Error && /quota/i.test(error.message)) {
       throw new StorageError(
@@ -110,47 +135,6 @@ export const loadProfiles = (): Promise<StoredProfile[]> =>
 
 export const loadActiveProfileId = (): Promise<string | null> =>
   readKey('activeProfileId', ActiveProfileSchema, null);
-
-async function loadSecretRecords(): Promise<StoredSecretRecord[]> {
-  return readKey('secrets', StoredSecretsSchema, []);
-}
-
-export async function loadSecrets(profileId: string): Promise<StoredSecrets> {
-  const record = (await loadSecretRecords()).find((item) => item.profileId === profileId);
-  const secrets: StoredSecrets = {};
-  if (record?.apiKey !== undefined) secrets.apiKey = record.apiKey;
-  if (record?.clientSecret !== undefined) secrets.clientSecret = record.clientSecret;
-  return secrets;
-}
-
-export function saveProfile(profile: StoredProfile, secrets: StoredSecrets): Promise<void> {
-  return serially(async () => {
-    const profiles = await loadProfiles();
-    const records = await loadSecretRecords();
-    const index = profiles.findIndex((item) => item.id === profile.id);
-    if (index === -1) profiles.push(profile);
-    else profiles[index] = profile;
-    const others = records.filter((item) => item.profileId !== profile.id);
-    await write({ profiles, secrets: [...others, { profileId: profile.id, ...secrets }] });
-  });
-}
-
-export function deleteProfile(profileId: string): Promise<void> {
-  return serially(async () => {
-    const profiles = (await loadProfiles()).filter((item) => item.id !== profileId);
-    const records = (await loadSecretRecords()).filter((item) => item.profileId !== profileId);
-    const history = (await readKey('history', StoredHistorySchema, [])).filter(
-      (item) => item.profileId !== profileId,
-    );
-    const active = await loadActiveProfileId();
-    await write({
-      profiles,
-      secrets: records,
-      history,
-      activeProfileId: active === profileId ? (profiles[0]?.id ?? null) : active,
-    });
-  });
-}
 
 export function setActiveProfileId(profileId: string): Promise<void> {
   return serially(() => write({ activeProfileId: profileId }));

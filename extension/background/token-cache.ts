@@ -38,3 +38,8 @@ export const sessionTokenCache: TokenCache = {
     if (rest.length !== all.length) await browser.storage.session.set({ [KEY]: rest });
   },
 };
+
+/** Drops every profile's token (locking the secrets locks out the tokens got with them). */
+export async function clearTokenCache(): Promise<void> {
+  await browser.storage.session.remove(KEY);
+}

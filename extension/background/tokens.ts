@@ -11,7 +11,8 @@ import { credentialTraits } from '../../src/service/token-failure';
 import { type GrantResult, runTokenGrant } from '../../src/service/token-grant';
 import type { TokenRequestInput } from '../../src/service/token-request';
 import { checkHostPermission } from './host-permission';
-import { loadProfiles, loadSecrets } from './storage';
+import { loadSecrets } from './secret-store';
+import { loadProfiles } from './storage';
 import { sessionTokenCache } from './token-cache';
 
 const TOKEN_TIMEOUT_MS = 20_000;

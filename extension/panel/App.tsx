@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../src/protocol/errors';
 import type { ProfileView, Warning } from '../../src/protocol/messages';
 import { ErrorNotice } from './ErrorNotice';
+import { LockControl } from './LockControl';
 import { ProfileBar } from './ProfileBar';
 import { ProfileEditor } from './ProfileEditor';
 import { useRequest } from './use-request';
@@ -61,6 +62,7 @@ export function App() {
           onNew={() => setEditing({ mode: 'new' })}
           onEdit={() => active && setEditing({ mode: 'edit', profile: active })}
         />
+        <LockControl onChange={() => void refresh()} />
       </header>
       {loadError && <ErrorNotice error={loadError} />}
       {warnings.length > 0 && (

@@ -6,6 +6,17 @@ import browser from 'webextension-polyfill';
 import { fail } from '../../src/protocol/errors';
 import type { MessageType, Reply, RequestOf } from '../../src/protocol/messages';
 
+const lockedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever an answer says the secrets are locked (say, locked from another
+ * DevTools window, or by a browser restart): the lock controls then show the Unlock form.
+ */
+export function onLockedAnswer(listener: () => void): () => void {
+  lockedListeners.add(listener);
+  return () => lockedListeners.delete(listener);
+}
+
 export async function ask<K extends MessageType>(
   type: K,
   payload: RequestOf<K>,
@@ -14,6 +25,9 @@ export async function ask<K extends MessageType>(
     const reply = (await browser.runtime.sendMessage({ type, payload })) as Reply<K> | undefined;
     if (reply === undefined || reply === null || typeof reply !== 'object' || !('ok' in reply)) {
       return fail('worker_unavailable', 'The background worker gave no answer.', 'Try again.');
+    }
+    if (!reply.ok && reply.error.code === 'vault_locked') {
+      for (const listener of lockedListeners) listener();
     }
     return reply;
   } catch {

@@ -23,6 +23,9 @@ export type ErrorCode =
   | 'permission_missing'
   | 'redirect_not_followed'
   | 'storage_failed'
+  | 'vault_locked'
+  | 'wrong_passphrase'
+  | 'invalid_passphrase'
   | 'worker_unavailable'
   | 'internal';
 

@@ -112,6 +112,13 @@ export interface HistoryEntry {
   errorCode: string | null;
 }
 
+/** The passphrase lock: off (secrets stored plain), locked (no key this session), unlocked. */
+export type LockState = 'off' | 'locked' | 'unlocked';
+
+export const MAX_PASSPHRASE_LENGTH = 1024;
+/** Up to the limit plus one, so that an over-long passphrase gets the lock's own clear error. */
+const passphrase = v.pipe(v.string(), v.maxLength(MAX_PASSPHRASE_LENGTH + 1));
+
 export interface TokenAttempt {
   label: string;
   view: TokenView;
@@ -152,6 +159,14 @@ export const messages = {
   'token/get': v.strictObject({ profileId: profileRef, fresh: v.boolean() }),
   'token/reveal': v.strictObject({ profileId: profileRef }),
   'token/compare': v.strictObject({ profileId: profileRef }),
+  'lock/status': v.strictObject({}),
+  'lock/enable': v.strictObject({ passphrase }),
+  'lock/unlock': v.strictObject({ passphrase }),
+  'lock/lock': v.strictObject({}),
+  'lock/change': v.strictObject({ current: passphrase, next: passphrase }),
+  'lock/remove': v.strictObject({ passphrase }),
+  /** For a forgotten passphrase: removes the sealed secrets (only those) and the lock. */
+  'lock/reset': v.strictObject({}),
 };
 
 export type MessageType = keyof typeof messages;
@@ -179,6 +194,13 @@ export interface ResponseMap {
   /** Answered only to an explicit user action (Reveal or Copy). */
   'token/reveal': { accessToken: string };
   'token/compare': { attempts: TokenAttempt[] };
+  'lock/status': { state: LockState };
+  'lock/enable': { state: LockState };
+  'lock/unlock': { state: LockState };
+  'lock/lock': { state: LockState };
+  'lock/change': { state: LockState };
+  'lock/remove': { state: LockState };
+  'lock/reset': { state: LockState; removed: number };
 }
 export type ResponseOf<K extends MessageType> = ResponseMap[K];
 

@@ -59,6 +59,13 @@ function setup(
     'token/compare': async () => {
       throw new Error('not used');
     },
+    'lock/status': record('lock/status', { state: 'off' }),
+    'lock/enable': record('lock/enable', { state: 'unlocked' }),
+    'lock/unlock': record('lock/unlock', { state: 'unlocked' }),
+    'lock/lock': record('lock/lock', { state: 'locked' }),
+    'lock/change': record('lock/change', { state: 'unlocked' }),
+    'lock/remove': record('lock/remove', { state: 'off' }),
+    'lock/reset': record('lock/reset', { state: 'off', removed: 0 }),
     ...overrides,
   };
   const router = createRouter(handlers, who.identity);

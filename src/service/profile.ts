@@ -183,11 +183,12 @@ export function validateProfile(
 
 /** The only form in which a profile leaves the worker: settings, and secrets masked. */
 export function toProfileView(profile: StoredProfile, secrets: StoredSecrets): ProfileView {
+  return { ...profile, secrets: maskSecrets(secrets) };
+}
+
+export function maskSecrets(secrets: StoredSecrets): ProfileView['secrets'] {
   return {
-    ...profile,
-    secrets: {
-      apiKey: secrets.apiKey === undefined ? null : maskSecret(secrets.apiKey),
-      clientSecret: secrets.clientSecret === undefined ? null : maskSecret(secrets.clientSecret),
-    },
+    apiKey: secrets.apiKey === undefined ? null : maskSecret(secrets.apiKey),
+    clientSecret: secrets.clientSecret === undefined ? null : maskSecret(secrets.clientSecret),
   };
 }

@@ -4,8 +4,13 @@
  */
 import * as v from 'valibot';
 import { AUTH_METHODS, HTTP_METHODS } from '../protocol/messages';
+import { KDF_ITERATIONS } from './vault-crypto';
 
-export const STORAGE_SCHEMA_VERSION = 1;
+/**
+ * Raise it with every change of a stored shape, and add the step from the old shape to
+ * `storage-migrations.ts` with a fixture of the old shape (tests/fixtures/storage/).
+ */
+export const STORAGE_SCHEMA_VERSION = 2;
 
 /** Profile ids become storage lookups: keep them to a safe alphabet. */
 export const ProfileIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
@@ -33,8 +38,59 @@ export const StoredSecretRecordSchema = v.strictObject({
 });
 export type StoredSecretRecord = v.InferOutput<typeof StoredSecretRecordSchema>;
 
+export const SECRET_FIELDS = ['apiKey', 'clientSecret'] as const;
+export type SecretField = (typeof SECRET_FIELDS)[number];
+
+/** Base64 of exactly `bytes` bytes, or of at most `maxBytes` bytes. */
+const base64 = (length: { bytes: number } | { maxBytes: number }) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/),
+    'bytes' in length
+      ? v.length(Math.ceil(length.bytes / 3) * 4)
+      : v.maxLength(Math.ceil(length.maxBytes / 3) * 4),
+  );
+
+export const SealedSchema = v.strictObject({
+  iv: base64({ bytes: 12 }),
+  data: base64({ maxBytes: 64 * 1024 }),
+});
+
+/** How the passphrase becomes the key, and a sealed known text that tells a right one. */
+export const LockHeaderSchema = v.strictObject({
+  kdf: v.literal('PBKDF2-SHA256'),
+  iterations: v.pipe(v.number(), v.integer(), v.minValue(KDF_ITERATIONS), v.maxValue(100_000_000)),
+  salt: base64({ bytes: 16 }),
+  check: SealedSchema,
+});
+export type LockHeader = v.InferOutput<typeof LockHeaderSchema>;
+
+/** A profile's secrets sealed; `fields` (which secrets it holds) is authenticated, not secret. */
+export const SealedSecretRecordSchema = v.strictObject({
+  profileId: ProfileIdSchema,
+  fields: v.pipe(v.array(v.picklist(SECRET_FIELDS)), v.maxLength(SECRET_FIELDS.length)),
+  ...SealedSchema.entries,
+});
+export type SealedSecretRecord = v.InferOutput<typeof SealedSecretRecordSchema>;
+
+/** Every profile's secrets: in plain text, or sealed under the passphrase lock. */
+export const StoredSecretsSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('plain'), records: v.array(StoredSecretRecordSchema) }),
+  v.strictObject({
+    kind: v.literal('sealed'),
+    lock: LockHeaderSchema,
+    records: v.array(SealedSecretRecordSchema),
+  }),
+]);
+export type StoredSecretsValue = v.InferOutput<typeof StoredSecretsSchema>;
+
+/** The lock's key while unlocked, kept in `storage.session` only: the salt names its lock. */
+export const SessionKeySchema = v.strictObject({
+  salt: base64({ bytes: 16 }),
+  bits: base64({ bytes: 32 }),
+});
+
 export const StoredProfilesSchema = v.array(StoredProfileSchema);
-export const StoredSecretsSchema = v.array(StoredSecretRecordSchema);
 export const ActiveProfileSchema = v.nullable(ProfileIdSchema);
 
 const NameValueList = v.array(v.strictObject({ name: v.string(), value: v.string() }));
