@@ -36,11 +36,19 @@ export function chromiumPath(): string {
   return found.path;
 }
 
-export async function launchWithExtension(extraArgs: string[] = [], others: string[] = []) {
+/**
+ * `profileDir`: a browser profile to start with (kept on close, so a test can start the browser
+ * again on it, as after a restart); by default a fresh one, removed on close.
+ */
+export async function launchWithExtension(
+  extraArgs: string[] = [],
+  others: string[] = [],
+  profileDir?: string,
+) {
   if (!existsSync(join(DIST, 'manifest.json'))) {
     throw new Error('dist/ has no build: run `npm run build` (npm test does it for you).');
   }
-  const userDataDir = mkdtempSync(join(tmpdir(), 'partner-api-e2e-'));
+  const userDataDir = profileDir ?? mkdtempSync(join(tmpdir(), 'partner-api-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
@@ -58,7 +66,7 @@ export async function launchWithExtension(extraArgs: string[] = [], others: stri
     extensionId,
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      if (profileDir === undefined) rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,11 +9,7 @@ import * as v from 'valibot';
 import browser from 'webextension-polyfill';
 import { type AppError, fail } from '../../src/protocol/errors';
 import type { StoredProfile } from '../../src/service/profile';
-import {
-  keysRead,
-  migrationsFrom,
-  runMigrations,
-} from '../../src/service/storage-migrations';
+import { keysRead, migrationsFrom, runMigrations } from '../../src/service/storage-migrations';
 import {
   ActiveProfileSchema,
   STORAGE_SCHEMA_VERSION,

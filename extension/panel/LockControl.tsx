@@ -88,7 +88,12 @@ export function LockControl({ onChange }: Props) {
           <>
             <button
               type="button"
-              onClick={() => void step(() => ask('lock/lock', {}), 'Locked: the key is forgotten until you unlock.')}
+              onClick={() =>
+                void step(
+                  () => ask('lock/lock', {}),
+                  'Locked: the key is forgotten until you unlock.',
+                )
+              }
             >
               Lock now
             </button>
@@ -109,7 +114,7 @@ export function LockControl({ onChange }: Props) {
           fields={[{ name: 'passphrase', label: 'New passphrase', autoComplete: 'new-password' }]}
           confirm="passphrase"
           submitLabel="Turn on lock"
-          note={`Every saved API key and client secret is encrypted with a key made from this passphrase; it is asked for again after the browser restarts. ${NO_RECOVERY}`}
+          note={`Every saved API key and client secret is encrypted with a key made from this passphrase; it is asked for again after the browser restarts. Chrome may keep secrets saved before now in its storage files on disk until it compacts them: rotate those if that matters. ${NO_RECOVERY}`}
           onSubmit={(values) =>
             step(() => ask('lock/enable', { passphrase: values.passphrase ?? '' }), 'Lock on.')
           }
@@ -132,7 +137,8 @@ export function LockControl({ onChange }: Props) {
         </>
       )}
       {state === 'locked' && open === 'reset' && (
-        <div class="notice notice-warn" role="group" aria-label="Reset secrets">
+        <fieldset class="notice notice-warn">
+          <legend>Reset secrets</legend>
           <p>
             Without the passphrase the saved secrets cannot be opened. Resetting removes every saved
             API key and client secret and the lock; profiles, collections and history stay, and you
@@ -146,7 +152,7 @@ export function LockControl({ onChange }: Props) {
               Cancel
             </button>
           </div>
-        </div>
+        </fieldset>
       )}
       {state === 'unlocked' && open === 'change' && (
         <PassphraseForm

@@ -52,7 +52,13 @@ export function PassphraseForm(props: Props) {
     }
   }
 
-  const input = (name: string, label: string, autoComplete: string, value: string, set: (text: string) => void) => (
+  const input = (
+    name: string,
+    label: string,
+    autoComplete: string,
+    value: string,
+    set: (text: string) => void,
+  ) => (
     <div class="field" key={name}>
       <label for={id(name)}>{label}</label>
       <input
@@ -72,7 +78,8 @@ export function PassphraseForm(props: Props) {
           setValues({ ...values, [field.name]: text }),
         ),
       )}
-      {props.confirm !== undefined && input('repeat', 'Confirm passphrase', 'new-password', repeat, setRepeat)}
+      {props.confirm !== undefined &&
+        input('repeat', 'Confirm passphrase', 'new-password', repeat, setRepeat)}
       {props.note !== undefined && <p class="muted">{props.note}</p>}
       {error && <ErrorNotice error={error} />}
       <div class="actions">

@@ -57,3 +57,27 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Stops the extension's service worker the hard way, as Chrome does to an MV3 worker at any moment:
+ * CDP `ServiceWorker.stopAllWorkers` through a page-level session (a persistent context has no
+ * browser-level one; each test has its own browser, so "all" is only this test's). Resolves once
+ * Chrome reports our worker's version as stopped.
+ */
+export async function killServiceWorker(context: BrowserContext, panel: Page, extensionId: string) {
+  const origin = `chrome-extension://${extensionId}/`;
+  const session = await context.newCDPSession(panel);
+  try {
+    let stopped = false;
+    session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions)
+        if (version.scriptURL.startsWith(origin) && version.runningStatus === 'stopped')
+          stopped = true;
+    });
+    await session.send('ServiceWorker.enable');
+    await session.send('ServiceWorker.stopAllWorkers');
+    await expect.poll(() => stopped, { message: 'the worker is reported stopped' }).toBe(true);
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}

@@ -6,9 +6,9 @@
  * collection or history entry. Fifty concurrent calls at the moment the token expires (locally, or
  * only on the server) must cost exactly one token request and all succeed.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
-import { expect, test } from './fixtures';
+import { expect, killServiceWorker, test } from './fixtures';
 
 const TOKEN_PATH = '/o/oauth/accesstoken';
 
@@ -90,30 +90,6 @@ const tokenRequestsSeen = (sandbox: Sandbox) =>
   sandbox.requests.filter((request) => request.path === TOKEN_PATH).length;
 const v1RequestsSeen = (sandbox: Sandbox) =>
   sandbox.requests.filter((request) => request.path.startsWith('/v1/')).length;
-
-/**
- * Stops the extension's service worker the hard way, as Chrome does to an MV3 worker at any moment:
- * CDP `ServiceWorker.stopAllWorkers` through a page-level session (a persistent context has no
- * browser-level one; each test has its own browser, so "all" is only this test's). Resolves once
- * Chrome reports our worker's version as stopped.
- */
-async function killServiceWorker(context: BrowserContext, panel: Page, extensionId: string) {
-  const origin = `chrome-extension://${extensionId}/`;
-  const session = await context.newCDPSession(panel);
-  try {
-    let stopped = false;
-    session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-      for (const version of versions)
-        if (version.scriptURL.startsWith(origin) && version.runningStatus === 'stopped')
-          stopped = true;
-    });
-    await session.send('ServiceWorker.enable');
-    await session.send('ServiceWorker.stopAllWorkers');
-    await expect.poll(() => stopped, { message: 'the worker is reported stopped' }).toBe(true);
-  } finally {
-    await session.detach().catch(() => {});
-  }
-}
 
 async function sendFromUi(panel: Page, path: string) {
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('GET');

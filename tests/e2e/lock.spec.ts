@@ -1,0 +1,284 @@
+/**
+ * The passphrase lock (issue 6, promise 2). With the lock on, no saved secret reaches
+ * `storage.local` or the browser profile on disk in plain text; the key outlives a stopped worker
+ * but not the browser, so after a restart the panel shows Locked and an Unlock form. A wrong
+ * passphrase changes nothing; changing the passphrase re-seals every record; a forgotten one can
+ * only reset the secrets, never the profiles and collections.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { test as base, expect, killServiceWorker } from './fixtures';
+
+const CANARY_KEY = 'canaryLOCKKEY-5e1d9b3f7a2c4e6b8d0f';
+const CANARY_SECRET = 'canaryLOCKSECRET-8c6a4e2f0d1b3a5c7e9f';
+const PASSPHRASE = 'correct horse battery staple';
+
+/** Every test here talks to a sandbox that expects the canary credentials. */
+const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  sandbox: async ({}, use) => {
+    const sandbox = await createSandbox({
+      port: 0,
+      credentials: { apiKey: CANARY_KEY, clientSecret: CANARY_SECRET },
+    });
+    await use(sandbox);
+    await sandbox.close();
+  },
+});
+
+function expectNoCanary(where: string, text: string) {
+  for (const canary of [CANARY_KEY, CANARY_SECRET])
+    expect(text.includes(canary), `${where} contains a canary`).toBe(false);
+}
+
+const lockStatus = (panel: Page) => panel.getByRole('status', { name: 'Lock status' });
+
+async function turnOnLock(panel: Page, passphrase: string) {
+  await panel.getByRole('button', { name: 'Lock with passphrase' }).click();
+  const form = panel.getByRole('form', { name: 'Lock with passphrase' });
+  await form.getByLabel('New passphrase').fill(passphrase);
+  await form.getByLabel('Confirm passphrase').fill(passphrase);
+  await form.getByRole('button', { name: 'Turn on lock' }).click();
+  await expect(lockStatus(panel)).toHaveText('Unlocked');
+}
+
+async function unlockWith(panel: Page, passphrase: string) {
+  const form = panel.getByRole('form', { name: 'Unlock' });
+  await form.getByLabel('Passphrase').fill(passphrase);
+  await form.getByRole('button', { name: 'Unlock' }).click();
+}
+
+async function apiKeyProfile(panel: Page, sandbox: Sandbox, name: string) {
+  if (await panel.getByRole('button', { name: 'Send' }).isVisible()) {
+    await panel.getByRole('button', { name: 'New profile' }).click();
+  }
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill(name);
+  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
+  await panel.getByLabel('API key', { exact: true }).fill(CANARY_KEY);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+async function oauthProfile(panel: Page, sandbox: Sandbox, name: string) {
+  await panel.getByRole('button', { name: 'New profile' }).click();
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill(name);
+  await panel
+    .getByRole('combobox', { name: 'Auth method' })
+    .selectOption({ label: 'OAuth (form body)' });
+  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
+  await panel.getByRole('textbox', { name: 'Client ID' }).fill(sandbox.credentials.clientId);
+  await panel.getByLabel('Client secret').fill(CANARY_SECRET);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+/** Sends GET /v1/products with the active profile; resolves with the Response region. */
+async function sendProducts(panel: Page) {
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  return panel.getByRole('region', { name: 'Response', exact: true });
+}
+
+const rawLocal = (panel: Page) =>
+  panel.evaluate(() => chrome.storage.local.get(null)) as Promise<Record<string, unknown>>;
+
+interface SealedValue {
+  kind: 'sealed';
+  lock: { iterations: number; salt: string };
+  records: { profileId: string; fields: string[]; iv: string; data: string }[];
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+test('with the lock on no secret reaches storage or disk, and a restart asks for the passphrase', async ({
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-lock-'));
+  try {
+    let browser = await launchWithExtension([], [], profileDir);
+    const extensionId = browser.extensionId;
+    const panelUrl = `chrome-extension://${extensionId}/${PANEL_PATH}`;
+    let panel = await browser.context.newPage();
+    await panel.goto(panelUrl);
+    await expect(lockStatus(panel)).toHaveText('Not locked');
+
+    // A passphrase that is too short, or typed differently twice, is refused with a reason.
+    await panel.getByRole('button', { name: 'Lock with passphrase' }).click();
+    const form = panel.getByRole('form', { name: 'Lock with passphrase' });
+    await form.getByLabel('New passphrase').fill('short');
+    await form.getByLabel('Confirm passphrase').fill('short');
+    await form.getByRole('button', { name: 'Turn on lock' }).click();
+    await expect(form.getByRole('alert')).toContainText('at least 8 characters');
+    await form.getByLabel('New passphrase').fill(PASSPHRASE);
+    await form.getByLabel('Confirm passphrase').fill(`${PASSPHRASE}!`);
+    await form.getByRole('button', { name: 'Turn on lock' }).click();
+    await expect(form.getByRole('alert')).toContainText('differ');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // The lock goes on before any secret is saved, so not even an old plain copy exists on disk.
+    await turnOnLock(panel, PASSPHRASE);
+    await apiKeyProfile(panel, sandbox, 'Locked key profile');
+    await expect(await sendProducts(panel)).toContainText('200');
+    await oauthProfile(panel, sandbox, 'Locked OAuth profile');
+    await panel.getByRole('button', { name: 'Get token' }).click();
+    await expect(panel.getByRole('region', { name: 'Token' })).toContainText('access_token');
+
+    const stored = await rawLocal(panel);
+    expectNoCanary('storage.local', JSON.stringify(stored));
+    const secrets = stored.secrets as SealedValue;
+    expect(secrets.kind).toBe('sealed');
+    expect(secrets.lock.iterations).toBeGreaterThanOrEqual(600_000);
+    expect(secrets.records.map((record) => record.fields).sort()).toEqual([
+      ['apiKey'],
+      ['clientSecret'],
+    ]);
+    expect(new Set(secrets.records.map((record) => record.iv)).size).toBe(2);
+    expect(stored.schemaVersion).toBe(2);
+
+    // The key lives in storage.session: a stopped worker finds it again, no passphrase needed.
+    await killServiceWorker(browser.context, panel, extensionId);
+    await panel.getByRole('combobox', { name: 'Profile' }).selectOption({
+      label: 'Locked key profile',
+    });
+    await expect(await sendProducts(panel)).toContainText('200');
+    await browser.close();
+
+    // On disk: the extension's storage holds the profiles (the scan reads the right files) and
+    // no canary; nor does any other file of the browser profile.
+    const extensionStorage = join(profileDir, 'Default', 'Local Extension Settings', extensionId);
+    const storageText = filesUnder(extensionStorage)
+      .map((file) => readFileSync(file).toString('latin1'))
+      .join('\n');
+    expect(storageText).toContain('Locked key profile');
+    for (const file of filesUnder(profileDir)) {
+      expectNoCanary(file, readFileSync(file).toString('latin1'));
+    }
+
+    // A browser restart forgets the key: Locked, with an Unlock form; calls say what to do.
+    browser = await launchWithExtension([], [], profileDir);
+    panel = await browser.context.newPage();
+    await panel.goto(panelUrl);
+    await expect(lockStatus(panel)).toHaveText('Locked');
+    await expect(panel.getByRole('form', { name: 'Unlock' })).toBeVisible();
+    await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+    await panel.getByRole('combobox', { name: 'Profile' }).selectOption({
+      label: 'Locked key profile',
+    });
+    const response = await sendProducts(panel);
+    await expect(response.getByRole('alert')).toContainText('The saved secrets are locked.');
+    await expect(response.getByRole('alert')).toContainText('Unlock');
+
+    // A wrong passphrase: a clear error, and storage exactly as it was.
+    const before = JSON.stringify(await rawLocal(panel));
+    await unlockWith(panel, 'not the passphrase');
+    await expect(panel.getByRole('form', { name: 'Unlock' }).getByRole('alert')).toContainText(
+      'does not unlock',
+    );
+    await expect(lockStatus(panel)).toHaveText('Locked');
+    expect(JSON.stringify(await rawLocal(panel))).toBe(before);
+
+    await unlockWith(panel, PASSPHRASE);
+    await expect(lockStatus(panel)).toHaveText('Unlocked');
+    await expect(await sendProducts(panel)).toContainText('200');
+    await browser.close();
+  } finally {
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+});
+
+test('changing the passphrase re-seals; a forgotten one resets only the secrets', async ({
+  panel,
+  sandbox,
+}) => {
+  test.setTimeout(90_000);
+  await apiKeyProfile(panel, sandbox, 'Key profile');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  const save = panel.getByRole('form', { name: 'Save request' });
+  await save.getByRole('textbox', { name: 'Request name' }).fill('List products');
+  await save
+    .getByRole('combobox', { name: 'Collection' })
+    .selectOption({ label: 'New collection…' });
+  await save.getByRole('textbox', { name: 'New collection name' }).fill('Team calls');
+  await save.getByRole('button', { name: 'Save', exact: true }).click();
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  await expect(collections).toContainText('List products');
+
+  // Turning the lock on seals the secret saved before it.
+  await turnOnLock(panel, PASSPHRASE);
+  const first = (await rawLocal(panel)).secrets as SealedValue;
+  expect(first.kind).toBe('sealed');
+  expectNoCanary('storage.local', JSON.stringify(await rawLocal(panel)));
+
+  // Change: a wrong current passphrase changes nothing; the right one re-seals every record.
+  await panel.getByRole('button', { name: 'Change passphrase' }).click();
+  const change = panel.getByRole('form', { name: 'Change passphrase' });
+  await change.getByLabel('Current passphrase').fill('wrong wrong wrong');
+  await change.getByLabel('New passphrase').fill('a second passphrase');
+  await change.getByLabel('Confirm passphrase').fill('a second passphrase');
+  await change.getByRole('button', { name: 'Save passphrase' }).click();
+  await expect(change.getByRole('alert')).toContainText('does not unlock');
+  expect((await rawLocal(panel)).secrets).toEqual(first);
+  await change.getByLabel('Current passphrase').fill(PASSPHRASE);
+  await change.getByRole('button', { name: 'Save passphrase' }).click();
+  await expect(change).toBeHidden();
+  const second = (await rawLocal(panel)).secrets as SealedValue;
+  expect(second.lock.salt).not.toBe(first.lock.salt);
+  expect(second.records[0]?.iv).not.toBe(first.records[0]?.iv);
+  expect(second.records[0]?.data).not.toBe(first.records[0]?.data);
+  await expect(await sendProducts(panel)).toContainText('200');
+
+  // Lock now: the old passphrase no longer opens it, the new one does.
+  await panel.getByRole('button', { name: 'Lock now' }).click();
+  await expect(lockStatus(panel)).toHaveText('Locked');
+  await unlockWith(panel, PASSPHRASE);
+  await expect(panel.getByRole('form', { name: 'Unlock' }).getByRole('alert')).toContainText(
+    'does not unlock',
+  );
+  await unlockWith(panel, 'a second passphrase');
+  await expect(lockStatus(panel)).toHaveText('Unlocked');
+
+  // Forgotten: reset removes the secrets and the lock, and keeps profile, collection, history.
+  await panel.getByRole('button', { name: 'Lock now' }).click();
+  await panel.getByRole('button', { name: 'Forgot passphrase?' }).click();
+  await panel.getByRole('button', { name: 'Reset secrets' }).click();
+  await expect(lockStatus(panel)).toHaveText('Not locked');
+  await expect(panel.getByRole('combobox', { name: 'Profile' })).toContainText('Key profile');
+  await expect(collections).toContainText('List products');
+  const response = await sendProducts(panel);
+  await expect(response.getByRole('alert')).toContainText('no API key');
+  const stored = await rawLocal(panel);
+  expect(stored.secrets).toEqual({ kind: 'plain', records: [] });
+  expect(JSON.parse(String(stored.collections))).toHaveLength(1);
+  expect(stored.history).toEqual(expect.arrayContaining([expect.anything()]));
+
+  // Enter the key again, lock, and remove the lock: the secret is back in plain storage.
+  await panel.getByRole('button', { name: 'Edit profile' }).click();
+  await panel.getByLabel('API key', { exact: true }).fill(CANARY_KEY);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await turnOnLock(panel, PASSPHRASE);
+  await panel.getByRole('button', { name: 'Remove lock' }).click();
+  const remove = panel.getByRole('form', { name: 'Remove lock' });
+  await remove.getByLabel('Passphrase').fill(PASSPHRASE);
+  await remove.getByRole('button', { name: 'Store secrets unencrypted' }).click();
+  await expect(lockStatus(panel)).toHaveText('Not locked');
+  expect((await rawLocal(panel)).secrets).toMatchObject({
+    kind: 'plain',
+    records: [{ apiKey: CANARY_KEY }],
+  });
+  await expect(await sendProducts(panel)).toContainText('200');
+});
