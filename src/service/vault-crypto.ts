@@ -88,7 +88,11 @@ export async function seal(key: CryptoKey, plaintext: string, context: string): 
  * The plaintext, or null when this key did not seal it for this context (a wrong passphrase, or a
  * record that was altered or moved): AES-GCM authenticates before it decrypts.
  */
-export async function open(key: CryptoKey, sealed: Sealed, context: string): Promise<string | null> {
+export async function open(
+  key: CryptoKey,
+  sealed: Sealed,
+  context: string,
+): Promise<string | null> {
   try {
     const plain = await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: fromBase64(sealed.iv), additionalData: encoder.encode(context) },

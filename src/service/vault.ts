@@ -15,7 +15,14 @@ import {
   type SecretField,
   type StoredSecretRecord,
 } from './stored-shapes';
-import { deriveKeyBits, importVaultKey, KDF_ITERATIONS, open, randomSalt, seal } from './vault-crypto';
+import {
+  deriveKeyBits,
+  importVaultKey,
+  KDF_ITERATIONS,
+  open,
+  randomSalt,
+  seal,
+} from './vault-crypto';
 
 export const MIN_PASSPHRASE_LENGTH = 8;
 
@@ -91,11 +98,7 @@ export async function sealRecord(
     if (value !== undefined) secrets[field] = value;
   }
   const fields = SECRET_FIELDS.filter((field) => secrets[field] !== undefined);
-  const sealed = await seal(
-    key,
-    JSON.stringify(secrets),
-    recordContext(record.profileId, fields),
-  );
+  const sealed = await seal(key, JSON.stringify(secrets), recordContext(record.profileId, fields));
   return { profileId: record.profileId, fields, ...sealed };
 }
 
