@@ -18,10 +18,13 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   {
     // 2 brings the passphrase lock: `secrets` says whether its records are plain or sealed.
+    // Early version-1 builds kept `collections` as objects, later ones as one JSON string.
     from: 1,
-    keys: ['secrets'],
-    migrate: ({ secrets }) =>
-      Array.isArray(secrets) ? { secrets: { kind: 'plain', records: secrets } } : {},
+    keys: ['secrets', 'collections'],
+    migrate: ({ secrets, collections }) => ({
+      ...(Array.isArray(secrets) ? { secrets: { kind: 'plain', records: secrets } } : {}),
+      ...(Array.isArray(collections) ? { collections: JSON.stringify(collections) } : {}),
+    }),
   },
 ];
 
