@@ -252,8 +252,14 @@ test('changing the passphrase re-seals; a forgotten one resets only the secrets'
   await unlockWith(panel, 'a second passphrase');
   await expect(lockStatus(panel)).toHaveText('Unlocked');
 
-  // Forgotten: reset removes the secrets and the lock, and keeps profile, collection, history.
+  // Locked, an export cannot be checked against the secrets, so it waits for the passphrase.
   await panel.getByRole('button', { name: 'Lock now' }).click();
+  await expect(lockStatus(panel)).toHaveText('Locked');
+  const team = collections.getByRole('group').filter({ hasText: 'Team calls' });
+  await team.getByRole('button', { name: 'Export collection' }).click();
+  await expect(collections.getByRole('alert')).toContainText('The saved secrets are locked.');
+
+  // Forgotten: reset removes the secrets and the lock, and keeps profile, collection, history.
   await panel.getByRole('button', { name: 'Forgot passphrase?' }).click();
   await panel.getByRole('button', { name: 'Reset secrets' }).click();
   await expect(lockStatus(panel)).toHaveText('Not locked');
