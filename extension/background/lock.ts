@@ -7,7 +7,11 @@
  */
 import { fail, ok, type Result } from '../../src/protocol/errors';
 import type { Handlers } from '../../src/protocol/router';
-import type { LockHeader, StoredSecretsValue } from '../../src/service/stored-shapes';
+import type {
+  LockHeader,
+  StoredSecretRecord,
+  StoredSecretsValue,
+} from '../../src/service/stored-shapes';
 import {
   checkNewPassphrase,
   createLock,
@@ -43,7 +47,7 @@ async function withPassphrase(
 
 /** Writes the secrets sealed under a new lock, then keeps its key for this session. */
 async function sealUnder(
-  records: Parameters<typeof sealRecord>[1][],
+  records: readonly StoredSecretRecord[],
   lock: LockHeader,
   bits: Uint8Array<ArrayBuffer>,
 ) {

@@ -82,8 +82,9 @@ export async function readKey<S extends GenericSchema>(
   schema: S,
   fallback: InferOutput<S>,
 ) {
-  await currentShape();
+  // A mirrored value was read in today's shape (a version change empties the mirror).
   if (cache.has(key)) return structuredClone(cache.get(key)) as InferOutput<S>;
+  await currentShape();
   const stored = await get([key]);
   if (stored[key] === undefined) return fallback;
   const parsed = v.safeParse(schema, stored[key]);
