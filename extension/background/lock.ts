@@ -83,11 +83,13 @@ export const unlock: Handlers['lock/unlock'] = async ({ passphrase }) => {
   return ok({ state: 'unlocked' as const });
 };
 
-export const lockNow: Handlers['lock/lock'] = async () => {
-  await dropKey();
-  await clearTokenCache();
-  return ok({ state: await lockState() });
-};
+/** Queued behind any change in flight, so that a change finishing later cannot unlock again. */
+export const lockNow: Handlers['lock/lock'] = () =>
+  serially(async () => {
+    await dropKey();
+    await clearTokenCache();
+    return ok({ state: await lockState() });
+  });
 
 export const changePassphrase: Handlers['lock/change'] = ({ current, next }) =>
   serially(async () => {
