@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../protocol/errors';
+import { accepted, refusal } from '../testing/results';
 import {
   addFolder,
   addRequest,
@@ -26,16 +26,6 @@ function counter(prefix = 'id'): () => string {
     next += 1;
     return `${prefix}-${next}`;
   };
-}
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected success, got: ${result.error.message}`);
-  return result.value;
-}
-
-function refusal<T>(result: Result<T>): string {
-  if (result.ok) throw new Error('expected a refusal');
-  return result.error.message;
 }
 
 const request = (
@@ -114,7 +104,7 @@ describe('collection operations', () => {
   });
 
   it('newCollection starts empty, with a trimmed name and a new id', () => {
-    const created = value(
+    const created = accepted(
       newCollection(
         '  Billing ',
         { method: 'oauthBody', formEncodeCredentials: false },
@@ -128,7 +118,9 @@ describe('collection operations', () => {
       variables: [],
       items: [],
     });
-    expect(refusal(newCollection('   ', created.auth, counter()))).toMatch(/1 to 200 characters/);
+    expect(refusal(newCollection('   ', created.auth, counter())).message).toMatch(
+      /1 to 200 characters/,
+    );
     expect(newCollection('x', created.auth, () => 'not an id!').ok).toBe(false);
   });
 
@@ -143,10 +135,10 @@ describe('collection operations', () => {
   });
 
   it('addRequest and addFolder add at the end of a folder or of the top level', () => {
-    const added = value(
+    const added = accepted(
       addRequest(shop, 'f2', request('r9', 'Cancel draft', { method: 'DELETE' })),
     );
-    const withFolder = value(addFolder(added, null, folder('f9', 'Archive')));
+    const withFolder = accepted(addFolder(added, null, folder('f9', 'Archive')));
     expect(outline(withFolder.items)).toEqual([
       'List products',
       'Orders',
@@ -170,29 +162,29 @@ describe('collection operations', () => {
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(refusal(addRequest(shop, null, request('r2', 'Same id')))).toMatch(
+    expect(refusal(addRequest(shop, null, request('r2', 'Same id'))).message).toMatch(
       /The id "r2" is used twice/,
     );
-    expect(refusal(addRequest(shop, null, request('r9', '')))).toMatch(
+    expect(refusal(addRequest(shop, null, request('r9', ''))).message).toMatch(
       /request\.name is 0 characters long/,
     );
     expect(
-      refusal(addRequest(shop, null, { ...request('r9', 'X'), extra: 1 } as SavedRequest)),
+      refusal(addRequest(shop, null, { ...request('r9', 'X'), extra: 1 } as SavedRequest)).message,
     ).toMatch(/Unknown field at request\.extra/);
   });
 
   it(`addFolder refuses a folder deeper than ${MAX_FOLDER_DEPTH} levels`, () => {
     const deep = nested(MAX_FOLDER_DEPTH);
     expect(
-      value(addRequest(deep, `d${MAX_FOLDER_DEPTH}`, request('r9', 'Leaf'))).items,
+      accepted(addRequest(deep, `d${MAX_FOLDER_DEPTH}`, request('r9', 'Leaf'))).items,
     ).toHaveLength(1);
-    expect(refusal(addFolder(deep, `d${MAX_FOLDER_DEPTH}`, folder('too-deep', 'Nine')))).toMatch(
-      /nested more than 8 levels/,
-    );
+    expect(
+      refusal(addFolder(deep, `d${MAX_FOLDER_DEPTH}`, folder('too-deep', 'Nine'))).message,
+    ).toMatch(/nested more than 8 levels/);
   });
 
   it('updateRequest replaces the request with the same id, in its place', () => {
-    const edited = value(
+    const edited = accepted(
       updateRequest(shop, request('r3', 'Get draft', { method: 'PATCH', body: '{}' })),
     );
     expect(findItem(edited, 'r3')?.item).toMatchObject({ method: 'PATCH', body: '{}' });
@@ -201,12 +193,12 @@ describe('collection operations', () => {
   });
 
   it('renameItem renames requests, folders and the collection itself; names are checked', () => {
-    expect(findItem(value(renameItem(shop, 'f2', ' Drafts 2024 ')), 'f2')?.item.name).toBe(
+    expect(findItem(accepted(renameItem(shop, 'f2', ' Drafts 2024 ')), 'f2')?.item.name).toBe(
       'Drafts 2024',
     );
-    expect(value(renameItem(shop, 'c1', 'Shop v2')).name).toBe('Shop v2');
-    expect(refusal(renameItem(shop, 'r1', ''))).toMatch(/1 to 200/);
-    expect(refusal(renameItem(shop, 'r1', 'n'.repeat(MAX_NAME + 1)))).toMatch(/1 to 200/);
+    expect(accepted(renameItem(shop, 'c1', 'Shop v2')).name).toBe('Shop v2');
+    expect(refusal(renameItem(shop, 'r1', '')).message).toMatch(/1 to 200/);
+    expect(refusal(renameItem(shop, 'r1', 'n'.repeat(MAX_NAME + 1))).message).toMatch(/1 to 200/);
     expect(renameItem(shop, 'nope', 'x')).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
@@ -214,7 +206,7 @@ describe('collection operations', () => {
   });
 
   it('duplicateItem puts a copy after the original, named "… copy", with new ids throughout', () => {
-    const { collection, copyId } = value(duplicateItem(shop, 'f1', counter('new')));
+    const { collection, copyId } = accepted(duplicateItem(shop, 'f1', counter('new')));
     expect(copyId).toBe('new-1');
     expect(outline(collection.items)).toEqual([
       'List products',
@@ -231,19 +223,19 @@ describe('collection operations', () => {
     const copy = findItem(collection, 'new-1')?.item as Folder;
     expect(JSON.stringify(copy)).not.toMatch(/"id":"(r2|r3|f2)"/);
     expect(validateCollection(collection).ok).toBe(true);
-    const long = value(renameItem(shop, 'r1', 'n'.repeat(MAX_NAME)));
-    const copied = value(duplicateItem(long, 'r1', counter('n')));
+    const long = accepted(renameItem(shop, 'r1', 'n'.repeat(MAX_NAME)));
+    const copied = accepted(duplicateItem(long, 'r1', counter('n')));
     expect(findItem(copied.collection, copied.copyId)?.item.name).toBe(
       `${'n'.repeat(MAX_NAME - 5)} copy`,
     );
   });
 
   it('duplicateItem refuses when newId repeats an id', () => {
-    expect(refusal(duplicateItem(shop, 'f1', () => 'r1'))).toMatch(/used twice/);
+    expect(refusal(duplicateItem(shop, 'f1', () => 'r1')).message).toMatch(/used twice/);
   });
 
   it('moveItem moves into a folder or to the top level, at an index counted without the item', () => {
-    const intoDrafts = value(moveItem(shop, 'r1', 'f2', 0));
+    const intoDrafts = accepted(moveItem(shop, 'r1', 'f2', 0));
     expect(outline(intoDrafts.items)).toEqual([
       'Orders',
       '  Create order',
@@ -252,19 +244,19 @@ describe('collection operations', () => {
       '    Get draft',
       'Delete product',
     ]);
-    const toTop = value(moveItem(shop, 'r3', null, 99));
+    const toTop = accepted(moveItem(shop, 'r3', null, 99));
     expect(outline(toTop.items).at(-1)).toBe('Get draft');
-    const reorder = value(moveItem(shop, 'r4', null, 0));
+    const reorder = accepted(moveItem(shop, 'r4', null, 0));
     expect(outline(reorder.items)[0]).toBe('Delete product');
-    const sameFolderDown = value(moveItem(shop, 'r1', null, 1));
+    const sameFolderDown = accepted(moveItem(shop, 'r1', null, 1));
     expect(reorder.items.length).toBe(3);
     expect(sameFolderDown.items.map((item) => item.id)).toEqual(['f1', 'r1', 'r4']);
-    expect(value(moveItem(shop, 'r1', null, -5)).items[0]?.id).toBe('r1');
+    expect(accepted(moveItem(shop, 'r1', null, -5)).items[0]?.id).toBe('r1');
   });
 
   it('moveItem refuses moving a folder into itself or into one of its own folders', () => {
-    expect(refusal(moveItem(shop, 'f1', 'f1', 0))).toMatch(/cannot be moved into itself/);
-    expect(refusal(moveItem(shop, 'f1', 'f2', 0))).toMatch(
+    expect(refusal(moveItem(shop, 'f1', 'f1', 0)).message).toMatch(/cannot be moved into itself/);
+    expect(refusal(moveItem(shop, 'f1', 'f2', 0)).message).toMatch(
       /"Orders" cannot be moved into itself or into one of its own folders/,
     );
     expect(moveItem(shop, 'f2', 'f1', 0).ok).toBe(true);
@@ -279,20 +271,20 @@ describe('collection operations', () => {
   });
 
   it('moveItem refuses a move that would nest folders too deep', () => {
-    const deep = value(
+    const deep = accepted(
       addFolder(nested(MAX_FOLDER_DEPTH - 1), null, folder('x1', 'X', [folder('x2', 'Y')])),
     );
-    expect(refusal(moveItem(deep, 'x1', `d${MAX_FOLDER_DEPTH - 1}`, 0))).toMatch(
+    expect(refusal(moveItem(deep, 'x1', `d${MAX_FOLDER_DEPTH - 1}`, 0)).message).toMatch(
       /nested more than 8/,
     );
   });
 
   it('removeItem removes a request or a whole folder', () => {
-    expect(outline(value(removeItem(shop, 'f1')).items)).toEqual([
+    expect(outline(accepted(removeItem(shop, 'f1')).items)).toEqual([
       'List products',
       'Delete product',
     ]);
-    expect(outline(value(removeItem(shop, 'r3')).items)).toContain('  Drafts');
+    expect(outline(accepted(removeItem(shop, 'r3')).items)).toContain('  Drafts');
     expect(removeItem(shop, 'nope').ok).toBe(false);
   });
 
@@ -322,8 +314,8 @@ describe('collection operations', () => {
       const first = base.items[0];
       if (first === undefined) continue;
       const newId = counter(`s${seed}x`);
-      const { collection } = value(duplicateItem(base, first.id, newId));
-      const moved = value(moveItem(collection, first.id, null, collection.items.length));
+      const { collection } = accepted(duplicateItem(base, first.id, newId));
+      const moved = accepted(moveItem(collection, first.id, null, collection.items.length));
       expect(importCollection(exportCollection(moved))).toEqual({ ok: true, value: moved });
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskSecret } from '../service/mask';
+import { refusal } from '../testing/results';
 import { sampleCollection } from './collection-samples';
 import { findSecrets, lintForSecrets } from './export-lint';
 import type { Collection, SavedRequest } from './model';
@@ -48,11 +49,9 @@ const withBody = (body: string) => collectionOf({ items: [request({ method: 'POS
 const withPath = (path: string) => collectionOf({ items: [request({ path })] });
 
 function refusedMessage(collection: Collection, stored: readonly string[] = STORED): string {
-  const result = lintForSecrets(collection, stored);
-  if (result.ok) throw new Error('expected the export to be refused');
-  expect(result.error.code).toBe('invalid_request');
-  expect(result.error.hint).toMatch(/\{\{variable\}\}/);
-  return result.error.message;
+  const error = refusal(lintForSecrets(collection, stored), 'invalid_request');
+  expect(error.hint).toMatch(/\{\{variable\}\}/);
+  return error.message;
 }
 
 describe('lintForSecrets refuses what holds a secret, naming the field', () => {

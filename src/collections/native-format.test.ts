@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError, Result } from '../protocol/errors';
+import * as results from '../testing/results';
 import { sampleCollection, seededRandom, shuffleKeys } from './collection-samples';
 import { MAX_FOLDER_DEPTH, MAX_ITEMS } from './collection-schema';
 import type { Collection, CollectionItem, SavedRequest } from './model';
@@ -45,11 +46,11 @@ const baseText = exportCollection(base);
 // biome-ignore lint/suspicious/noExplicitAny: the tests reach into parsed JSON at any depth to break it
 type Loose = any;
 
+/** An import refusal, with a hint long enough to tell the user how to fix the file. */
 function refusal(result: Result<unknown>): AppError {
-  if (result.ok) throw new Error('expected the import to be refused');
-  expect(result.error.code).toBe('bad_message');
-  expect(result.error.hint.length).toBeGreaterThan(10);
-  return result.error;
+  const error = results.refusal(result, 'bad_message');
+  expect(error.hint.length).toBeGreaterThan(10);
+  return error;
 }
 
 /** The exported file as data, changed by `edit`, as text again. */

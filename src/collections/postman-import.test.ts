@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { AppError } from '../protocol/errors';
+import * as results from '../testing/results';
 import { validateCollection } from './collection-schema';
 import type { Collection, CollectionItem, Folder, SavedRequest } from './model';
 import { exportPostman } from './postman-export';
@@ -11,15 +13,11 @@ function counter(prefix = 'id'): () => string {
 }
 
 function imported(text: string): PostmanImport {
-  const result = importPostman(text, counter());
-  if (!result.ok) throw new Error(`import refused: ${result.error.message}`);
-  return result.value;
+  return results.accepted(importPostman(text, counter()));
 }
 
-function refusal(text: string) {
-  const result = importPostman(text, counter());
-  if (result.ok) throw new Error('import accepted what it should refuse');
-  return result.error;
+function refusal(text: string): AppError {
+  return results.refusal(importPostman(text, counter()));
 }
 
 function requestsOf(items: readonly CollectionItem[]): SavedRequest[] {

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthMethod } from '../protocol/messages';
 import { obtainToken, useSandbox } from '../sandbox/sandbox-fixture';
 import type { RecordedRequest, Sandbox } from '../sandbox/server';
+import { accepted } from '../testing/results';
 import { buildCurlCommand, CURL_VARIABLES, type CurlSecrets } from './curl';
 import type { StoredProfile } from './stored-shapes';
 import { buildTokenRequest, formEncode } from './token-request';
@@ -87,10 +88,7 @@ function call(overrides: Partial<V1Call> = {}): V1Call {
 }
 
 function curlCommand(profile: StoredProfile, v1Call: V1Call, secrets: CurlSecrets): string {
-  const built = buildCurlCommand(profile, v1Call, secrets);
-  if (!built.ok)
-    throw new Error(`expected a command, got ${built.error.code}: ${built.error.message}`);
-  return built.value;
+  return accepted(buildCurlCommand(profile, v1Call, secrets));
 }
 
 const VARIABLES: CurlSecrets = { mode: 'variables' };
@@ -115,18 +113,17 @@ function lastV1Request(sandbox: Sandbox): RecordedRequest {
 /** Asserts that the sandbox got what the panel would send: target, method, headers in order, body. */
 function expectSentAsPanel(sandbox: Sandbox, v1Call: V1Call, auth: CallAuth): RecordedRequest {
   const target = { baseUrl: sandbox.url, companyId: sandbox.credentials.companyId };
-  const prepared = buildV1Request(target, auth, v1Call);
-  if (!prepared.ok) throw new Error(prepared.error.message);
+  const prepared = accepted(buildV1Request(target, auth, v1Call));
   const recorded = lastV1Request(sandbox);
-  const url = new URL(prepared.value.url);
+  const url = new URL(prepared.url);
   expect(recorded.url).toBe(`${url.pathname}${url.search}`);
-  expect(recorded.method).toBe(prepared.value.method);
-  const names = prepared.value.headers.map(({ name }) => name.toLowerCase());
+  expect(recorded.method).toBe(prepared.method);
+  const names = prepared.headers.map(({ name }) => name.toLowerCase());
   expect(Object.keys(recorded.headers).filter((name) => names.includes(name))).toEqual(names);
-  for (const { name, value } of prepared.value.headers) {
+  for (const { name, value } of prepared.headers) {
     expect(recorded.headers[name.toLowerCase()], name).toBe(value);
   }
-  expect(recorded.body).toBe(prepared.value.body ?? '');
+  expect(recorded.body).toBe(prepared.body ?? '');
   return recorded;
 }
 

@@ -2,8 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppError, Result } from '../protocol/errors';
-import type { HttpExchange } from '../protocol/messages';
+import { accepted, refusal } from '../testing/results';
 import { executeRequest, networkFailure, readCappedBody } from './execute';
 import { buildV1Request, type PreparedRequest } from './v1-request';
 
@@ -65,30 +64,17 @@ async function closedPort(): Promise<number> {
 }
 
 function prepare(baseUrl: string, overrides: Partial<PreparedRequest> = {}): PreparedRequest {
-  const built = buildV1Request(
-    { baseUrl, companyId: COMPANY },
-    { kind: 'apiKey', apiKey: API_KEY },
-    { method: 'GET', path: 'products/42', query: [], headers: [], body: '' },
+  const built = accepted(
+    buildV1Request(
+      { baseUrl, companyId: COMPANY },
+      { kind: 'apiKey', apiKey: API_KEY },
+      { method: 'GET', path: 'products/42', query: [], headers: [], body: '' },
+    ),
   );
-  if (!built.ok) throw new Error(built.error.message);
-  return { ...built.value, ...overrides };
+  return { ...built, ...overrides };
 }
 
 const options = { fetch: globalThis.fetch, timeoutMs: 5_000, maxBodyBytes: 1024 * 1024 };
-
-function exchange(result: Result<HttpExchange>): HttpExchange {
-  if (!result.ok)
-    throw new Error(`expected an answer, got ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-function failure(result: Result<HttpExchange>, code: string): AppError {
-  if (result.ok) throw new Error(`expected ${code}, got HTTP ${result.value.status}`);
-  expect(result.error.code).toBe(code);
-  expect(result.error.message).not.toBe('');
-  expect(result.error.hint).not.toBe('');
-  return result.error;
-}
 
 describe('executeRequest against a real server', () => {
   it('returns status, headers and body, and sends the contract headers on the wire', async () => {
@@ -96,7 +82,7 @@ describe('executeRequest against a real server', () => {
       response.writeHead(201, { 'Content-Type': 'application/json', 'X-Trace': 't-1' });
       response.end('{"id":42}');
     });
-    const result = exchange(await executeRequest(prepare(server.url), options));
+    const result = accepted(await executeRequest(prepare(server.url), options));
 
     expect(result).toMatchObject({
       status: 201,
@@ -125,7 +111,7 @@ describe('executeRequest against a real server', () => {
       response.writeHead(422, { 'Content-Type': 'application/problem+json' });
       response.end('{"title":"Invalid"}');
     });
-    const result = exchange(
+    const result = accepted(
       await executeRequest(prepare(server.url, { method: 'POST', body: '{"name":"x"}' }), options),
     );
     expect(result.status).toBe(422);
@@ -136,7 +122,7 @@ describe('executeRequest against a real server', () => {
   it('reports the request it sent with the API key masked', async () => {
     const server = await startServer((_request, response) => response.end('ok'));
     const prepared = prepare(server.url);
-    const result = exchange(await executeRequest(prepared, options));
+    const result = accepted(await executeRequest(prepared, options));
     expect(result.request.method).toBe('GET');
     expect(result.request.url).toBe(`${server.url}/v1/products/42`);
     expect(result.request.headers).toEqual([
@@ -157,7 +143,7 @@ describe('executeRequest against a real server', () => {
         { name: 'Authorization', value: `Bearer ${token}` },
       ],
     });
-    const result = exchange(await executeRequest(prepared, options));
+    const result = accepted(await executeRequest(prepared, options));
     expect(server.received[0]?.headers.authorization).toBe(`Bearer ${token}`);
     expect(result.request.headers[2]).toEqual({ name: 'Authorization', value: 'Bearer ••••9f8e' });
     expect(JSON.stringify(result)).not.toContain(token);
@@ -168,7 +154,7 @@ describe('executeRequest against a real server', () => {
       response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '100000' });
       response.end('x'.repeat(100_000));
     });
-    const result = exchange(
+    const result = accepted(
       await executeRequest(prepare(server.url), { ...options, maxBodyBytes: 1_000 }),
     );
     expect(result).toMatchObject({ truncated: true, bodyBytes: 1_000, totalBytes: 100_000 });
@@ -177,7 +163,7 @@ describe('executeRequest against a real server', () => {
 
   it('keeps a body of exactly maxBodyBytes whole', async () => {
     const server = await startServer((_request, response) => response.end('y'.repeat(1_000)));
-    const result = exchange(
+    const result = accepted(
       await executeRequest(prepare(server.url), { ...options, maxBodyBytes: 1_000 }),
     );
     expect(result).toMatchObject({ truncated: false, bodyBytes: 1_000, totalBytes: 1_000 });
@@ -189,7 +175,7 @@ describe('executeRequest against a real server', () => {
       const timer = setInterval(() => response.write('z'.repeat(4_096)), 1);
       response.on('close', () => clearInterval(timer));
     });
-    const result = exchange(
+    const result = accepted(
       await executeRequest(prepare(server.url), { ...options, maxBodyBytes: 10_000 }),
     );
     expect(result).toMatchObject({ truncated: true, bodyBytes: 10_000, totalBytes: null });
@@ -209,7 +195,7 @@ describe('executeRequest against a real server', () => {
       });
       response.end(compressed);
     });
-    const result = exchange(
+    const result = accepted(
       await executeRequest(prepare(server.url), { ...options, maxBodyBytes: 65_536 }),
     );
     expect(result.truncated).toBe(true);
@@ -222,7 +208,7 @@ describe('executeRequest against a real server', () => {
       // accept the request and never answer
     });
     const started = Date.now();
-    const error = failure(
+    const error = refusal(
       await executeRequest(prepare(server.url), { ...options, timeoutMs: 200 }),
       'timeout',
     );
@@ -235,12 +221,12 @@ describe('executeRequest against a real server', () => {
       response.writeHead(200, { 'Content-Type': 'text/plain' });
       response.write('first part');
     });
-    failure(await executeRequest(prepare(server.url), { ...options, timeoutMs: 300 }), 'timeout');
+    refusal(await executeRequest(prepare(server.url), { ...options, timeoutMs: 300 }), 'timeout');
   });
 
   it('reports a closed loopback port as server_unreachable with a hint to start the sandbox', async () => {
     const port = await closedPort();
-    const error = failure(
+    const error = refusal(
       await executeRequest(prepare(`http://127.0.0.1:${port}`), options),
       'server_unreachable',
     );
@@ -280,7 +266,7 @@ describe('executeRequest against a real server', () => {
     const server = await startServer((_request, response) => response.end('ok'));
     const ticks = [1_000, 1_042.37];
     const now = () => ticks.shift() ?? 0;
-    const result = exchange(await executeRequest(prepare(server.url), { ...options, now }));
+    const result = accepted(await executeRequest(prepare(server.url), { ...options, now }));
     expect(result.durationMs).toBe(42.4);
   });
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AppError, Result } from '../protocol/errors';
+import { refusal } from '../testing/results';
 import { checkHeaderValue, checkUserHeader, redactHeaders } from './headers';
-
-function refusal(result: Result<unknown>): AppError {
-  if (result.ok) throw new Error('expected a refusal');
-  expect(result.error.code).toBe('invalid_request');
-  expect(result.error.hint).not.toBe('');
-  return result.error;
-}
 
 describe('checkHeaderValue', () => {
   it('accepts ordinary values, including a tab and Latin-1 letters', () => {
@@ -23,7 +16,10 @@ describe('checkHeaderValue', () => {
     ['LF', 'value\n'],
     ['CR', 'value\rmore'],
   ])('refuses a value containing %s and names the field', (_label, value) => {
-    const error = refusal(checkHeaderValue(value, 'The value of header X-Trace'));
+    const error = refusal(
+      checkHeaderValue(value, 'The value of header X-Trace'),
+      'invalid_request',
+    );
     expect(error.message).toContain('X-Trace');
     expect(error.message).toMatch(/line break/);
   });
@@ -34,11 +30,13 @@ describe('checkHeaderValue', () => {
     ['ESC', '\u001b[31m'],
     ['DEL', 'a\u007f'],
   ])('refuses a value containing the control character %s', (_label, value) => {
-    expect(refusal(checkHeaderValue(value, 'Value')).message).toMatch(/control character/);
+    expect(refusal(checkHeaderValue(value, 'Value'), 'invalid_request').message).toMatch(
+      /control character/,
+    );
   });
 
   it('does not quote the refused value in its message', () => {
-    const error = refusal(checkHeaderValue('sk_live_abcdef\n', 'API key'));
+    const error = refusal(checkHeaderValue('sk_live_abcdef\n', 'API key'), 'invalid_request');
     expect(JSON.stringify(error)).not.toContain('sk_live_abcdef');
   });
 });
@@ -54,7 +52,9 @@ describe('checkUserHeader', () => {
   it.each(['', '   ', 'X Request', 'X:Request', 'X-Ärger', '(x)', 'a/b', 'x\r\ny'])(
     'refuses the invalid header name %j',
     (name) => {
-      expect(refusal(checkUserHeader({ name, value: 'v' })).message).toMatch(/not valid/);
+      expect(refusal(checkUserHeader({ name, value: 'v' }), 'invalid_request').message).toMatch(
+        /not valid/,
+      );
     },
   );
 
@@ -72,21 +72,24 @@ describe('checkUserHeader', () => {
     'authorization',
     ' AUTHORIZATION ',
   ])('refuses %j: the profile sets that header and a user header cannot replace it', (name) => {
-    expect(refusal(checkUserHeader({ name, value: 'attacker' })).message).toMatch(
-      /cannot be overridden/,
-    );
+    expect(
+      refusal(checkUserHeader({ name, value: 'attacker' }), 'invalid_request').message,
+    ).toMatch(/cannot be overridden/);
   });
 
   it('refuses a line break or control character in the value', () => {
-    refusal(checkUserHeader({ name: 'X-Trace', value: 'a\r\nHost: evil.example' }));
-    refusal(checkUserHeader({ name: 'X-Trace', value: 'a\u0000' }));
+    refusal(
+      checkUserHeader({ name: 'X-Trace', value: 'a\r\nHost: evil.example' }),
+      'invalid_request',
+    );
+    refusal(checkUserHeader({ name: 'X-Trace', value: 'a\u0000' }), 'invalid_request');
   });
 
   // Regression guard: fetch sends header values as ByteStrings; a character above U+00FF makes
   // fetch throw a TypeError, which executeRequest then reports as "server unreachable". The rule
   // should refuse such a value up front, with a typed invalid_request.
   it('refuses a value with characters that cannot be sent in a header (above U+00FF)', () => {
-    refusal(checkUserHeader({ name: 'X-Note', value: 'price 5 €' }));
+    refusal(checkUserHeader({ name: 'X-Note', value: 'price 5 €' }), 'invalid_request');
   });
 });
 

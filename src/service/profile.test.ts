@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AppError, Result } from '../protocol/errors';
 import type { ProfileInput, SecretsInput } from '../protocol/messages';
+import { accepted, refusal } from '../testing/results';
 import {
   isUuidShaped,
   type StoredProfile,
@@ -43,20 +43,6 @@ function validate(
   base: ProfileInput = apiKeyInput,
 ) {
   return validateProfile({ ...base, ...input }, typed, stored, () => 'generated-id');
-}
-
-function accepted<T>(result: Result<T>): T {
-  if (!result.ok)
-    throw new Error(`expected acceptance, got ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-function refusal(result: Result<unknown>, code: string): AppError {
-  if (result.ok) throw new Error('expected a refusal');
-  expect(result.error.code).toBe(code);
-  expect(result.error.message).not.toBe('');
-  expect(result.error.hint).not.toBe('');
-  return result.error;
 }
 
 describe('validateProfile: settings', () => {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CollectionSchema, validateCollection } from '../collections/collection-schema';
-import type { AppError, Result } from '../protocol/errors';
+import { accepted, refusal } from '../testing/results';
 import { keysRead, MIGRATIONS, migrationsFrom, runMigrations } from './storage-migrations';
 import {
   ActiveProfileSchema,
@@ -46,19 +46,6 @@ const FIXTURE_SECRETS = [
     clientSecret: 'fixture-client-secret-0001',
   },
 ];
-
-function accepted<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected acceptance, got ${result.error.code}`);
-  return result.value;
-}
-
-function refusal(result: Result<unknown>): AppError {
-  if (result.ok) throw new Error('expected a refusal');
-  expect(result.error.code).toBe('storage_failed');
-  expect(result.error.message).not.toBe('');
-  expect(result.error.hint).not.toBe('');
-  return result.error;
-}
 
 /** What the worker does on first access: read the keys the steps name, write the changes. */
 function migrate(stored: Snapshot): { changes: Snapshot; after: Snapshot } {
@@ -165,7 +152,7 @@ describe('migrationsFrom', () => {
   });
 
   it('refuses storage from a newer build and says to update the extension', () => {
-    const error = refusal(migrationsFrom(STORAGE_SCHEMA_VERSION + 1));
+    const error = refusal(migrationsFrom(STORAGE_SCHEMA_VERSION + 1), 'storage_failed');
     expect(error.message).toContain(String(STORAGE_SCHEMA_VERSION + 1));
     expect(error.hint).toMatch(/update the extension/i);
   });
@@ -173,7 +160,7 @@ describe('migrationsFrom', () => {
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1', '2', null, true, {}, [1]])(
     'refuses the stored version %j as damaged and says how to recover',
     (version) => {
-      const error = refusal(migrationsFrom(version));
+      const error = refusal(migrationsFrom(version), 'storage_failed');
       expect(error.message).toMatch(/no valid schema version/i);
       expect(error.hint).toMatch(/remove and re-add the extension/i);
     },

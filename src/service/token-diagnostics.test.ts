@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accepted } from '../testing/results';
 import { type DiagnosticContext, diagnoseToken, type TokenDiagnostic } from './token-diagnostics';
 import { type DecodedToken, decodeTokenResponse } from './token-response';
 
@@ -31,9 +32,7 @@ function body(overrides: Record<string, unknown> = {}): Record<string, unknown> 
 }
 
 function token(overrides: Record<string, unknown> = {}, receivedAtMs = NOW): DecodedToken {
-  const result = decodeTokenResponse(JSON.stringify(body(overrides)), receivedAtMs);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
+  return accepted(decodeTokenResponse(JSON.stringify(body(overrides)), receivedAtMs));
 }
 
 function context(overrides: Partial<DiagnosticContext> = {}): DiagnosticContext {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../protocol/errors';
+import { accepted, refusal } from '../testing/results';
 import {
   isLoopbackHost,
   originPatternsToRequest,
@@ -8,20 +8,6 @@ import {
   parseServiceUrl,
   withoutTrailingSlash,
 } from './url-rules';
-
-function accepted(result: Result<URL>): URL {
-  if (!result.ok) throw new Error(`expected acceptance, got ${result.error.message}`);
-  return result.value;
-}
-
-function refused(result: Result<URL>) {
-  expect(result.ok).toBe(false);
-  if (result.ok) throw new Error('expected a refusal');
-  expect(result.error.code).toBe('invalid_profile');
-  expect(result.error.message).not.toBe('');
-  expect(result.error.hint).not.toBe('');
-  return result.error;
-}
 
 describe('parseServiceUrl', () => {
   it('accepts an https address, with or without a base path', () => {
@@ -43,21 +29,24 @@ describe('parseServiceUrl', () => {
   it.each(['http://127.1.2.3', 'http://[::1]:8787', 'http://sandbox.localhost:8787'])(
     'refuses plain http to %s, a loopback name the extension is never granted, suggesting 127.0.0.1',
     (raw) => {
-      const error = refused(parseServiceUrl(raw, 'Base URL'));
+      const error = refusal(parseServiceUrl(raw, 'Base URL'), 'invalid_profile');
       expect(error.hint).toContain('http://127.0.0.1');
     },
   );
 
   it('refuses plain http to any other host, with a hint giving the https address', () => {
-    const error = refused(parseServiceUrl('http://api.example.com/sandbox', 'Base URL'));
+    const error = refusal(
+      parseServiceUrl('http://api.example.com/sandbox', 'Base URL'),
+      'invalid_profile',
+    );
     expect(error.message).toContain('Base URL');
     expect(error.hint).toContain('https://api.example.com/sandbox');
   });
 
   it('refuses plain http to a host that only looks like loopback', () => {
-    refused(parseServiceUrl('http://127.0.0.1.evil.example', 'Base URL'));
-    refused(parseServiceUrl('http://localhost.evil.example', 'Base URL'));
-    refused(parseServiceUrl('http://10.0.0.1', 'Base URL'));
+    refusal(parseServiceUrl('http://127.0.0.1.evil.example', 'Base URL'), 'invalid_profile');
+    refusal(parseServiceUrl('http://localhost.evil.example', 'Base URL'), 'invalid_profile');
+    refusal(parseServiceUrl('http://10.0.0.1', 'Base URL'), 'invalid_profile');
   });
 
   it.each([
@@ -69,24 +58,27 @@ describe('parseServiceUrl', () => {
     ['a file URL', 'file:///etc/passwd'],
     ['javascript', 'javascript:alert(1)'],
   ])('refuses %s', (_label, raw) => {
-    refused(parseServiceUrl(raw, 'Auth URL'));
+    refusal(parseServiceUrl(raw, 'Auth URL'), 'invalid_profile');
   });
 
   it('names the field in the message', () => {
-    expect(refused(parseServiceUrl('', 'Auth URL')).message).toContain('Auth URL');
+    expect(refusal(parseServiceUrl('', 'Auth URL'), 'invalid_profile').message).toContain(
+      'Auth URL',
+    );
   });
 
   it('refuses credentials in the URL without repeating the password', () => {
-    const error = refused(
+    const error = refusal(
       parseServiceUrl('https://partner:hunter2secret@api.example.com', 'Base URL'),
+      'invalid_profile',
     );
     expect(JSON.stringify(error)).not.toContain('hunter2secret');
-    refused(parseServiceUrl('https://partner@api.example.com', 'Base URL'));
+    refusal(parseServiceUrl('https://partner@api.example.com', 'Base URL'), 'invalid_profile');
   });
 
   it('refuses a query or a fragment', () => {
-    refused(parseServiceUrl('https://api.example.com/?env=sandbox', 'Base URL'));
-    refused(parseServiceUrl('https://api.example.com/#top', 'Base URL'));
+    refusal(parseServiceUrl('https://api.example.com/?env=sandbox', 'Base URL'), 'invalid_profile');
+    refusal(parseServiceUrl('https://api.example.com/#top', 'Base URL'), 'invalid_profile');
   });
 
   // Regression guard: a bare "?" or "#" has an empty search/hash, so it passes the check, and

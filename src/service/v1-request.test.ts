@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AppError, Result } from '../protocol/errors';
 import type { HttpMethod } from '../protocol/messages';
-import { buildV1Request, type CallAuth, type PreparedRequest, type V1Call } from './v1-request';
+import { accepted, refusal } from '../testing/results';
+import { buildV1Request, type CallAuth, type V1Call } from './v1-request';
 
 const COMPANY = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const API_KEY = 'ak_9d8c7b6a5f4e3d2c1b0a';
@@ -14,21 +14,8 @@ function call(overrides: Partial<V1Call> = {}): V1Call {
   return { method: 'GET', path: 'products', query: [], headers: [], body: '', ...overrides };
 }
 
-function built(result: Result<PreparedRequest>): PreparedRequest {
-  if (!result.ok)
-    throw new Error(`expected a request, got ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-function refusal(result: Result<PreparedRequest>, code: string): AppError {
-  if (result.ok) throw new Error(`expected a refusal, got ${result.value.url}`);
-  expect(result.error.code).toBe(code);
-  expect(result.error.hint).not.toBe('');
-  return result.error;
-}
-
 const urlOf = (path: string, baseUrl = target.baseUrl) =>
-  built(buildV1Request({ ...target, baseUrl }, apiKey, call({ path }))).url;
+  accepted(buildV1Request({ ...target, baseUrl }, apiKey, call({ path }))).url;
 
 describe('buildV1Request: the URL', () => {
   it('is {base}/v1/<path>', () => {
@@ -93,7 +80,7 @@ describe('buildV1Request: the URL', () => {
 
 describe('buildV1Request: query parameters', () => {
   it('appends them in order, encoded', () => {
-    const { url } = built(
+    const { url } = accepted(
       buildV1Request(
         target,
         apiKey,
@@ -121,7 +108,7 @@ describe('buildV1Request: query parameters', () => {
 
   it('works with a query written inline in the path, and adds the others after it', () => {
     expect(urlOf('products?a=b')).toBe('https://api.example.com/v1/products?a=b');
-    const { url } = built(
+    const { url } = accepted(
       buildV1Request(
         target,
         apiKey,
@@ -132,7 +119,7 @@ describe('buildV1Request: query parameters', () => {
   });
 
   it('skips an empty row and refuses a value without a name', () => {
-    const { url } = built(
+    const { url } = accepted(
       buildV1Request(target, apiKey, call({ query: [{ name: '', value: '' }] })),
     );
     expect(url).toBe('https://api.example.com/v1/products');
@@ -145,7 +132,7 @@ describe('buildV1Request: query parameters', () => {
 
 describe('buildV1Request: headers', () => {
   it('sends Content-Type, companyId and x-apikey, in that order, for an API-key profile', () => {
-    expect(built(buildV1Request(target, apiKey, call())).headers).toEqual([
+    expect(accepted(buildV1Request(target, apiKey, call())).headers).toEqual([
       { name: 'Content-Type', value: 'application/json' },
       { name: 'companyId', value: COMPANY },
       { name: 'x-apikey', value: API_KEY },
@@ -153,7 +140,7 @@ describe('buildV1Request: headers', () => {
   });
 
   it('sends Authorization: Bearer <token> instead of x-apikey for an OAuth profile', () => {
-    expect(built(buildV1Request(target, bearer, call())).headers).toEqual([
+    expect(accepted(buildV1Request(target, bearer, call())).headers).toEqual([
       { name: 'Content-Type', value: 'application/json' },
       { name: 'companyId', value: COMPANY },
       { name: 'Authorization', value: `Bearer ${TOKEN}` },
@@ -162,7 +149,7 @@ describe('buildV1Request: headers', () => {
 
   it('uses exactly one auth header, whatever the user adds', () => {
     for (const auth of [apiKey, bearer]) {
-      const { headers } = built(
+      const { headers } = accepted(
         buildV1Request(target, auth, call({ headers: [{ name: 'X-Request-Id', value: 'r-1' }] })),
       );
       const authHeaders = headers.filter((h) => /^(x-apikey|authorization)$/i.test(h.name));
@@ -171,7 +158,7 @@ describe('buildV1Request: headers', () => {
   });
 
   it('puts the user’s headers after the contract headers, skipping empty rows', () => {
-    const { headers } = built(
+    const { headers } = accepted(
       buildV1Request(
         target,
         apiKey,
@@ -242,18 +229,20 @@ describe('buildV1Request: method and body', () => {
   });
 
   it('sends no body for GET, even when the body field holds only blanks', () => {
-    expect(built(buildV1Request(target, apiKey, call({ body: ' \n ' }))).body).toBeNull();
+    expect(accepted(buildV1Request(target, apiKey, call({ body: ' \n ' }))).body).toBeNull();
   });
 
   it('turns an empty body into no body', () => {
     expect(
-      built(buildV1Request(target, apiKey, call({ method: 'POST', body: '' }))).body,
+      accepted(buildV1Request(target, apiKey, call({ method: 'POST', body: '' }))).body,
     ).toBeNull();
   });
 
   it('sends the body of POST, PUT, PATCH and DELETE exactly as typed', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as HttpMethod[]) {
-      const prepared = built(buildV1Request(target, apiKey, call({ method, body: ' {"a": 1}\n' })));
+      const prepared = accepted(
+        buildV1Request(target, apiKey, call({ method, body: ' {"a": 1}\n' })),
+      );
       expect(prepared).toMatchObject({ method, body: ' {"a": 1}\n' });
     }
   });

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppError, Result } from '../protocol/errors';
 import { MAX_PASSPHRASE_LENGTH } from '../protocol/messages';
+import { refusal } from '../testing/results';
 import { MASK, maskSecret } from './mask';
 import {
   LockHeaderSchema,
@@ -49,14 +49,6 @@ beforeAll(async () => {
   [lock, otherLock] = await Promise.all([createLock(PASSPHRASE), createLock(PASSPHRASE)]);
   [key, otherKey] = await Promise.all([importVaultKey(lock.bits), importVaultKey(otherLock.bits)]);
 });
-
-function refusal(result: Result<unknown>, code: string): AppError {
-  if (result.ok) throw new Error('expected a refusal');
-  expect(result.error.code).toBe(code);
-  expect(result.error.message).not.toBe('');
-  expect(result.error.hint).not.toBe('');
-  return result.error;
-}
 
 describe('checkNewPassphrase', () => {
   it.each([
