@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { generatedPostmanCollection } from '../src/collections/postman-samples';
 import { createSandbox, type Sandbox } from '../src/sandbox/server';
+import { createApiKeyProfile, createOAuthProfile } from '../tests/e2e/profiles';
 import { DIST, launchWithExtension, PANEL_PATH } from './extension-browser';
 
 const GETS = 300;
@@ -43,28 +44,16 @@ function panelJsGzipBytes(): number {
   );
 }
 
+/** Creates the sandbox's profile for this auth method, named after it; resolves with its id. */
 async function createProfile(
   panel: Page,
   sandbox: Sandbox,
   method: 'API key' | 'OAuth (form body)',
 ) {
-  await panel
-    .getByRole('button', { name: 'New profile' })
-    .click()
-    .catch(() => undefined); // first profile: editor already open
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill(method);
-  await panel.getByRole('combobox', { name: 'Auth method' }).selectOption({ label: method });
-  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
-  if (method === 'API key') {
-    await panel.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
-  } else {
-    await panel.getByRole('textbox', { name: 'Client ID' }).fill(sandbox.credentials.clientId);
-    await panel.getByLabel('Client secret').fill(sandbox.credentials.clientSecret);
-  }
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await panel.getByRole('button', { name: 'Send' }).waitFor();
+  const { apiKey, clientId, clientSecret, companyId } = sandbox.credentials;
+  const fields = { name: method, authUrl: sandbox.url, baseUrl: sandbox.url, companyId };
+  if (method === 'API key') await createApiKeyProfile(panel, { ...fields, apiKey });
+  else await createOAuthProfile(panel, { ...fields, method, clientId, clientSecret });
   return panel.evaluate(async () => {
     const reply = await chrome.runtime.sendMessage({ type: 'profiles/list', payload: {} });
     return reply.value.activeProfileId as string;

@@ -2,23 +2,10 @@
  * The first user journey: create an API-key profile, send a `/v1` call through the worker and read
  * the answer, with the secret never visible to the panel after saving.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
 
 const API_KEY_LABEL = { name: 'API key', exact: true } as const;
-
-async function createApiKeyProfile(
-  panel: Page,
-  values: { baseUrl: string; companyId: string; apiKey: string },
-) {
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox (API key)');
-  await panel.getByRole('combobox', { name: 'Auth method' }).selectOption({ label: 'API key' });
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(values.baseUrl);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(values.companyId);
-  await panel.getByLabel('API key', { exact: true }).fill(values.apiKey);
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
-}
 
 test('the panel renders as an extension tab and offers to create a profile', async ({ panel }) => {
   await expect(panel.getByRole('heading', { name: 'Partner API' })).toBeVisible();
@@ -42,7 +29,12 @@ test('an API-key call reaches the sandbox with the contract headers and its answ
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
+  await createApiKeyProfile(panel, {
+    name: 'Sandbox (API key)',
+    baseUrl: sandbox.url,
+    companyId,
+    apiKey,
+  });
 
   // Once saved, the panel holds only a masked view: not in the DOM, not in any input, not in what
   // the worker answers to the panel.
@@ -90,7 +82,11 @@ test('a POST body goes out as sent and the saved profile survives a panel reload
   panel,
   sandbox,
 }) => {
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await createApiKeyProfile(panel, {
+    ...sandbox.credentials,
+    name: 'Sandbox (API key)',
+    baseUrl: sandbox.url,
+  });
   await panel.reload();
   await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveText('Sandbox (API key)');
 

@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP4z8DwHwyBNAMDAwMDAwA9/gX7pD3YagAAAABJRU5ErkJggg==',
@@ -27,11 +28,7 @@ test('images, HTML and cut bodies are shown for what they are', async ({ panel, 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    await panel.getByRole('textbox', { name: 'Profile name' }).fill('Other API');
-    await panel.getByRole('textbox', { name: 'Base URL' }).fill(base);
-    await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
-    await panel.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
-    await panel.getByRole('button', { name: 'Save profile' }).click();
+    await createApiKeyProfile(panel, { ...sandbox.credentials, name: 'Other API', baseUrl: base });
     const response = panel.getByRole('region', { name: 'Response', exact: true });
 
     await panel.getByRole('textbox', { name: 'Path' }).fill('logo.png');

@@ -4,17 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type { Sandbox } from '../../src/sandbox/server';
 import { expect, test } from './fixtures';
-
-async function apiKeyProfile(panel: Page, sandbox: Sandbox) {
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox');
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
-  await panel.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
-}
+import { createApiKeyProfile } from './profiles';
 
 async function saveRequest(panel: Page, path: string, name: string, collection: string | null) {
   await panel.getByRole('textbox', { name: 'Path' }).fill(path);
@@ -35,7 +26,7 @@ test('save, organise, search and reopen requests; they survive a reload', async 
   panel,
   sandbox,
 }) => {
-  await apiKeyProfile(panel, sandbox);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveRequest(panel, 'products', 'List products', 'Shop');
   await saveRequest(panel, 'products/prd_1001', 'One product', null);
   const collections = panel.getByRole('region', { name: 'Collections' });
@@ -86,7 +77,7 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
   panel,
   sandbox,
 }) => {
-  await apiKeyProfile(panel, sandbox);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel
     .getByRole('textbox', { name: 'Body' })
@@ -165,7 +156,7 @@ test('Import cURL fills the composer and drops the credentials it finds', async 
   panel,
   sandbox,
 }) => {
-  await apiKeyProfile(panel, sandbox);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('button', { name: 'Import cURL' }).click();
   await panel
     .getByRole('textbox', { name: 'cURL command' })

@@ -3,22 +3,8 @@
  * URL preview, JSON Format, Ctrl+Enter and Escape, and the history of calls without secrets.
  */
 import type { Page } from '@playwright/test';
-import type { Sandbox } from '../../src/sandbox/server';
 import { expect, test } from './fixtures';
-
-async function apiKeyProfile(panel: Page, sandbox: Sandbox, variables: [string, string][] = []) {
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox');
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
-  await panel.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
-  for (const [index, [name, value]] of variables.entries()) {
-    await panel.getByRole('button', { name: 'Add variable' }).click();
-    await panel.getByRole('textbox', { name: `Variable ${index + 1} name` }).fill(name);
-    await panel.getByRole('textbox', { name: `Variable ${index + 1} value` }).fill(value);
-  }
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
-}
+import { createApiKeyProfile } from './profiles';
 
 const response = (panel: Page) => panel.getByRole('region', { name: 'Response', exact: true });
 
@@ -27,7 +13,11 @@ test('query, headers and variables resolve into the call, with a live URL previe
   sandbox,
 }) => {
   await panel.getByText('Variables (0)').click();
-  await apiKeyProfile(panel, sandbox, [['productId', 'prd_1002']]);
+  await createApiKeyProfile(panel, {
+    ...sandbox.credentials,
+    baseUrl: sandbox.url,
+    variables: [['productId', 'prd_1002']],
+  });
 
   await panel.getByRole('textbox', { name: 'Path' }).fill('products/{{productId}}');
   await panel.getByText(/^Query parameters/).click();
@@ -73,7 +63,7 @@ test('the body is checked as JSON, Format indents it, and it is sent as typed', 
   panel,
   sandbox,
 }) => {
-  await apiKeyProfile(panel, sandbox);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
   const body = panel.getByRole('textbox', { name: 'Body' });
@@ -96,7 +86,7 @@ test('Escape cancels a slow call, and history keeps calls without any secret', a
   panel,
   sandbox,
 }) => {
-  await apiKeyProfile(panel, sandbox);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(response(panel)).toContainText('200');

@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
 
 const run = promisify(execFile);
 
@@ -13,11 +14,7 @@ test('the copied command runs with curl once the variables are exported', async 
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox');
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
-  await panel.getByLabel('API key', { exact: true }).fill(apiKey);
-  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
   await panel

@@ -6,10 +6,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser';
 import { createSandbox } from '../../src/sandbox/server';
 import { expect, test } from './fixtures';
+import { createApiKeyProfile, createOAuthProfile } from './profiles';
 
 const CANARY_KEY = 'canaryKEY-7f3a9c1e5b2d4f6a8c0e';
 const CANARY_SECRET = 'canarySECRET-2b4d6f8a0c1e3f5a7b9d';
@@ -18,31 +18,6 @@ const CANARIES = [CANARY_KEY, CANARY_SECRET];
 function expectNoCanary(where: string, text: string) {
   for (const canary of CANARIES)
     expect(text.includes(canary), `${where} contains a canary`).toBe(false);
-}
-
-async function profile(
-  panel: Page,
-  name: string,
-  method: string,
-  url: string,
-  companyId: string,
-  clientId: string,
-) {
-  if (await panel.getByRole('button', { name: 'New profile' }).isEnabled()) {
-    await panel.getByRole('button', { name: 'New profile' }).click();
-  }
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill(name);
-  await panel.getByRole('combobox', { name: 'Auth method' }).selectOption({ label: method });
-  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(url);
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(url);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
-  if (method === 'API key') await panel.getByLabel('API key', { exact: true }).fill(CANARY_KEY);
-  else {
-    await panel.getByRole('textbox', { name: 'Client ID' }).fill(clientId);
-    await panel.getByLabel('Client secret').fill(CANARY_SECRET);
-  }
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
 }
 
 test('canary secrets stay inside the worker through a whole session', async () => {
@@ -74,7 +49,13 @@ test('canary secrets stay inside the worker through a whole session', async () =
 
     // The session: an API-key profile and an OAuth profile, calls, a token, an error, history,
     // a saved collection exported in both formats, Copy as cURL.
-    await profile(panel, 'Key', 'API key', sandbox.url, companyId, clientId);
+    await createApiKeyProfile(panel, {
+      name: 'Key',
+      authUrl: sandbox.url,
+      baseUrl: sandbox.url,
+      companyId,
+      apiKey: CANARY_KEY,
+    });
     await panel.getByRole('textbox', { name: 'Path' }).fill('products');
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect(panel.getByRole('region', { name: 'Response', exact: true })).toContainText('200');
@@ -89,7 +70,14 @@ test('canary secrets stay inside the worker through a whole session', async () =
     await form.getByRole('textbox', { name: 'New collection name' }).fill('Canary');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
 
-    await profile(panel, 'OAuth', 'OAuth (Basic header)', sandbox.url, companyId, clientId);
+    await createOAuthProfile(panel, {
+      name: 'OAuth',
+      method: 'OAuth (Basic header)',
+      authUrl: sandbox.url,
+      companyId,
+      clientId,
+      clientSecret: CANARY_SECRET,
+    });
     await panel.getByRole('button', { name: 'Get token' }).click();
     await expect(panel.getByRole('region', { name: 'Token', exact: true })).toContainText(
       'approved',

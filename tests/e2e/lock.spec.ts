@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser';
-import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { createSandbox } from '../../src/sandbox/server';
 import { test as base, expect, killServiceWorker } from './fixtures';
+import { createApiKeyProfile, createOAuthProfile } from './profiles';
 
 const CANARY_KEY = 'canaryLOCKKEY-5e1d9b3f7a2c4e6b8d0f';
 const CANARY_SECRET = 'canaryLOCKSECRET-8c6a4e2f0d1b3a5c7e9f';
@@ -50,34 +51,6 @@ async function unlockWith(panel: Page, passphrase: string) {
   const form = panel.getByRole('form', { name: 'Unlock' });
   await form.getByLabel('Passphrase').fill(passphrase);
   await form.getByRole('button', { name: 'Unlock' }).click();
-}
-
-async function apiKeyProfile(panel: Page, sandbox: Sandbox, name: string) {
-  if (await panel.getByRole('button', { name: 'Send' }).isVisible()) {
-    await panel.getByRole('button', { name: 'New profile' }).click();
-  }
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill(name);
-  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
-  await panel.getByLabel('API key', { exact: true }).fill(CANARY_KEY);
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
-}
-
-async function oauthProfile(panel: Page, sandbox: Sandbox, name: string) {
-  await panel.getByRole('button', { name: 'New profile' }).click();
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill(name);
-  await panel
-    .getByRole('combobox', { name: 'Auth method' })
-    .selectOption({ label: 'OAuth (form body)' });
-  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
-  await panel.getByRole('textbox', { name: 'Client ID' }).fill(sandbox.credentials.clientId);
-  await panel.getByLabel('Client secret').fill(CANARY_SECRET);
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
 }
 
 /** Sends GET /v1/products with the active profile; resolves with the Response region. */
@@ -131,9 +104,22 @@ test('with the lock on no secret reaches storage or disk, and a restart asks for
 
     // The lock goes on before any secret is saved, so not even an old plain copy exists on disk.
     await turnOnLock(panel, PASSPHRASE);
-    await apiKeyProfile(panel, sandbox, 'Locked key profile');
+    await createApiKeyProfile(panel, {
+      name: 'Locked key profile',
+      authUrl: sandbox.url,
+      baseUrl: sandbox.url,
+      companyId: sandbox.credentials.companyId,
+      apiKey: CANARY_KEY,
+    });
     await expect(await sendProducts(panel)).toContainText('200');
-    await oauthProfile(panel, sandbox, 'Locked OAuth profile');
+    await createOAuthProfile(panel, {
+      name: 'Locked OAuth profile',
+      method: 'OAuth (form body)',
+      authUrl: sandbox.url,
+      companyId: sandbox.credentials.companyId,
+      clientId: sandbox.credentials.clientId,
+      clientSecret: CANARY_SECRET,
+    });
     await panel.getByRole('button', { name: 'Get token' }).click();
     await expect(panel.getByRole('region', { name: 'Token' })).toContainText('access_token');
 
@@ -205,7 +191,13 @@ test('changing the passphrase re-seals; a forgotten one resets only the secrets'
   sandbox,
 }) => {
   test.setTimeout(90_000);
-  await apiKeyProfile(panel, sandbox, 'Key profile');
+  await createApiKeyProfile(panel, {
+    name: 'Key profile',
+    authUrl: sandbox.url,
+    baseUrl: sandbox.url,
+    companyId: sandbox.credentials.companyId,
+    apiKey: CANARY_KEY,
+  });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await panel.getByRole('button', { name: 'Save request' }).click();
   const save = panel.getByRole('form', { name: 'Save request' });

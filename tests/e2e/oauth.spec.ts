@@ -6,34 +6,9 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { createOAuthProfile, type OAuthMethod, type OAuthProfile } from './profiles';
 
 const TOKEN_PATH = '/o/oauth/accesstoken';
-
-type OAuthMethod = 'OAuth (Basic header)' | 'OAuth (form body)';
-
-interface OAuthProfile {
-  name: string;
-  method: OAuthMethod;
-  authUrl: string;
-  baseUrl: string;
-  companyId: string;
-  clientId: string;
-  clientSecret: string;
-}
-
-async function createOAuthProfile(panel: Page, profile: OAuthProfile) {
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill(profile.name);
-  await panel
-    .getByRole('combobox', { name: 'Auth method' })
-    .selectOption({ label: profile.method });
-  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(profile.authUrl);
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(profile.baseUrl);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(profile.companyId);
-  await panel.getByRole('textbox', { name: 'Client ID' }).fill(profile.clientId);
-  await panel.getByLabel('Client secret').fill(profile.clientSecret);
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
-}
 
 function sandboxProfile(
   sandbox: {

@@ -9,6 +9,7 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
 import { expect, killServiceWorker, test } from './fixtures';
+import { createOAuthProfile } from './profiles';
 
 const TOKEN_PATH = '/o/oauth/accesstoken';
 
@@ -37,19 +38,14 @@ function ask<T>(panel: Page, type: string, payload: unknown): Promise<WorkerRepl
   ] as const) as Promise<WorkerReply<T>>;
 }
 
-async function createOAuthProfile(panel: Page, sandbox: Sandbox, name = 'Sandbox OAuth') {
-  const { clientId, clientSecret, companyId } = sandbox.credentials;
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill(name);
-  await panel
-    .getByRole('combobox', { name: 'Auth method' })
-    .selectOption({ label: 'OAuth (form body)' });
-  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
-  await panel.getByRole('textbox', { name: 'Client ID' }).fill(clientId);
-  await panel.getByLabel('Client secret').fill(clientSecret);
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+/** Creates the sandbox's form-body OAuth profile in the panel; resolves with its id. */
+async function createSandboxOAuthProfile(panel: Page, sandbox: Sandbox) {
+  await createOAuthProfile(panel, {
+    ...sandbox.credentials,
+    name: 'Sandbox OAuth',
+    method: 'OAuth (form body)',
+    authUrl: sandbox.url,
+  });
   return activeProfileId(panel);
 }
 
@@ -134,7 +130,7 @@ async function expectNothingLost(
 
 /** A profile with a token, one call in history and one saved collection: state worth losing. */
 async function preparedPanel(panel: Page, sandbox: Sandbox) {
-  const profileId = await createOAuthProfile(panel, sandbox);
+  const profileId = await createSandboxOAuthProfile(panel, sandbox);
   await panel.getByRole('button', { name: 'Get token' }).click();
   await expect(
     panel
@@ -278,7 +274,7 @@ test('50 concurrent calls at the moment the token expires: one token request, 50
 }) => {
   // The worker renews a token 60 s before its expiry, so a 61 s token is due one second later.
   sandbox.switches.tokenLifetimeSeconds = 61;
-  const profileId = await createOAuthProfile(panel, sandbox);
+  const profileId = await createSandboxOAuthProfile(panel, sandbox);
   const first = await ask(panel, 'token/get', { profileId, fresh: false });
   expect(first.ok).toBe(true);
   const tokensBefore = sandbox.tokenRequestCount();
@@ -305,7 +301,7 @@ test('50 concurrent calls with a token only the server has expired: each retried
   panel,
   sandbox,
 }) => {
-  const profileId = await createOAuthProfile(panel, sandbox);
+  const profileId = await createSandboxOAuthProfile(panel, sandbox);
   const first = await ask(panel, 'token/get', { profileId, fresh: false });
   expect(first.ok).toBe(true);
   const tokensBefore = sandbox.tokenRequestCount();

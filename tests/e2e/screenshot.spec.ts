@@ -4,14 +4,15 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
 
 test('screenshot of the panel after an API-key call', async ({ panel, sandbox }) => {
   await panel.setViewportSize({ width: 1100, height: 760 });
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Sandbox (API key)');
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
-  await panel.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
-  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await createApiKeyProfile(panel, {
+    ...sandbox.credentials,
+    name: 'Sandbox (API key)',
+    baseUrl: sandbox.url,
+  });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.getByRole('region', { name: 'Response' })).toContainText('200');

@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test as base, expect } from './fixtures';
+import { createOAuthProfile } from './profiles';
 import {
   STRICT_TOKEN_PATH,
   type StrictClient,
@@ -43,20 +44,16 @@ async function createStrictProfile(
   companyId: string,
   profile: StrictProfile,
 ) {
-  await panel.getByRole('textbox', { name: 'Profile name' }).fill(`Strict (${profile.method})`);
-  await panel
-    .getByRole('combobox', { name: 'Auth method' })
-    .selectOption({ label: profile.method });
-  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(peer.url);
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-  await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
-  await panel.getByRole('textbox', { name: 'Client ID' }).fill(profile.client.id);
-  await panel.getByLabel('Client secret').fill(profile.client.secret);
-  if (profile.formEncode !== undefined) {
-    await panel.getByRole('checkbox', { name: FORM_ENCODE }).setChecked(profile.formEncode);
-  }
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+  await createOAuthProfile(panel, {
+    name: `Strict (${profile.method})`,
+    method: profile.method,
+    authUrl: peer.url,
+    baseUrl,
+    companyId,
+    clientId: profile.client.id,
+    clientSecret: profile.client.secret,
+    formEncode: profile.formEncode,
+  });
 }
 
 function fieldRow(token: Locator, name: string): Locator {

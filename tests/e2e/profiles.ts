@@ -1,0 +1,92 @@
+/**
+ * Creating a profile through the panel's profile editor, the way a user does: New profile, fill
+ * the form, Save profile, and wait until the panel shows the saved profile as the active one. The
+ * e2e specs and the bench use these helpers whenever they only need a working profile; a test of
+ * the editor itself (bad input, editing a saved profile) drives the form on its own.
+ *
+ * Imports only types and `expect` from Playwright, never the test fixtures, so that a plain script
+ * (scripts/bench.ts) can use it too.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export type OAuthMethod = 'OAuth (Basic header)' | 'OAuth (form body)';
+
+interface ProfileFields {
+  /** The name in the Profile picker; see each helper for its default. */
+  name?: string;
+  companyId: string;
+  /** Profile variables (`{{name}}`) in this order; the caller opens the Variables section first. */
+  variables?: readonly (readonly [name: string, value: string])[];
+}
+
+export interface ApiKeyProfile extends ProfileFields {
+  baseUrl: string;
+  /** Left empty unless given: an API-key profile does not use it. */
+  authUrl?: string;
+  apiKey: string;
+}
+
+export interface OAuthProfile extends ProfileFields {
+  method: OAuthMethod;
+  authUrl: string;
+  /** Defaults to `authUrl` (the sandbox serves both). */
+  baseUrl?: string;
+  clientId: string;
+  clientSecret: string;
+  /** Sets "Form-encode credentials (RFC 6749)" (Basic header only); left as it is unless given. */
+  formEncode?: boolean | undefined;
+}
+
+/** Creates an API-key profile named `name` (default "Sandbox") and waits until it is active. */
+export async function createApiKeyProfile(panel: Page, profile: ApiKeyProfile): Promise<void> {
+  await startNewProfile(panel, profile.name ?? 'Sandbox', 'API key');
+  if (profile.authUrl !== undefined) {
+    await panel.getByRole('textbox', { name: 'Auth URL' }).fill(profile.authUrl);
+  }
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(profile.baseUrl);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(profile.companyId);
+  await panel.getByLabel('API key', { exact: true }).fill(profile.apiKey);
+  await saveProfile(panel, profile.variables);
+}
+
+/**
+ * Creates an OAuth client-credentials profile named `name` (default "Sandbox (<method>)") and
+ * waits until it is active.
+ */
+export async function createOAuthProfile(panel: Page, profile: OAuthProfile): Promise<void> {
+  await startNewProfile(panel, profile.name ?? `Sandbox (${profile.method})`, profile.method);
+  await panel.getByRole('textbox', { name: 'Auth URL' }).fill(profile.authUrl);
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(profile.baseUrl ?? profile.authUrl);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(profile.companyId);
+  await panel.getByRole('textbox', { name: 'Client ID' }).fill(profile.clientId);
+  await panel.getByLabel('Client secret').fill(profile.clientSecret);
+  if (profile.formEncode !== undefined) {
+    await panel
+      .getByRole('checkbox', { name: 'Form-encode credentials (RFC 6749)' })
+      .setChecked(profile.formEncode);
+  }
+  await saveProfile(panel, profile.variables);
+}
+
+/**
+ * Opens an empty editor and fills what every profile has first. New profile is always there and
+ * always opens the empty editor; with no profile saved yet that editor is already open, and the
+ * click changes nothing.
+ */
+async function startNewProfile(panel: Page, name: string, method: 'API key' | OAuthMethod) {
+  await panel.getByRole('button', { name: 'New profile' }).click();
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill(name);
+  await panel.getByRole('combobox', { name: 'Auth method' }).selectOption({ label: method });
+}
+
+/** Adds the variables, saves, and waits for the editor to give way to the active profile. */
+async function saveProfile(panel: Page, variables: ProfileFields['variables'] = []) {
+  for (const [index, [name, value]] of variables.entries()) {
+    await panel.getByRole('button', { name: 'Add variable' }).click();
+    await panel.getByRole('textbox', { name: `Variable ${index + 1} name` }).fill(name);
+    await panel.getByRole('textbox', { name: `Variable ${index + 1} value` }).fill(value);
+  }
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+}
