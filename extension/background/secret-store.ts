@@ -113,10 +113,9 @@ async function openOne(
 /** Every profile's masked secrets; while locked, only which secrets are there. */
 export async function loadSecretMasks(): Promise<Map<string, ProfileView['secrets']>> {
   const value = await loadSecretsValue();
+  const key = value.kind === 'sealed' ? await unlockedKey(value.lock) : null;
   const records: (StoredSecretRecord | SealedSecretRecord)[] =
-    value.kind === 'sealed' && (await unlockedKey(value.lock)) !== null
-      ? await openAll(await requireKey(value.lock), value.records)
-      : value.records;
+    value.kind === 'sealed' && key !== null ? await openAll(key, value.records) : value.records;
   return new Map(records.map((record) => [record.profileId, secretMasks(record)]));
 }
 
