@@ -9,18 +9,13 @@ import { buildCurlCommand, type CurlSecrets } from '../../src/service/curl';
 import { usesOAuth } from '../../src/service/profile';
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
 import { loadSecrets } from './secret-store';
-import { loadProfiles } from './storage';
+import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
 
 export const buildCurl: Handlers['curl/build'] = async ({ profileId, mode, ...call }) => {
-  const profile = (await loadProfiles()).find((item) => item.id === profileId);
-  if (profile === undefined) {
-    return fail(
-      'not_found',
-      'The chosen profile no longer exists.',
-      'Pick a profile from the list again.',
-    );
-  }
+  const found = await findProfile(profileId);
+  if (!found.ok) return found;
+  const profile = found.value;
   const resolved = resolveCall(call, variablesOf(profile));
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   let secrets: CurlSecrets = { mode: 'variables' };

@@ -15,7 +15,7 @@ import { resolveCall, unresolvedError, variablesOf } from '../../src/service/var
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
 import { loadSecrets } from './secret-store';
-import { loadProfiles } from './storage';
+import { findProfile } from './storage';
 import { sessionTokenCache } from './token-cache';
 import { tokenBroker } from './tokens';
 
@@ -103,14 +103,9 @@ async function secretsToScrub(profile: StoredProfile): Promise<string[]> {
 export const sendRequest: Handlers['request/send'] = async (
   request,
 ): Promise<Result<HttpExchange>> => {
-  const profile = (await loadProfiles()).find((item) => item.id === request.profileId);
-  if (profile === undefined) {
-    return fail(
-      'not_found',
-      'The chosen profile no longer exists.',
-      'Pick a profile from the list again.',
-    );
-  }
+  const found = await findProfile(request.profileId);
+  if (!found.ok) return found;
+  const profile = found.value;
   const resolved = resolveCall(request, variablesOf(profile));
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   const controller = new AbortController();

@@ -7,7 +7,7 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
 import browser from 'webextension-polyfill';
-import { type AppError, fail } from '../../src/protocol/errors';
+import { type AppError, fail, ok, type Result } from '../../src/protocol/errors';
 import type { StoredProfile } from '../../src/service/profile';
 import { keysRead, migrationsFrom, runMigrations } from '../../src/service/storage-migrations';
 import {
@@ -129,6 +129,18 @@ export function serially<T>(task: () => Promise<T>): Promise<T> {
 
 export const loadProfiles = (): Promise<StoredProfile[]> =>
   readKey('profiles', StoredProfilesSchema, []);
+
+/** The profile a call names, or the error to show when it was deleted meanwhile. */
+export async function findProfile(profileId: string): Promise<Result<StoredProfile>> {
+  const profile = (await loadProfiles()).find((item) => item.id === profileId);
+  return profile === undefined
+    ? fail(
+        'not_found',
+        'The chosen profile no longer exists.',
+        'Pick a profile from the list again.',
+      )
+    : ok(profile);
+}
 
 export const loadActiveProfileId = (): Promise<string | null> =>
   readKey('activeProfileId', ActiveProfileSchema, null);

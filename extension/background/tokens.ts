@@ -12,7 +12,7 @@ import { type GrantResult, runTokenGrant } from '../../src/service/token-grant';
 import type { TokenRequestInput } from '../../src/service/token-request';
 import { checkHostPermission } from './host-permission';
 import { loadSecrets } from './secret-store';
-import { loadProfiles } from './storage';
+import { findProfile } from './storage';
 import { sessionTokenCache } from './token-cache';
 
 const TOKEN_TIMEOUT_MS = 20_000;
@@ -22,14 +22,9 @@ const REFRESH_MARGIN_MS = 60_000;
 type OAuthSetup = { profile: StoredProfile; input: TokenRequestInput };
 
 async function oauthSetup(profileId: string): Promise<Result<OAuthSetup>> {
-  const profile = (await loadProfiles()).find((item) => item.id === profileId);
-  if (profile === undefined) {
-    return fail(
-      'not_found',
-      'The chosen profile no longer exists.',
-      'Pick a profile from the list again.',
-    );
-  }
+  const found = await findProfile(profileId);
+  if (!found.ok) return found;
+  const profile = found.value;
   if (!usesOAuth(profile.authMethod)) {
     return fail(
       'invalid_request',

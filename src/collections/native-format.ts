@@ -9,7 +9,7 @@
  */
 import { fail, ok, type Result } from '../protocol/errors';
 import type { NameValue } from '../protocol/messages';
-import { findUnsafeShape, MAX_DEPTH, type SafetyProblem } from '../protocol/safe-object';
+import { describeUnsafeFile, findUnsafeShape } from '../protocol/safe-object';
 import { validateCollection } from './collection-schema';
 import { locateJsonError } from './json-syntax';
 import type { Collection, CollectionItem, SavedRequest } from './model';
@@ -129,18 +129,6 @@ function parseJson(text: string): Result<unknown> {
   }
 }
 
-function describeSafety(problem: SafetyProblem): string {
-  const where = problem.path === '$' ? 'the top level' : problem.path.replace(/^\$\.?/, '');
-  switch (problem.kind) {
-    case 'forbidden_key':
-      return `The file contains the key "${problem.key}" at ${where}; keys like __proto__, constructor and prototype are refused because they can change how programs behave.`;
-    case 'too_deep':
-      return `The file is nested more than ${MAX_DEPTH} levels deep (at ${where}); a collection file never is.`;
-    case 'not_plain':
-      return `The file contains a value that is not plain JSON data at ${where}.`;
-  }
-}
-
 function checkEnvelope(data: unknown): Result<Record<string, unknown>> {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     return fail(
@@ -219,7 +207,7 @@ export function importCollection(text: string): Result<Collection> {
   const parsed = parseJson(body);
   if (!parsed.ok) return parsed;
   const problem = findUnsafeShape(parsed.value);
-  if (problem !== null) return fail('bad_message', describeSafety(problem), REEXPORT);
+  if (problem !== null) return fail('bad_message', describeUnsafeFile(problem), REEXPORT);
   const envelope = checkEnvelope(parsed.value);
   if (!envelope.ok) return envelope;
   return validateCollection(envelope.value.collection, ['collection']);

@@ -9,7 +9,7 @@
  * like secrets are left behind and reported by name only. `importPostman` never throws.
  */
 import { fail, ok, type Result } from '../protocol/errors';
-import { findUnsafeShape, MAX_DEPTH, type SafetyProblem } from '../protocol/safe-object';
+import { describeUnsafeFile, findUnsafeShape } from '../protocol/safe-object';
 import { MAX_FOLDER_DEPTH } from './collection-schema';
 import { locateJsonError } from './json-syntax';
 import type { Collection, CollectionItem } from './model';
@@ -51,18 +51,6 @@ interface WalkContext extends RequestContext {
   count: number;
 }
 
-function describeSafety(problem: SafetyProblem): string {
-  const where = problem.path === '$' ? 'the top level' : problem.path.replace(/^\$\.?/, '');
-  switch (problem.kind) {
-    case 'forbidden_key':
-      return `The file contains the key "${problem.key}" at ${where}; keys like __proto__, constructor and prototype are refused because they can change how programs behave.`;
-    case 'too_deep':
-      return `The file is nested more than ${MAX_DEPTH} levels deep (at ${where}).`;
-    case 'not_plain':
-      return `The file contains a value that is not plain JSON data at ${where}.`;
-  }
-}
-
 function parseFile(text: string): Result<JsonObject> {
   if (typeof text !== 'string') return fail('bad_message', 'The file is not text.', HINT);
   if (text.length > MAX_IMPORT_CHARS) {
@@ -87,7 +75,7 @@ function parseFile(text: string): Result<JsonObject> {
     return fail('bad_message', `The file is not valid JSON (${detail}).`, HINT);
   }
   const problem = findUnsafeShape(data);
-  if (problem !== null) return fail('bad_message', describeSafety(problem), HINT);
+  if (problem !== null) return fail('bad_message', describeUnsafeFile(problem), HINT);
   if (!isObject(data)) {
     return fail('bad_message', 'The file holds no collection: its JSON is not an object.', HINT);
   }

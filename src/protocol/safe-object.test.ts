@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeShape, MAX_DEPTH } from './safe-object';
+import { describeUnsafeFile, findUnsafeShape, MAX_DEPTH } from './safe-object';
 
 /** `levels` objects nested inside each other, the innermost holding a number. */
 function nestObjects(levels: number): unknown {
@@ -71,5 +71,24 @@ describe('findUnsafeShape', () => {
       kind: 'not_plain',
       path: '$.payload.value',
     });
+  });
+});
+
+describe('describeUnsafeFile', () => {
+  it('names the key and where it is, without the $ root', () => {
+    const problem = findUnsafeShape(JSON.parse('{"info":{"__proto__":{"x":1}}}'));
+    expect(problem).not.toBeNull();
+    const text = describeUnsafeFile(problem as NonNullable<typeof problem>);
+    expect(text).toContain('"__proto__" at info;');
+    expect(text).not.toContain('$');
+  });
+
+  it('says how deep a file may be nested, and "the top level" for the root', () => {
+    expect(describeUnsafeFile({ kind: 'too_deep', path: '$.a[0]' })).toBe(
+      `The file is nested more than ${MAX_DEPTH} levels deep (at a[0]); a collection file never is.`,
+    );
+    expect(describeUnsafeFile({ kind: 'not_plain', path: '$' })).toBe(
+      'The file contains a value that is not plain JSON data at the top level.',
+    );
   });
 });

@@ -46,3 +46,16 @@ export function findUnsafeShape(value: unknown): SafetyProblem | null {
   }
   return null;
 }
+
+/** A problem found in an imported file, said to the user (the path without its `$` root). */
+export function describeUnsafeFile(problem: SafetyProblem): string {
+  const where = problem.path === '$' ? 'the top level' : problem.path.replace(/^\$\.?/, '');
+  switch (problem.kind) {
+    case 'forbidden_key':
+      return `The file contains the key "${problem.key}" at ${where}; keys like __proto__, constructor and prototype are refused because they can change how programs behave.`;
+    case 'too_deep':
+      return `The file is nested more than ${MAX_DEPTH} levels deep (at ${where}); a collection file never is.`;
+    case 'not_plain':
+      return `The file contains a value that is not plain JSON data at ${where}.`;
+  }
+}
