@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test` after set-up: typecheck, lint and format check, production build, unit tests (which
- * include the audit of the built manifest), then end-to-end tests in real Chromium. Stops at the
+ * `npm test` after set-up: typecheck, lint and format check, dependency rules (dependency-cruiser),
+ * production build, unit tests (which include the audit of the built manifest), then end-to-end
+ * tests in real Chromium. Stops at the
  * first failing step, and ends with one line that counts every test: "tests: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,11 @@ const e2eReport = join(results, 'e2e.json');
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint and format', 'npx', ['biome', 'check', '.']],
+  [
+    'dependency rules',
+    'npx',
+    ['depcruise', 'src', 'extension', '--config', '.dependency-cruiser.cjs'],
+  ],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   [
     'unit tests',

@@ -3,11 +3,12 @@
  * with mode 'values' (only after the user confirmed in the panel) it carries the API key or the
  * profile's current access token, never the client secret.
  */
-import { fail, ok } from '../../src/protocol/errors';
+
 import type { Handlers } from '../../src/protocol/router';
 import { buildCurlCommand, type CurlSecrets } from '../../src/service/curl';
 import { usesOAuth } from '../../src/service/profile';
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
+import { fail, ok } from '../../src/vocabulary/errors';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { tokenBroker } from './tokens';

@@ -4,11 +4,11 @@
  */
 import * as v from 'valibot';
 import browser from 'webextension-polyfill';
-import { ok } from '../../src/protocol/errors';
-import type { HistoryEntry } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
+import type { HistoryEntry } from '../../src/service/history';
 import { appendToHistory, type HistoryRecord } from '../../src/service/history';
 import { StoredHistorySchema } from '../../src/service/stored-shapes';
+import { ok } from '../../src/vocabulary/errors';
 import { readKey, StorageError, serially, write } from './storage';
 
 const loadHistory = (): Promise<HistoryRecord[]> => readKey('history', StoredHistorySchema, []);

@@ -3,7 +3,7 @@
  * hint that says how to grant it (loopback is granted at install; https origins on request).
  */
 import browser from 'webextension-polyfill';
-import { fail, type Result } from '../../src/protocol/errors';
+import { fail, type Result } from '../../src/vocabulary/errors';
 
 /** Answers already asked for, dropped whenever the user grants or revokes anything. */
 const known = new Map<string, boolean>();

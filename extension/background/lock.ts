@@ -5,7 +5,7 @@
  * `secrets` key: a worker stopped half-way leaves the old state or the new one, never a mix (if it
  * stops between that write and keeping the new key, the vault is simply locked).
  */
-import { fail, ok, type Result } from '../../src/protocol/errors';
+
 import type { Handlers } from '../../src/protocol/router';
 import type {
   LockHeader,
@@ -20,6 +20,7 @@ import {
   WRONG_PASSPHRASE,
 } from '../../src/service/vault';
 import { importVaultKey } from '../../src/service/vault-crypto';
+import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { dropKey, keepKey, loadSecretsValue, lockState, openAll } from './secret-store';
 import { serially, write } from './storage';
 import { clearTokenCache } from './token-cache';

@@ -4,12 +4,12 @@
  */
 
 import * as v from 'valibot';
-import { fail, ok, type Result } from '../../src/protocol/errors';
-import type { ProfileView } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { toProfileView, validateProfile } from '../../src/service/profile';
+import type { ProfileView } from '../../src/service/profile-input';
 import { ProfileIdSchema } from '../../src/service/stored-shapes';
 import { originsOnlyUsedBy } from '../../src/service/url-rules';
+import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { deleteProfile, saveProfile } from './profile-store';
 import { loadSecretMasks, loadSecrets } from './secret-store';
 import { loadActiveProfileId, loadProfiles, setActiveProfileId } from './storage';

@@ -6,9 +6,9 @@
  */
 import * as v from 'valibot';
 import browser from 'webextension-polyfill';
-import { fail } from '../../src/protocol/errors';
-import type { LockState, ProfileView } from '../../src/protocol/messages';
+import type { LockState } from '../../src/protocol/messages';
 import type { StoredSecrets } from '../../src/service/profile';
+import type { ProfileView } from '../../src/service/profile-input';
 import {
   type LockHeader,
   type SealedSecretRecord,
@@ -19,6 +19,7 @@ import {
 } from '../../src/service/stored-shapes';
 import { openRecord, sealRecord, secretMasks, VAULT_LOCKED } from '../../src/service/vault';
 import { fromBase64, importVaultKey, toBase64 } from '../../src/service/vault-crypto';
+import { fail } from '../../src/vocabulary/errors';
 import { readKey, StorageError } from './storage';
 
 const SESSION_KEY = 'vaultKey';

@@ -3,15 +3,17 @@
  * `/v1` call. The panel names a profile; the worker looks up its secret, builds the call, checks
  * the host permission and sends it.
  */
-import { fail, ok, type Result } from '../../src/protocol/errors';
-import type { HttpExchange, SendRequest } from '../../src/protocol/messages';
+
+import type { SendRequest } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
+import type { HttpExchange } from '../../src/service/execute';
 import { executeRequest } from '../../src/service/execute';
 import { makeHistoryEntry } from '../../src/service/history';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile';
 import { isTokenRejection } from '../../src/service/token-broker';
 import { buildV1Request, type PreparedRequest } from '../../src/service/v1-request';
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
+import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
 import { loadSecrets } from './secret-store';

@@ -7,7 +7,6 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
 import browser from 'webextension-polyfill';
-import { type AppError, fail, ok, type Result } from '../../src/protocol/errors';
 import type { StoredProfile } from '../../src/service/profile';
 import { keysRead, migrationsFrom, runMigrations } from '../../src/service/storage-migrations';
 import {
@@ -15,6 +14,7 @@ import {
   STORAGE_SCHEMA_VERSION,
   StoredProfilesSchema,
 } from '../../src/service/stored-shapes';
+import { type AppError, fail, ok, type Result } from '../../src/vocabulary/errors';
 
 export class StorageError extends Error {
   constructor(readonly appError: AppError) {

@@ -2,7 +2,7 @@
  * Handlers for the token messages, and the worker's token broker. The broker keeps its tokens in
  * `storage.session`; the panel sees them masked unless the user presses Reveal or Copy.
  */
-import { fail, ok, type Result } from '../../src/protocol/errors';
+
 import type { TokenAttempt } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile';
@@ -10,6 +10,7 @@ import { createTokenBroker } from '../../src/service/token-broker';
 import { credentialTraits } from '../../src/service/token-failure';
 import { type GrantResult, runTokenGrant } from '../../src/service/token-grant';
 import type { TokenRequestInput } from '../../src/service/token-request';
+import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { checkHostPermission } from './host-permission';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';

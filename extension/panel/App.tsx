@@ -3,8 +3,8 @@
  * matters lives in the worker; the panel holds only what is on screen.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { AppError } from '../../src/protocol/errors';
-import type { ProfileView, Warning } from '../../src/protocol/messages';
+import type { ProfileView, Warning } from '../../src/service/profile-input';
+import type { AppError } from '../../src/vocabulary/errors';
 import { ErrorNotice } from './ErrorNotice';
 import { LockControl } from './LockControl';
 import { ProfileBar } from './ProfileBar';

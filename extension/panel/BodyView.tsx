@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
-import type { HttpExchange } from '../../src/protocol/messages';
+import type { HttpExchange } from '../../src/service/execute';
 import { RawText } from './json-viewer/RawText';
 
 const JsonViewer = lazy(() =>

@@ -4,16 +4,13 @@
  * with validation and Format. `{{variables}}` resolve from the profile; unknown ones are shown here
  * and the worker refuses to send them. Ctrl/Cmd+Enter sends, Escape cancels.
  */
-import {
-  HTTP_METHODS,
-  type HttpMethod,
-  type NameValue,
-  type ProfileView,
-} from '../../src/protocol/messages';
+
 import { CONTRACT_HEADERS } from '../../src/service/headers';
 import { reindentJson } from '../../src/service/json-indent';
+import type { ProfileView } from '../../src/service/profile-input';
 import { buildV1Request } from '../../src/service/v1-request';
 import { resolveCall, variablesOf } from '../../src/service/variables';
+import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../src/vocabulary/terms';
 import { KeyValueTable } from './KeyValueTable';
 
 export interface Draft {

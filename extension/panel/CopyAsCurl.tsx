@@ -4,8 +4,8 @@
  * access token and does not show it.
  */
 import { useState } from 'preact/hooks';
-import type { AppError } from '../../src/protocol/errors';
-import type { ProfileView } from '../../src/protocol/messages';
+import type { ProfileView } from '../../src/service/profile-input';
+import type { AppError } from '../../src/vocabulary/errors';
 import type { Draft } from './Composer';
 import { copyText } from './copy-text';
 import { ErrorNotice } from './ErrorNotice';

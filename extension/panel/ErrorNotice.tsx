@@ -1,4 +1,4 @@
-import type { AppError } from '../../src/protocol/errors';
+import type { AppError } from '../../src/vocabulary/errors';
 
 /** A typed error as the user sees it: what happened, and what to do about it. */
 export function ErrorNotice({ error }: { error: AppError }) {

@@ -1,4 +1,4 @@
-import type { NameValue } from '../../src/protocol/messages';
+import type { NameValue } from '../../src/vocabulary/terms';
 
 /** A header list as a definition list (name, value), for requests and responses alike. */
 export function HeaderList({ headers }: { headers: NameValue[] }) {

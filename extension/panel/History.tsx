@@ -4,8 +4,8 @@
  * history: the worker stores calls as composed, with any stored secret masked.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { AppError } from '../../src/protocol/errors';
-import type { HistoryEntry } from '../../src/protocol/messages';
+import type { HistoryEntry } from '../../src/service/history';
+import type { AppError } from '../../src/vocabulary/errors';
 import { ErrorNotice } from './ErrorNotice';
 import { ask } from './worker-client';
 

@@ -2,7 +2,7 @@
  * An editable list of name/value rows (query parameters, extra headers, profile variables). Every
  * input and button is named after its row, e.g. "Header 2 name", "Remove header 2".
  */
-import type { NameValue } from '../../src/protocol/messages';
+import type { NameValue } from '../../src/vocabulary/terms';
 
 interface Props {
   /** Singular noun for names: "Query parameter", "Header", "Variable". */

@@ -4,8 +4,8 @@
  * hand: Lock with passphrase, then restart the browser: the panel shows Locked and an Unlock form.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { AppError } from '../../src/protocol/errors';
 import type { LockState } from '../../src/protocol/messages';
+import type { AppError } from '../../src/vocabulary/errors';
 import { ErrorNotice } from './ErrorNotice';
 import { PassphraseForm } from './PassphraseForm';
 import { ask, onLockedAnswer } from './worker-client';

@@ -3,7 +3,7 @@
  * passphrases typed here go to the worker in one message and are cleared from the form after it.
  */
 import { useState } from 'preact/hooks';
-import type { AppError } from '../../src/protocol/errors';
+import type { AppError } from '../../src/vocabulary/errors';
 import { ErrorNotice } from './ErrorNotice';
 
 export interface PassphraseField {

@@ -1,4 +1,4 @@
-import type { ProfileView } from '../../src/protocol/messages';
+import type { ProfileView } from '../../src/service/profile-input';
 
 interface Props {
   profiles: ProfileView[];

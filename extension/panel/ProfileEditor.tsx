@@ -4,9 +4,10 @@
  */
 import { useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import type { AppError } from '../../src/protocol/errors';
-import type { AuthMethod, NameValue, ProfileView, Warning } from '../../src/protocol/messages';
+import type { ProfileView, Warning } from '../../src/service/profile-input';
 import { originPatternsToRequest } from '../../src/service/url-rules';
+import type { AppError } from '../../src/vocabulary/errors';
+import type { AuthMethod, NameValue } from '../../src/vocabulary/terms';
 import { ErrorNotice } from './ErrorNotice';
 import { KeyValueTable } from './KeyValueTable';
 import { ask } from './worker-client';

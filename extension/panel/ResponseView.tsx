@@ -1,5 +1,5 @@
 /** Shows one exchange: status, time, size, headers, and the body (pretty-printed when JSON). */
-import type { HttpExchange } from '../../src/protocol/messages';
+import type { HttpExchange } from '../../src/service/execute';
 import { statusMeaning } from '../../src/service/http-status';
 import { describeSize, formatBytes } from '../../src/service/response-format';
 import { explainServiceError } from '../../src/service/service-error';

@@ -4,10 +4,10 @@
  * the absolute expiry and a live countdown, products as a list, developer.email masked until shown.
  */
 import { useState } from 'preact/hooks';
-import type { AppError } from '../../src/protocol/errors';
 import { maskEmail } from '../../src/service/mask';
 import type { TokenSuccessView } from '../../src/service/token-grant';
 import { isBearerLike } from '../../src/service/token-response';
+import type { AppError } from '../../src/vocabulary/errors';
 import { Countdown } from './Countdown';
 import { copyText } from './copy-text';
 import { ErrorNotice } from './ErrorNotice';

@@ -5,8 +5,10 @@
  * so automation can find it by that name alone).
  */
 import { useState } from 'preact/hooks';
-import type { AppError } from '../../src/protocol/errors';
-import type { ProfileView, TokenAttempt, TokenView } from '../../src/protocol/messages';
+import type { TokenAttempt } from '../../src/protocol/messages';
+import type { ProfileView } from '../../src/service/profile-input';
+import type { TokenView } from '../../src/service/token-grant';
+import type { AppError } from '../../src/vocabulary/errors';
 import { ErrorNotice } from './ErrorNotice';
 import { TokenFailure } from './TokenFailure';
 import { TokenInspector } from './TokenInspector';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { SavedRequest } from '../../src/collections/model';
-import type { ProfileView } from '../../src/protocol/messages';
+import type { ProfileView } from '../../src/service/profile-input';
 import { Composer, type Draft } from './Composer';
 import { CopyAsCurl } from './CopyAsCurl';
 import { CollectionsPanel } from './collections/CollectionsPanel';

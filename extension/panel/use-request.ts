@@ -4,8 +4,9 @@
  * history to reload after each call.
  */
 import { useState } from 'preact/hooks';
-import type { AppError } from '../../src/protocol/errors';
-import type { HistoryEntry, HttpExchange } from '../../src/protocol/messages';
+import type { HttpExchange } from '../../src/service/execute';
+import type { HistoryEntry } from '../../src/service/history';
+import type { AppError } from '../../src/vocabulary/errors';
 import { type Draft, EMPTY_DRAFT } from './Composer';
 import { ask } from './worker-client';
 

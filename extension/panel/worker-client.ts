@@ -3,8 +3,8 @@
  * transport itself (worker stopped mid-call, extension reloaded) come back as typed errors too.
  */
 import browser from 'webextension-polyfill';
-import { fail } from '../../src/protocol/errors';
 import type { MessageType, Reply, RequestOf } from '../../src/protocol/messages';
+import { fail } from '../../src/vocabulary/errors';
 
 const lockedListeners = new Set<() => void>();
 

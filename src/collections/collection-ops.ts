@@ -6,7 +6,7 @@
  * operation builds keeps the limits an import checks, so an export can always be imported.
  */
 import * as v from 'valibot';
-import { type AppError, fail, ok, type Result } from '../protocol/errors';
+import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
 import {
   checkStructure,
   ID_PATTERN,

@@ -2,8 +2,9 @@
  * Seeded generators of valid collections, for the tests of the native format, the schema file and
  * the collection operations. The same seed gives the same collection on every machine.
  */
-import { AUTH_METHODS, HTTP_METHODS, type NameValue } from '../protocol/messages';
+
 import { random } from '../testing/seeded-random';
+import { AUTH_METHODS, HTTP_METHODS, type NameValue } from '../vocabulary/terms';
 import type { Collection, CollectionItem } from './model';
 
 /** The same seeded generator as the unit tests' (mulberry32). */

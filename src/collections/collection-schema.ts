@@ -5,8 +5,8 @@
  * this file says the same in JSON Schema, and a test keeps the two in step.
  */
 import * as v from 'valibot';
-import { type AppError, fail, ok, type Result } from '../protocol/errors';
-import type { AuthMethod, HttpMethod } from '../protocol/messages';
+import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
+import type { AuthMethod, HttpMethod } from '../vocabulary/terms';
 import type { Collection, CollectionItem, Folder, SavedRequest } from './model';
 
 /** The same bound as the message contract, so that a saved request can always be sent. */

@@ -3,7 +3,7 @@
  * commands: skips assignments and wrappers (`env`, `sudo`, `time`), names the other commands for
  * the notes, and refuses what is not curl at all (Copy as PowerShell, Copy as fetch) with a hint.
  */
-import { fail, ok, type Result } from '../protocol/errors';
+import { fail, ok, type Result } from '../vocabulary/errors';
 import type { Word } from './curl-words';
 
 export function refuseOtherFormats(src: string): Result<void> {

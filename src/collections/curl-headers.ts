@@ -4,8 +4,9 @@
  * authenticates every call; what a browser adds to every request is dropped as noise; the rest
  * passes the same check as a header typed in the panel.
  */
-import type { NameValue } from '../protocol/messages';
+
 import { checkUserHeader } from '../service/headers';
+import type { NameValue } from '../vocabulary/terms';
 import { DROPPED_FOR_PROFILE, type Draft } from './curl-options';
 import { addExpansions, MAX_ROWS, shorten } from './curl-words';
 

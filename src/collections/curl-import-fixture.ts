@@ -4,8 +4,8 @@
  * DevTools' NetworkLogView (bash and cmd), so that each module's tests can generate what Chrome
  * writes for any request.
  */
-import type { AppError } from '../protocol/errors';
-import type { NameValue } from '../protocol/messages';
+import type { AppError } from '../vocabulary/errors';
+import type { NameValue } from '../vocabulary/terms';
 import { type CurlImport, importCurl } from './curl-import';
 
 export const BASE = 'https://api.example.com';

@@ -5,11 +5,11 @@
  * curl-shell-bash, curl-shell-cmd, curl-command, curl-options, curl-url and curl-headers.
  */
 import { describe, expect, it } from 'vitest';
-import type { AuthMethod } from '../protocol/messages';
 import { buildCurlCommand, type CurlSecrets } from '../service/curl';
 import type { StoredProfile } from '../service/stored-shapes';
 import { buildV1Request, type V1Call } from '../service/v1-request';
 import { accepted } from '../testing/results';
+import type { AuthMethod } from '../vocabulary/terms';
 import { importCurl } from './curl-import';
 import { AUTH_DROPPED, BASE, imported, rows, URL_V1 } from './curl-import-fixture';
 

@@ -18,10 +18,11 @@
  *
  * Try it by hand: DevTools > Network > right-click a /v1 call > Copy as cURL (bash), then paste.
  */
-import { type AppError, fail, ok, type Result } from '../protocol/errors';
-import { HTTP_METHODS, type HttpMethod } from '../protocol/messages';
+
 import { parseServiceUrl } from '../service/url-rules';
 import { buildV1Request } from '../service/v1-request';
+import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
+import { HTTP_METHODS, type HttpMethod } from '../vocabulary/terms';
 import { curlArguments, refuseOtherFormats } from './curl-command';
 import { keptHeaders } from './curl-headers';
 import { type DataPiece, type Draft, readOptions } from './curl-options';

@@ -4,7 +4,7 @@
  * cookies) are dropped here and only named in the notes; file arguments (`@file`) are noted, as
  * the import cannot read files.
  */
-import { type AppError, fail, ok, type Result } from '../protocol/errors';
+import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
 import { urlencodeArgument } from './curl-encoding';
 import {
   LONG_OPTIONS,

@@ -3,7 +3,7 @@
  * quote or control character. Escapes are read as bash reads them (`\xHH` and octal are bytes,
  * joined as UTF-8), so the import gets the exact text the browser sent.
  */
-import { ok, type Result } from '../protocol/errors';
+import { ok, type Result } from '../vocabulary/errors';
 import { isHexCode, utf8 } from './curl-encoding';
 import { NUL_REFUSED, type Scan, unterminated } from './curl-words';
 

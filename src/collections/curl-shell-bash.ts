@@ -4,7 +4,7 @@
  * redirections left out, here-documents refused). Linear in the input and never throws, since the
  * text is whatever a user pasted.
  */
-import { fail, ok, type Result } from '../protocol/errors';
+import { fail, ok, type Result } from '../vocabulary/errors';
 import { scanAnsiC } from './curl-shell-ansi-c';
 import { scanExpansion } from './curl-shell-expansion';
 import { addExpansions, type Scan, unterminated, type Word } from './curl-words';

@@ -4,7 +4,7 @@
  * splitting. Separate from the bash reader because the two quote in incompatible ways; isCmdText
  * decides which one a pasted text gets.
  */
-import { ok, type Result } from '../protocol/errors';
+import { ok, type Result } from '../vocabulary/errors';
 import { addExpansions, unterminated, type Word } from './curl-words';
 
 const PERCENT_VARIABLE = /%[A-Za-z_][A-Za-z0-9_]{0,63}%/y;

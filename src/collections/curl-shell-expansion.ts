@@ -4,7 +4,7 @@
  * its own small scanner (nested parentheses, quotes inside `$(…)`), kept here apart from the word
  * reader.
  */
-import { ok, type Result } from '../protocol/errors';
+import { ok, type Result } from '../vocabulary/errors';
 import { type Scan, unterminated } from './curl-words';
 
 /** The index just past the double-quoted string that starts at `src[i] === '"'`, or -1. */

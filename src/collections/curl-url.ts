@@ -3,8 +3,8 @@
  * active profile's Base URL. Another host, a `$BASE`-style placeholder and `user:password@` are
  * replaced or dropped and named in the notes (never the password); a URL outside /v1 is refused.
  */
-import { fail, ok, type Result } from '../protocol/errors';
-import type { NameValue } from '../protocol/messages';
+import { fail, ok, type Result } from '../vocabulary/errors';
+import type { NameValue } from '../vocabulary/terms';
 import { percentDecode } from './curl-encoding';
 import { DROPPED_FOR_PROFILE, type Draft } from './curl-options';
 import { addExpansions, MAX_ROWS, shorten, type Word } from './curl-words';

@@ -4,7 +4,7 @@
  * limits of a saved request. Kept apart so the bash and cmd readers, the option reader and the
  * request assembly agree on one shape without importing each other.
  */
-import { type AppError, fail } from '../protocol/errors';
+import { type AppError, fail } from '../vocabulary/errors';
 
 /** The limits of the message contract (src/protocol/messages.ts), checked here so a save never fails. */
 export const MAX_ROWS = 200;

@@ -4,9 +4,10 @@
  * secrets and against what secrets look like; a refusal names the field and never quotes the
  * secret (only its masked view). Run before Export collection writes anything.
  */
-import { fail, ok, type Result } from '../protocol/errors';
-import type { NameValue } from '../protocol/messages';
+
 import { maskSecret } from '../service/mask';
+import { fail, ok, type Result } from '../vocabulary/errors';
+import type { NameValue } from '../vocabulary/terms';
 import type { Collection, CollectionItem } from './model';
 import { findSecretInRow, findSecretInText, type SecretHit } from './secret-patterns';
 

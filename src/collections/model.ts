@@ -3,7 +3,7 @@
  * refers to authentication by method and by variable names only (`{{apiKey}}`, `{{clientId}}`,
  * `{{clientSecret}}`, …), never by value: no secret is ever part of a collection.
  */
-import type { AuthMethod, HttpMethod, NameValue } from '../protocol/messages';
+import type { AuthMethod, HttpMethod, NameValue } from '../vocabulary/terms';
 
 export interface SavedRequest {
   kind: 'request';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AppError, Result } from '../protocol/errors';
 import * as results from '../testing/results';
+import type { AppError, Result } from '../vocabulary/errors';
 import { sampleCollection, seededRandom, shuffleKeys } from './collection-samples';
 import { MAX_FOLDER_DEPTH, MAX_ITEMS } from './collection-schema';
 import type { Collection, CollectionItem, SavedRequest } from './model';

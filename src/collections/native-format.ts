@@ -7,9 +7,9 @@
  * Invariant: importCollection(exportCollection(c)) deep-equals c for every valid c, and
  * exportCollection of an imported exported text gives back that text byte for byte.
  */
-import { fail, ok, type Result } from '../protocol/errors';
-import type { NameValue } from '../protocol/messages';
-import { describeUnsafeFile, findUnsafeShape } from '../protocol/safe-object';
+import { fail, ok, type Result } from '../vocabulary/errors';
+import { describeUnsafeFile, findUnsafeShape } from '../vocabulary/safe-object';
+import type { NameValue } from '../vocabulary/terms';
 import { validateCollection } from './collection-schema';
 import { locateJsonError } from './json-syntax';
 import type { Collection, CollectionItem, SavedRequest } from './model';

@@ -9,8 +9,9 @@
  * and user headers that would carry credentials (the contract headers) are left out.
  * The output is deterministic: the same collection gives the same text, byte for byte.
  */
-import type { AuthMethod } from '../protocol/messages';
+
 import { CONTRACT_HEADERS } from '../service/headers';
+import type { AuthMethod } from '../vocabulary/terms';
 import { AUTH_VARIABLES, type Collection, type CollectionItem, type SavedRequest } from './model';
 import type {
   PostmanAuth,

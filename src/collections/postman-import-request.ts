@@ -4,9 +4,10 @@
  * and auth headers (the profile sets them), disabled rows, non-raw bodies, rows over the limits,
  * and rows whose name or value looks like a secret (a collection never holds one).
  */
-import type { HttpMethod, NameValue } from '../protocol/messages';
-import { HTTP_METHODS } from '../protocol/messages';
+
 import { checkUserHeader } from '../service/headers';
+import type { HttpMethod, NameValue } from '../vocabulary/terms';
+import { HTTP_METHODS } from '../vocabulary/terms';
 import { MAX_BODY, MAX_NAME, MAX_ROWS, MAX_TEXT } from './collection-schema';
 import type { SavedRequest } from './model';
 import { type ImportNotes, quoteName } from './postman-import-notes';

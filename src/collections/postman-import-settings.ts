@@ -3,7 +3,7 @@
  * export wrote, recognised by its marker line), the scripts of any level, and the variables. Secret
  * variables and variables the profile supplies stay out, reported by name.
  */
-import type { NameValue } from '../protocol/messages';
+import type { NameValue } from '../vocabulary/terms';
 import { MAX_ROWS, MAX_TEXT } from './collection-schema';
 import { AUTH_VARIABLES, type CollectionAuth } from './model';
 import { type ImportNotes, quoteName } from './postman-import-notes';

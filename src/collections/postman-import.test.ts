@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '../protocol/errors';
 import * as results from '../testing/results';
+import type { AppError } from '../vocabulary/errors';
 import { validateCollection } from './collection-schema';
 import type { Collection, CollectionItem, Folder, SavedRequest } from './model';
 import { exportPostman } from './postman-export';

@@ -8,8 +8,8 @@
  * proportion to its size). Secrets stay out: variables named like credentials and rows that look
  * like secrets are left behind and reported by name only. `importPostman` never throws.
  */
-import { fail, ok, type Result } from '../protocol/errors';
-import { describeUnsafeFile, findUnsafeShape } from '../protocol/safe-object';
+import { fail, ok, type Result } from '../vocabulary/errors';
+import { describeUnsafeFile, findUnsafeShape } from '../vocabulary/safe-object';
 import { MAX_FOLDER_DEPTH } from './collection-schema';
 import { locateJsonError } from './json-syntax';
 import type { Collection, CollectionItem } from './model';

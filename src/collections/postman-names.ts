@@ -4,7 +4,7 @@
  * Invariant: a name for which `isSecretName` is true never carries a value out of, or into, a
  * collection.
  */
-import type { AuthMethod } from '../protocol/messages';
+import type { AuthMethod } from '../vocabulary/terms';
 import { SECRET_VARIABLES } from './model';
 import { isCredentialName } from './secret-patterns';
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { messages, ProfileInputSchema, SecretsInputSchema, SendRequestSchema } from './messages';
+import { ProfileInputSchema, SecretsInputSchema } from '../service/profile-input';
+import { messages, SendRequestSchema } from './messages';
 
 const validSend = {
   requestId: 'r-1',

@@ -6,48 +6,23 @@
 import * as v from 'valibot';
 import { CollectionSchema } from '../collections/collection-schema';
 import type { Collection } from '../collections/model';
-import type { StoredProfile } from '../service/stored-shapes';
+import type { HttpExchange } from '../service/execute';
+import type { HistoryEntry } from '../service/history';
+import {
+  ProfileInputSchema,
+  type ProfileView,
+  SecretsInputSchema,
+  type Warning,
+} from '../service/profile-input';
 import type { TokenView } from '../service/token-grant';
+import { MAX_PASSPHRASE_LENGTH } from '../service/vault';
+import type { AppError } from '../vocabulary/errors';
+import { HTTP_METHODS, NameValueSchema, ShortTextSchema } from '../vocabulary/terms';
 
-export type { TokenView };
-
-import type { AppError } from './errors';
-
-const MAX_TEXT = 2_048;
 const MAX_BODY = 10 * 1024 * 1024;
 
-const shortText = v.pipe(v.string(), v.maxLength(MAX_TEXT));
+const shortText = ShortTextSchema;
 const profileRef = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
-
-export const AUTH_METHODS = ['apiKey', 'oauthBasic', 'oauthBody'] as const;
-export type AuthMethod = (typeof AUTH_METHODS)[number];
-
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-export const NameValueSchema = v.strictObject({ name: shortText, value: shortText });
-export type NameValue = v.InferOutput<typeof NameValueSchema>;
-
-export const ProfileInputSchema = v.strictObject({
-  id: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  name: shortText,
-  authUrl: shortText,
-  baseUrl: shortText,
-  companyId: shortText,
-  authMethod: v.picklist(AUTH_METHODS),
-  clientId: shortText,
-  formEncodeCredentials: v.boolean(),
-  /** User-defined `{{name}}` variables of the profile (never secrets). */
-  variables: v.pipe(v.array(NameValueSchema), v.maxLength(100)),
-});
-export type ProfileInput = v.InferOutput<typeof ProfileInputSchema>;
-
-/** Secrets travel panel -> worker once, when typed. Absent or empty means "keep what is stored". */
-export const SecretsInputSchema = v.strictObject({
-  apiKey: v.optional(shortText),
-  clientSecret: v.optional(shortText),
-});
-export type SecretsInput = v.InferOutput<typeof SecretsInputSchema>;
 
 const idPayload = v.strictObject({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
 
@@ -65,57 +40,9 @@ export const SendRequestSchema = v.strictObject({
 });
 export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
 
-/** What the panel may know about a profile: every setting, and secrets only as masked views. */
-export type ProfileView = StoredProfile & {
-  secrets: { apiKey: string | null; clientSecret: string | null };
-};
-
-export interface Warning {
-  field: string;
-  message: string;
-}
-
-/** One request/response pair as the panel shows it; auth header values are masked. */
-export interface HttpExchange {
-  request: { method: HttpMethod; url: string; headers: NameValue[] };
-  status: number;
-  statusText: string;
-  headers: NameValue[];
-  bodyText: string;
-  /** Image bodies (up to 5 MB), base64-encoded, instead of bodyText. */
-  bodyBase64?: string;
-  /** True when the body was longer than the cap and `bodyText` holds only its start. */
-  truncated: boolean;
-  /** Bytes of body received (at most the cap). */
-  bodyBytes: number;
-  /** The full body size when known (Content-Length or fully read), else null. */
-  totalBytes: number | null;
-  durationMs: number;
-  /** The call was refused for its token, and was sent once more with a new one. */
-  tokenRenewed?: boolean;
-}
-
-/** One sent call as history keeps it: what was asked and how it ended, never a credential. */
-export interface HistoryEntry {
-  id: string;
-  at: number;
-  method: HttpMethod;
-  /** As composed, `{{variables}}` kept. */
-  path: string;
-  query: NameValue[];
-  headers: NameValue[];
-  body: string;
-  /** The body was over the 64 KB history keeps, so it was not kept. */
-  bodyDropped: boolean;
-  status: number | null;
-  durationMs: number | null;
-  errorCode: string | null;
-}
-
 /** The passphrase lock: off (secrets stored plain), locked (no key this session), unlocked. */
 export type LockState = 'off' | 'locked' | 'unlocked';
 
-export const MAX_PASSPHRASE_LENGTH = 1024;
 /** Up to the limit plus one, so that an over-long passphrase gets the lock's own clear error. */
 const passphrase = v.pipe(v.string(), v.maxLength(MAX_PASSPHRASE_LENGTH + 1));
 

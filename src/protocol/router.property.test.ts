@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectPrototypesClean, expectTypedResult, MAX_MS } from '../testing/property-checks';
-import { ok, type Result } from './errors';
+import { ok, type Result } from '../vocabulary/errors';
+import { findUnsafeShape } from '../vocabulary/safe-object';
 import { type MessageType, messages } from './messages';
 import { createRouter, type Handlers, parseEnvelope, type SenderInfo } from './router';
-import { findUnsafeShape } from './safe-object';
 
 /** Raise with FC_RUNS=5000 for a longer hunt; the default keeps the suite fast. */
 const NUM_RUNS = Number(process.env.FC_RUNS) || 300;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as results from '../testing/results';
-import { type AppError, ok, type Result } from './errors';
+import { type AppError, ok, type Result } from '../vocabulary/errors';
 import { checkSender, createRouter, type Handlers, parseEnvelope, type SenderInfo } from './router';
 
 const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';

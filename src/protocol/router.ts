@@ -6,7 +6,8 @@
  *   4. the handler from the table runs; if it throws, the sender gets a typed `internal` error.
  */
 import * as v from 'valibot';
-import { type AppError, fail, type Result } from './errors';
+import { type AppError, fail, type Result } from '../vocabulary/errors';
+import { findUnsafeShape } from '../vocabulary/safe-object';
 import {
   type Envelope,
   type MessageType,
@@ -14,7 +15,6 @@ import {
   type RequestOf,
   type ResponseOf,
 } from './messages';
-import { findUnsafeShape } from './safe-object';
 
 export interface SenderInfo {
   id?: string | undefined;

@@ -14,8 +14,8 @@
  * pattern; `-sS` hides the progress meter but not errors. A HEAD call uses `--head`: `-X HEAD`
  * would make curl wait for a body that never comes.
  */
-import { fail, ok, type Result } from '../protocol/errors';
-import type { HttpMethod, NameValue } from '../protocol/messages';
+import { fail, ok, type Result } from '../vocabulary/errors';
+import type { HttpMethod, NameValue } from '../vocabulary/terms';
 import { usesOAuth } from './profile';
 import { hasNul, shellQuote } from './shell-quote';
 import type { StoredProfile } from './stored-shapes';

@@ -4,11 +4,31 @@
  * with a hint; redirects are not followed, so a credential header never travels to an address the
  * user did not choose.
  */
-import { type AppError, fail, ok, type Result } from '../protocol/errors';
-import type { HttpExchange, NameValue } from '../protocol/messages';
+import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
+import type { HttpMethod, NameValue } from '../vocabulary/terms';
 import { redactHeaders } from './headers';
 import { isLoopbackHost } from './url-rules';
 import type { PreparedRequest } from './v1-request';
+
+/** One request/response pair as the panel shows it; auth header values are masked. */
+export interface HttpExchange {
+  request: { method: HttpMethod; url: string; headers: NameValue[] };
+  status: number;
+  statusText: string;
+  headers: NameValue[];
+  bodyText: string;
+  /** Image bodies (up to 5 MB), base64-encoded, instead of bodyText. */
+  bodyBase64?: string;
+  /** True when the body was longer than the cap and `bodyText` holds only its start. */
+  truncated: boolean;
+  /** Bytes of body received (at most the cap). */
+  bodyBytes: number;
+  /** The full body size when known (Content-Length or fully read), else null. */
+  totalBytes: number | null;
+  durationMs: number;
+  /** The call was refused for its token, and was sent once more with a new one. */
+  tokenRenewed?: boolean;
+}
 
 export interface ExecuteOptions {
   fetch: typeof fetch;

@@ -3,8 +3,8 @@
  * and which headers belong to the service contract (spec 4.2) so that a user header cannot
  * silently replace them.
  */
-import { fail, ok, type Result } from '../protocol/errors';
-import type { NameValue } from '../protocol/messages';
+import { fail, ok, type Result } from '../vocabulary/errors';
+import type { NameValue } from '../vocabulary/terms';
 import { MASK, maskSecret } from './mask';
 
 /** RFC 9110 token characters. */

@@ -3,11 +3,28 @@
  * how each ended. PII-light and secret-free by construction: auth headers are never part of a
  * composed call, and any stored secret that a user pasted into a path, header or body is masked.
  */
-import type { HistoryEntry, HttpMethod, NameValue } from '../protocol/messages';
+import type { HttpMethod, NameValue } from '../vocabulary/terms';
 import { maskSecret } from './mask';
 
 export const HISTORY_PER_PROFILE = 200;
 export const MAX_HISTORY_BODY = 64 * 1024;
+
+/** One sent call as history keeps it: what was asked and how it ended, never a credential. */
+export interface HistoryEntry {
+  id: string;
+  at: number;
+  method: HttpMethod;
+  /** As composed, `{{variables}}` kept. */
+  path: string;
+  query: NameValue[];
+  headers: NameValue[];
+  body: string;
+  /** The body was over the 64 KB history keeps, so it was not kept. */
+  bodyDropped: boolean;
+  status: number | null;
+  durationMs: number | null;
+  errorCode: string | null;
+}
 
 export interface HistoryRecord {
   profileId: string;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ProfileInput, SecretsInput } from '../protocol/messages';
 import { accepted, refusal } from '../testing/results';
 import {
   isUuidShaped,
@@ -9,6 +8,7 @@ import {
   usesOAuth,
   validateProfile,
 } from './profile';
+import type { ProfileInput, SecretsInput } from './profile-input';
 
 const COMPANY = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const API_KEY = 'ak_9d8c7b6a5f4e3d2c1b0a';

@@ -3,17 +3,11 @@
  * secret record, or a typed error naming the field to fix. Secrets are checked here but never
  * quoted in a message.
  */
-import { fail, ok, type Result } from '../protocol/errors';
-import type {
-  AuthMethod,
-  NameValue,
-  ProfileInput,
-  ProfileView,
-  SecretsInput,
-  Warning,
-} from '../protocol/messages';
+import { fail, ok, type Result } from '../vocabulary/errors';
+import type { AuthMethod, NameValue } from '../vocabulary/terms';
 import { checkHeaderValue } from './headers';
 import { maskSecret } from './mask';
+import type { ProfileInput, ProfileView, SecretsInput, Warning } from './profile-input';
 import type { StoredProfile } from './stored-shapes';
 import { parseServiceUrl, withoutTrailingSlash } from './url-rules';
 

@@ -1,5 +1,5 @@
 /** How a response's size is presented: human units, and what was kept of a cut body. */
-import type { HttpExchange } from '../protocol/messages';
+import type { HttpExchange } from './execute';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -4,7 +4,7 @@
  * read of that key reports it and every other key keeps working. tests/fixtures/storage/ keeps a
  * snapshot of each earlier version, and a test runs every one of them up to today.
  */
-import { fail, ok, type Result } from '../protocol/errors';
+import { fail, ok, type Result } from '../vocabulary/errors';
 import { STORAGE_SCHEMA_VERSION } from './stored-shapes';
 
 export interface Migration {

@@ -3,7 +3,7 @@
  * checked before use, so a corrupt or foreign record is reported instead of half-used.
  */
 import * as v from 'valibot';
-import { AUTH_METHODS, HTTP_METHODS } from '../protocol/messages';
+import { AUTH_METHODS, HTTP_METHODS } from '../vocabulary/terms';
 import { KDF_ITERATIONS } from './vault-crypto';
 
 /**

@@ -4,7 +4,7 @@
  * credentials. Traits are booleans computed where the secret is (the worker); no secret text ever
  * reaches an explanation.
  */
-import type { AppError } from '../protocol/errors';
+import type { AppError } from '../vocabulary/errors';
 import { formEncode, type TokenVariant } from './token-request';
 
 export interface CredentialTraits {

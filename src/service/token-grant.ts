@@ -4,7 +4,7 @@
  * masked), the raw response and an explanation. The access token itself is returned beside the
  * view, for the worker; the view carries it only masked.
  */
-import type { NameValue } from '../protocol/messages';
+import type { NameValue } from '../vocabulary/terms';
 import { executeRequest } from './execute';
 import { reindentJson } from './json-indent';
 import { maskSecret } from './mask';

@@ -4,7 +4,7 @@
  * non-Latin-1 text and mangles Latin-1 text). RFC 6749 section 2.3.1 form-encoding of id and secret
  * before joining is optional: the spec (and Apigee) join them raw; standards-strict servers decode.
  */
-import type { NameValue } from '../protocol/messages';
+import type { NameValue } from '../vocabulary/terms';
 import { redactHeaders } from './headers';
 import { maskSecret } from './mask';
 

@@ -5,7 +5,7 @@
  * `BearerToken`, and fields it does not know are kept, not dropped. Any input gives a value or a
  * typed error; nothing here throws.
  */
-import { fail, ok, type Result } from '../protocol/errors';
+import { fail, ok, type Result } from '../vocabulary/errors';
 import { type DecodedJwt, decodeJwt } from './jwt';
 import {
   displayJson,

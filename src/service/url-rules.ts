@@ -2,7 +2,7 @@
  * Which service addresses a profile may use. Credentials go over https, except to this machine's
  * loopback, where the sandbox emulator runs over plain http.
  */
-import { fail, ok, type Result } from '../protocol/errors';
+import { fail, ok, type Result } from '../vocabulary/errors';
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();

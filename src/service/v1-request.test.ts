@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpMethod } from '../protocol/messages';
 import { accepted, refusal } from '../testing/results';
+import type { HttpMethod } from '../vocabulary/terms';
 import { buildV1Request, type CallAuth, type V1Call } from './v1-request';
 
 const COMPANY = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';

@@ -3,8 +3,8 @@
  * headers (Content-Type, companyId and exactly one auth header) followed by the user's own headers.
  * A path that would leave `/v1/` after URL normalisation (`..`, `%2e%2e`, backslashes) is refused.
  */
-import { fail, ok, type Result } from '../protocol/errors';
-import type { HttpMethod, NameValue } from '../protocol/messages';
+import { fail, ok, type Result } from '../vocabulary/errors';
+import type { HttpMethod, NameValue } from '../vocabulary/terms';
 import { checkHeaderValue, checkUserHeader } from './headers';
 
 export type CallAuth = { kind: 'apiKey'; apiKey: string } | { kind: 'bearer'; accessToken: string };

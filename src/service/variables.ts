@@ -3,8 +3,8 @@
  * profile: `companyId`, `baseUrl` and the profile's own variables. An unknown name is reported,
  * never sent as literal braces.
  */
-import { type AppError, fail } from '../protocol/errors';
-import type { NameValue } from '../protocol/messages';
+import { type AppError, fail } from '../vocabulary/errors';
+import type { NameValue } from '../vocabulary/terms';
 
 const PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 

@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PASSPHRASE_LENGTH } from '../protocol/messages';
 import { refusal } from '../testing/results';
 import { MASK, maskSecret } from './mask';
 import {
@@ -20,6 +19,7 @@ import {
   checkNewPassphrase,
   createLock,
   keyOpensLock,
+  MAX_PASSPHRASE_LENGTH,
   openRecord,
   sealRecord,
   secretMasks,

@@ -4,10 +4,10 @@
  * nothing here keeps a passphrase or a key; the caller decides where the key lives (the worker:
  * `storage.session`, so a browser restart locks the vault again).
  */
-import { fail, ok, type Result } from '../protocol/errors';
-import { MAX_PASSPHRASE_LENGTH, type ProfileView } from '../protocol/messages';
+import { fail, ok, type Result } from '../vocabulary/errors';
 import { MASK } from './mask';
 import { maskSecrets } from './profile';
+import type { ProfileView } from './profile-input';
 import {
   type LockHeader,
   SECRET_FIELDS,
@@ -25,6 +25,7 @@ import {
 } from './vault-crypto';
 
 export const MIN_PASSPHRASE_LENGTH = 8;
+export const MAX_PASSPHRASE_LENGTH = 1024;
 
 /** The known text sealed into every lock: it opens only under the right key. */
 const CHECK_TEXT = 'Partner API DevTools vault';

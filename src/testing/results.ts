@@ -5,7 +5,7 @@
  */
 import { inspect } from 'node:util';
 import { expect } from 'vitest';
-import type { AppError, ErrorCode, Result } from '../protocol/errors';
+import type { AppError, ErrorCode, Result } from '../vocabulary/errors';
 
 /** The value of an accepted result; a refusal fails the test with its code and message. */
 export function accepted<T>(result: Result<T>): T {

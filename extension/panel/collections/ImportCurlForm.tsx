@@ -3,8 +3,8 @@
  * Credentials in it are recognised and dropped: the active profile authenticates calls.
  */
 import { useState } from 'preact/hooks';
-import type { AppError } from '../../../src/protocol/errors';
-import type { ProfileView } from '../../../src/protocol/messages';
+import type { ProfileView } from '../../../src/service/profile-input';
+import type { AppError } from '../../../src/vocabulary/errors';
 import type { Draft } from '../Composer';
 import { ErrorNotice } from '../ErrorNotice';
 

@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { addRequest, newCollection, updateRequest } from '../../../src/collections/collection-ops';
 import type { Collection, SavedRequest } from '../../../src/collections/model';
-import type { ProfileView } from '../../../src/protocol/messages';
+import type { ProfileView } from '../../../src/service/profile-input';
 import type { Draft } from '../Composer';
 import { allFolders } from './CollectionTree';
 import type { CollectionsState } from './use-collections';

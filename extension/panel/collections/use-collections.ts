@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Collection } from '../../../src/collections/model';
-import type { AppError, Result } from '../../../src/protocol/errors';
+import type { AppError, Result } from '../../../src/vocabulary/errors';
 import { ask } from '../worker-client';
 
 export function useCollections() {
