@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ProfileView, Warning } from '../../src/service/profile-input';
 import type { AppError } from '../../src/vocabulary/errors';
-import { ErrorNotice } from './ErrorNotice';
-import { LockControl } from './LockControl';
-import { ProfileBar } from './ProfileBar';
-import { ProfileEditor } from './ProfileEditor';
-import { useRequest } from './use-request';
+import { LockControl } from './lock/LockControl';
+import { ProfileEditor } from './profile/ProfileEditor';
+import { useRequest } from './request/use-request';
+import { ProfileBar } from './toolbar/ProfilePicker';
+import { ErrorNotice } from './ui/ErrorNotice';
 import { Workspace } from './Workspace';
 import { ask } from './worker-client';
 

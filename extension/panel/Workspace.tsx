@@ -6,17 +6,17 @@
 import { useState } from 'preact/hooks';
 import type { SavedRequest } from '../../src/collections/model';
 import type { ProfileView } from '../../src/service/profile-input';
-import { Composer, type Draft } from './Composer';
-import { CopyAsCurl } from './CopyAsCurl';
-import { CollectionsPanel } from './collections/CollectionsPanel';
-import { ImportCurlForm } from './collections/ImportCurlForm';
-import { SaveRequestForm } from './collections/SaveRequestForm';
-import { useCollections } from './collections/use-collections';
-import { ErrorNotice } from './ErrorNotice';
-import { History } from './History';
-import { ResponseView } from './ResponseView';
-import { TokenPanel } from './TokenPanel';
-import type { useRequest } from './use-request';
+import { TokenPanel } from './request/AuthTab';
+import { Composer, type Draft } from './request/Composer';
+import { CopyAsCurl } from './request/CopyAsCurl';
+import type { useRequest } from './request/use-request';
+import { ResponseView } from './response/ResponseView';
+import { CollectionsPanel } from './sidebar/collections/CollectionsPanel';
+import { ImportCurlForm } from './sidebar/collections/ImportCurlForm';
+import { SaveRequestForm } from './sidebar/collections/SaveRequestForm';
+import { useCollections } from './sidebar/collections/use-collections';
+import { History } from './sidebar/History';
+import { ErrorNotice } from './ui/ErrorNotice';
 
 type Opened = { collectionId: string; request: SavedRequest } | null;
 

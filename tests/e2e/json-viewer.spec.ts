@@ -24,7 +24,7 @@ interface ViewerPage {
 const ENTRY = 'virtual:json-viewer-page';
 const ENTRY_SOURCE = `
 import { h, render } from 'preact';
-import { JsonViewer } from ${JSON.stringify(resolve('extension/panel/json-viewer/JsonViewer.tsx'))};
+import { JsonViewer } from ${JSON.stringify(resolve('extension/panel/response/json-viewer/JsonViewer.tsx'))};
 import { outlineJson } from ${JSON.stringify(resolve('src/service/json-outline.ts'))};
 import { BodySearch } from ${JSON.stringify(resolve('src/service/json-search.ts'))};
 import ${JSON.stringify(resolve('extension/panel/panel.css'))};

@@ -1,0 +1,97 @@
+/**
+ * One small form for every step of the passphrase lock (turn on, unlock, change, remove). The
+ * passphrases typed here go to the worker in one message and are cleared from the form after it.
+ */
+import { useState } from 'preact/hooks';
+import type { AppError } from '../../../src/vocabulary/errors';
+import { ErrorNotice } from '../ui/ErrorNotice';
+
+export interface PassphraseField {
+  name: string;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+}
+
+interface Props {
+  label: string;
+  fields: PassphraseField[];
+  /** The name of a field that must be typed twice (a new passphrase). */
+  confirm?: string;
+  submitLabel: string;
+  note?: string;
+  onSubmit: (values: Record<string, string>) => Promise<AppError | null>;
+  onCancel?: () => void;
+}
+
+const MISMATCH: AppError = {
+  code: 'invalid_passphrase',
+  message: 'The two new passphrases differ.',
+  hint: 'Type the same passphrase in both fields.',
+};
+
+export function PassphraseForm(props: Props) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = (name: string) => `lock-${props.label.replace(/\W+/g, '-')}-${name}`.toLowerCase();
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (props.confirm !== undefined && (values[props.confirm] ?? '') !== repeat) {
+      setError(MISMATCH);
+      return;
+    }
+    setBusy(true);
+    const failure = await props.onSubmit(values);
+    setBusy(false);
+    setError(failure);
+    if (failure === null) {
+      setValues({});
+      setRepeat('');
+    }
+  }
+
+  const input = (
+    name: string,
+    label: string,
+    autoComplete: string,
+    value: string,
+    set: (text: string) => void,
+  ) => (
+    <div class="field" key={name}>
+      <label for={id(name)}>{label}</label>
+      <input
+        id={id(name)}
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onInput={(event) => set(event.currentTarget.value)}
+      />
+    </div>
+  );
+
+  return (
+    <form class="lock-form" aria-label={props.label} onSubmit={submit}>
+      {props.fields.map((field) =>
+        input(field.name, field.label, field.autoComplete, values[field.name] ?? '', (text) =>
+          setValues({ ...values, [field.name]: text }),
+        ),
+      )}
+      {props.confirm !== undefined &&
+        input('repeat', 'Confirm passphrase', 'new-password', repeat, setRepeat)}
+      {props.note !== undefined && <p class="muted">{props.note}</p>}
+      {error && <ErrorNotice error={error} />}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy} aria-busy={busy}>
+          {props.submitLabel}
+        </button>
+        {props.onCancel && (
+          <button type="button" onClick={props.onCancel} disabled={busy}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * The body as a tree, with search and expand/collapse all: the state of one body's tree. Nodes are
+ * named by the offset where their value starts, so state survives re-flattening.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import type { JsonOutline } from '../../../../src/service/json-outline';
+import {
+  flattenRows,
+  rowAt,
+  rowIndexOf,
+  type VisibleRows,
+} from '../../../../src/service/json-rows';
+import type { BodySearch } from '../../../../src/service/json-search';
+import { SearchBar } from './SearchBar';
+import { treeKeyAction } from './tree-keys';
+import { useBodySearch } from './use-body-search';
+import { type Reveal, VirtualTree } from './VirtualTree';
+
+/** Above this many values, expanding everything would make rows without end: search instead. */
+export const EXPAND_ALL_LIMIT = 2000;
+
+function initialExpansion(outline: JsonOutline): Set<number> {
+  const expanded = new Set([outline.root]);
+  if (outline.valueCount < EXPAND_ALL_LIMIT && outline.isContainer(outline.root)) {
+    for (const child of outline.childStarts(outline.root)) expanded.add(child);
+  }
+  return expanded;
+}
+
+/** The row of `node`, or of its nearest shown ancestor once a collapse has hidden it. */
+function shownRowOf(outline: JsonOutline, rows: VisibleRows, node: number): number {
+  const path = outline.pathTo(node);
+  for (let i = path.length - 1; i >= 0; i--) {
+    const row = rowIndexOf(rows, path[i] as number);
+    if (row >= 0) return row;
+  }
+  return 0;
+}
+
+/** `set` plus `nodes`; the same set when nothing is new, so the rows are not flattened again. */
+function withAdded(set: ReadonlySet<number>, nodes: readonly number[]): ReadonlySet<number> {
+  if (nodes.every((node) => set.has(node))) return set;
+  const next = new Set(set);
+  for (const node of nodes) next.add(node);
+  return next;
+}
+
+export function TreeView({ outline }: { outline: JsonOutline }) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => initialExpansion(outline));
+  const [active, setActive] = useState(outline.root);
+  const [reveal, setReveal] = useState<Reveal>({ seq: 0, align: 'nearest', focus: false });
+  const [query, setQuery] = useState('');
+  const found = useBodySearch(outline.text, query);
+  const [match, setMatch] = useState<{ search: BodySearch | null; index: number; node: number }>({
+    search: null,
+    index: -1,
+    node: -1,
+  });
+  const rows = useMemo(() => flattenRows(outline, expanded), [outline, expanded]);
+  const activeRow = useMemo(() => shownRowOf(outline, rows, active), [outline, rows, active]);
+  const current = match.search !== null && match.search === found.search ? match : null;
+
+  const show = (node: number, align: Reveal['align'], focus: boolean) => {
+    setActive(node);
+    setReveal((last) => ({ seq: last.seq + 1, align, focus }));
+  };
+  const toggle = (node: number) =>
+    setExpanded((last) => {
+      const next = new Set(last);
+      if (!next.delete(node)) next.add(node);
+      return next;
+    });
+
+  const step = (direction: 1 | -1) => {
+    const search = found.search;
+    if (search === null || found.count === 0) return;
+    const first = direction === 1 ? 0 : found.count - 1;
+    const index =
+      current === null ? first : (current.index + direction + found.count) % found.count;
+    const path = outline.pathTo(search.hitAt(index));
+    const node = path[path.length - 1] as number;
+    setExpanded((last) => withAdded(last, path.slice(0, -1)));
+    setMatch({ search, index, node });
+    show(node, 'center', false);
+  };
+
+  const onKey = (key: string, pageSize: number): boolean => {
+    const row = rowAt(outline, rows, expanded, activeRow);
+    const action = treeKeyAction(key, {
+      row: activeRow,
+      rowCount: rows.count,
+      pageSize,
+      expandable: row.childCount > 0,
+      expanded: row.expanded,
+      parentRow: row.parent < 0 ? -1 : rowIndexOf(rows, row.parent),
+    });
+    if (action === null) return false;
+    if ('toggle' in action) toggle(row.start);
+    show('move' in action ? (rows.start[action.move] as number) : row.start, 'nearest', true);
+    return true;
+  };
+
+  const onRowClick = (rowIndex: number) => {
+    const row = rowAt(outline, rows, expanded, rowIndex);
+    if (row.childCount > 0) toggle(row.start);
+    setActive(row.start);
+  };
+
+  const tooBig = outline.valueCount >= EXPAND_ALL_LIMIT;
+  return (
+    <>
+      <div class="jv-toolbar">
+        <SearchBar
+          query={query}
+          found={found}
+          matchIndex={current?.index ?? -1}
+          onQuery={setQuery}
+          onStep={step}
+        />
+        <button
+          type="button"
+          disabled={tooBig}
+          title={
+            tooBig
+              ? `Expand all works on bodies of under ${EXPAND_ALL_LIMIT} values; this one has ${outline.valueCount}. Open nodes one by one, or search.`
+              : 'Open every object and array'
+          }
+          onClick={() => setExpanded(new Set(outline.containerStarts()))}
+        >
+          Expand all
+        </button>
+        <button
+          type="button"
+          title="Close everything but the top level"
+          onClick={() => setExpanded(new Set([outline.root]))}
+        >
+          Collapse all
+        </button>
+      </div>
+      <VirtualTree
+        outline={outline}
+        rows={rows}
+        expanded={expanded}
+        activeRow={activeRow}
+        matchNode={current?.node ?? null}
+        query={found.search?.query ?? ''}
+        reveal={reveal}
+        onRowClick={onRowClick}
+        onKey={onKey}
+      />
+    </>
+  );
+}

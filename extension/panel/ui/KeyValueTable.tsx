@@ -1,0 +1,53 @@
+/**
+ * An editable list of name/value rows (query parameters, extra headers, profile variables). Every
+ * input and button is named after its row, e.g. "Header 2 name", "Remove header 2".
+ */
+import type { NameValue } from '../../../src/vocabulary/terms';
+
+interface Props {
+  /** Singular noun for names: "Query parameter", "Header", "Variable". */
+  noun: string;
+  rows: NameValue[];
+  onChange: (rows: NameValue[]) => void;
+  namePlaceholder?: string;
+  valuePlaceholder?: string;
+}
+
+export function KeyValueTable({ noun, rows, onChange, namePlaceholder, valuePlaceholder }: Props) {
+  const lower = noun.toLowerCase();
+  const update = (index: number, patch: Partial<NameValue>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <div class="kv">
+      {rows.map((row, index) => (
+        <div class="kv-row" key={index}>
+          <input
+            aria-label={`${noun} ${index + 1} name`}
+            placeholder={namePlaceholder ?? 'name'}
+            spellcheck={false}
+            value={row.name}
+            onInput={(e) => update(index, { name: e.currentTarget.value })}
+          />
+          <input
+            aria-label={`${noun} ${index + 1} value`}
+            placeholder={valuePlaceholder ?? 'value'}
+            spellcheck={false}
+            value={row.value}
+            onInput={(e) => update(index, { value: e.currentTarget.value })}
+          />
+          <button
+            type="button"
+            aria-label={`Remove ${lower} ${index + 1}`}
+            title={`Remove ${lower} ${index + 1}`}
+            onClick={() => onChange(rows.filter((_, i) => i !== index))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={() => onChange([...rows, { name: '', value: '' }])}>
+        Add {lower}
+      </button>
+    </div>
+  );
+}
