@@ -14,9 +14,8 @@ import { exportPostman } from '../../src/collections/postman-export';
 import { importPostman } from '../../src/collections/postman-import';
 import type { Handlers } from '../../src/protocol/router';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
-import { loadSecrets } from './secret-store';
+import { allSecrets } from './known-secrets';
 import { loadActiveProfileId, loadProfiles, readKey, serially, write } from './storage';
-import { sessionTokenCache } from './token-cache';
 
 /**
  * Collections are stored as one JSON string, not as an object tree: Chrome converts every stored
@@ -33,17 +32,6 @@ function notFound(id: string): Result<never> {
     `There is no collection with id ${id.slice(0, 64)}.`,
     'It may have been deleted in another window.',
   );
-}
-
-/** Every secret the extension holds: what no export may contain. */
-async function allSecrets(): Promise<string[]> {
-  const secrets: string[] = [];
-  for (const profile of await loadProfiles()) {
-    const { apiKey, clientSecret } = await loadSecrets(profile.id);
-    const token = (await sessionTokenCache.get(profile.id))?.accessToken;
-    for (const value of [apiKey, clientSecret, token]) if (value !== undefined) secrets.push(value);
-  }
-  return secrets;
 }
 
 function fileName(collection: Collection, format: 'native' | 'postman'): string {

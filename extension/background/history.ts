@@ -10,6 +10,7 @@ import { appendToHistory, type HistoryRecord } from '../../src/service/history';
 import { StoredHistorySchema } from '../../src/service/stored-shapes';
 import { ok } from '../../src/vocabulary/errors';
 import { readKey, StorageError, serially, write } from './storage';
+import { forgetAnswers } from './workspace';
 
 const loadHistory = (): Promise<HistoryRecord[]> => readKey('history', StoredHistorySchema, []);
 
@@ -99,6 +100,7 @@ export const clearHistory: Handlers['history/clear'] = async ({ profileId }) => 
     const all = await loadHistory();
     const rest = all.filter((item) => item.profileId !== profileId);
     await write({ history: rest });
+    await forgetAnswers(profileId, 'entries');
     return ok({ cleared: all.length - rest.length });
   });
 };

@@ -24,15 +24,18 @@ import {
   resetSecrets,
   unlock,
 } from './lock';
+import { getPrefs, setPrefs } from './prefs';
 import {
   activateProfile,
   deleteProfileHandler,
   listProfiles,
   saveProfileHandler,
 } from './profiles';
+import { askSandboxDemo } from './sandbox-demo';
 import { cancelRequest, sendRequest } from './send-request';
 import { StorageError } from './storage';
 import { compareVariants, getToken, revealToken } from './tokens';
+import { getHistoryAnswer, getWorkspace, saveDraft } from './workspace';
 
 /** Storage failures are expected and carry their own typed error; let them through as data. */
 function withStorageErrors<H extends (payload: never) => Promise<unknown>>(handler: H): H {
@@ -55,6 +58,12 @@ const handlers: Handlers = {
   'request/cancel': cancelRequest,
   'history/list': withStorageErrors(listHistory),
   'history/clear': withStorageErrors(clearHistory),
+  'history/answer': withStorageErrors(getHistoryAnswer),
+  'workspace/get': withStorageErrors(getWorkspace),
+  'workspace/save-draft': withStorageErrors(saveDraft),
+  'prefs/get': withStorageErrors(getPrefs),
+  'prefs/set': withStorageErrors(setPrefs),
+  'sandbox/demo': askSandboxDemo,
   'curl/build': withStorageErrors(buildCurl),
   'collections/list': withStorageErrors(listCollections),
   'collections/put': withStorageErrors(putCollection),

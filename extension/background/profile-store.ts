@@ -1,11 +1,13 @@
 /**
- * Saving and deleting a profile: its settings, its secrets and its history change in one write,
+ * Saving and deleting a profile: its settings, its secrets, its history and its draft change in one
+ * write,
  * so a stopped worker never leaves a profile without its secrets or secrets without their profile.
  */
 import type { StoredProfile, StoredSecrets } from '../../src/service/profile';
 import { StoredHistorySchema } from '../../src/service/stored-shapes';
 import { loadSecretsValue, withoutRecord, withRecord } from './secret-store';
 import { loadActiveProfileId, loadProfiles, readKey, serially, write } from './storage';
+import { loadDrafts } from './workspace';
 
 export function saveProfile(profile: StoredProfile, secrets: StoredSecrets): Promise<void> {
   return serially(async () => {
@@ -28,7 +30,9 @@ export function deleteProfile(profileId: string): Promise<void> {
       (item) => item.profileId !== profileId,
     );
     const active = await loadActiveProfileId();
+    const { [profileId]: _dropped, ...drafts } = await loadDrafts();
     await write({
+      drafts,
       profiles,
       secrets: withoutRecord(await loadSecretsValue(), profileId),
       history,

@@ -14,6 +14,7 @@ import { deleteProfile, saveProfile } from './profile-store';
 import { loadSecretMasks, loadSecrets } from './secret-store';
 import { loadActiveProfileId, loadProfiles, setActiveProfileId } from './storage';
 import { sessionTokenCache } from './token-cache';
+import { forgetAnswers } from './workspace';
 
 function notFound(id: string): Result<never> {
   return fail(
@@ -67,6 +68,7 @@ export const deleteProfileHandler: Handlers['profiles/delete'] = async ({ id }) 
   );
   await deleteProfile(id);
   await sessionTokenCache.delete(id);
+  await forgetAnswers(id, 'all');
   return ok({ id, unusedOrigins });
 };
 

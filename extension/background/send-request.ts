@@ -8,18 +8,20 @@ import type { SendRequest } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import type { HttpExchange } from '../../src/service/execute';
 import { executeRequest } from '../../src/service/execute';
-import { makeHistoryEntry } from '../../src/service/history';
+import { makeHistoryEntry, scrubCall } from '../../src/service/history';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile';
+import type { SavedAnswer } from '../../src/service/saved-answers';
 import { isTokenRejection } from '../../src/service/token-broker';
 import { buildV1Request, type PreparedRequest } from '../../src/service/v1-request';
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
+import { profileSecrets } from './known-secrets';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
-import { sessionTokenCache } from './token-cache';
 import { tokenBroker } from './tokens';
+import { rememberAnswer } from './workspace';
 
 const TIMEOUT_MS = 30_000;
 /** Bodies above this are cut; the panel says so and shows the full size when it is known. */
@@ -96,10 +98,16 @@ async function sendWithBearer(
   return answer.ok && outcome.renewed ? ok({ ...answer.value, tokenRenewed: true }) : answer;
 }
 
-async function secretsToScrub(profile: StoredProfile): Promise<string[]> {
-  const { apiKey, clientSecret } = await loadSecrets(profile.id);
-  const token = (await sessionTokenCache.get(profile.id))?.accessToken;
-  return [apiKey, clientSecret, token].filter((value): value is string => value !== undefined);
+/** What a reopened panel shows for this call: the call as composed (secrets masked) and its end. */
+async function savedAnswer(
+  profileId: string,
+  { method, path, query, headers, body }: SendRequest,
+  outcome: Result<HttpExchange>,
+  at: number,
+): Promise<SavedAnswer> {
+  const call = scrubCall({ method, path, query, headers, body }, await profileSecrets(profileId));
+  const kept = outcome.ok ? { exchange: outcome.value } : { error: outcome.error };
+  return { at, call, outcome: kept, bodyCut: false };
 }
 
 export const sendRequest: Handlers['request/send'] = async (
@@ -117,7 +125,9 @@ export const sendRequest: Handlers['request/send'] = async (
     const outcome = usesOAuth(profile.authMethod)
       ? await sendWithBearer(profile, resolved.call, controller.signal)
       : await sendWithApiKey(profile, resolved.call, controller.signal);
-    if (outcome.ok || ATTEMPTED.has(outcome.error.code)) {
+    const entryId = crypto.randomUUID();
+    const attempted = outcome.ok || ATTEMPTED.has(outcome.error.code);
+    if (attempted) {
       recordHistory(profile.id, async () =>
         makeHistoryEntry(
           request,
@@ -126,10 +136,16 @@ export const sendRequest: Handlers['request/send'] = async (
             durationMs: outcome.ok ? outcome.value.durationMs : null,
             errorCode: outcome.ok ? null : outcome.error.code,
           },
-          { id: crypto.randomUUID(), at: started, secrets: await secretsToScrub(profile) },
+          { id: entryId, at: started, secrets: await profileSecrets(profile.id) },
         ),
       );
     }
+    // Not awaited: the panel gets its answer first; a session write that fails is handled there.
+    void rememberAnswer(
+      profile.id,
+      attempted ? entryId : null,
+      savedAnswer(profile.id, request, outcome, started),
+    );
     return outcome;
   } finally {
     running.delete(request.requestId);

@@ -15,6 +15,7 @@ import { checkHostPermission } from './host-permission';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { sessionTokenCache } from './token-cache';
+import { rememberTokenFailure } from './workspace';
 
 const TOKEN_TIMEOUT_MS = 20_000;
 /** Renew a token this long before it expires, so no call leaves with a token about to die. */
@@ -79,6 +80,8 @@ export const getToken: Handlers['token/get'] = async ({ profileId, fresh }) => {
   const setup = await oauthSetup(profileId);
   if (!setup.ok) return setup;
   const answer = fresh ? await tokenBroker.fresh(profileId) : await tokenBroker.current(profileId);
+  // Kept so that a reopened panel shows why the last attempt failed; a success is in the cache.
+  await rememberTokenFailure(profileId, answer.ok ? null : answer.result.view);
   if (!answer.ok) return ok({ view: answer.result.view, fromCache: false });
   return ok({ view: answer.token.view, fromCache: answer.fromCache });
 };

@@ -1,17 +1,26 @@
 /**
- * The panel: pick a profile (or create one), compose a `/v1` call, read the answer. State that
- * matters lives in the worker; the panel holds only what is on screen.
+ * The panel: a toolbar (profile, auth state, lock), then either the first-run page (no profile
+ * yet) or the workbench of the chosen profile. State that matters lives in the worker; the panel
+ * holds what is on screen. Everything shown belongs to the chosen profile: the workbench is
+ * mounted per profile, so switching profiles cannot leave another profile's answer behind.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ProfileView, Warning } from '../../src/service/profile-input';
 import type { AppError } from '../../src/vocabulary/errors';
-import { LockControl } from './lock/LockControl';
-import { ProfileEditor } from './profile/ProfileEditor';
-import { useRequest } from './request/use-request';
-import { ProfileBar } from './toolbar/ProfilePicker';
+import { LockNotices, LockToolbar } from './lock/Lock';
+import { useLock } from './lock/use-lock';
+import { FirstRun } from './profile/FirstRun';
+import { ProfilePicker } from './toolbar/ProfilePicker';
+import { Dialog } from './ui/Dialog';
 import { ErrorNotice } from './ui/ErrorNotice';
+import { lazyComponent } from './ui/lazy';
+import { usePrefs } from './use-prefs';
 import { Workspace } from './Workspace';
 import { ask } from './worker-client';
+
+const ProfileEditor = lazyComponent(() =>
+  import('./profile/ProfileEditor').then((module) => module.ProfileEditor),
+);
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; profile: ProfileView };
 
@@ -19,9 +28,10 @@ export function App() {
   const [profiles, setProfiles] = useState<ProfileView[] | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
-  const [warnings, setWarnings] = useState<Warning[]>([]);
+  const [warnings, setWarnings] = useState<{ profileId: string; list: Warning[] } | null>(null);
   const [loadError, setLoadError] = useState<AppError | null>(null);
-  const request = useRequest(activeId);
+  const { prefs, setPrefs } = usePrefs();
+  const lock = useLock(() => void refresh());
 
   async function refresh() {
     const reply = await ask('profiles/list', {});
@@ -40,63 +50,100 @@ export function App() {
 
   async function choose(id: string) {
     setActiveId(id);
-    request.reset();
     const reply = await ask('profiles/activate', { id });
     if (!reply.ok) setLoadError(reply.error);
   }
 
-  if (profiles === null) {
-    return <main>{loadError ? <ErrorNotice error={loadError} /> : <p>Loading profiles…</p>}</main>;
+  function saved(profile: ProfileView, list: Warning[]) {
+    setWarnings(list.length > 0 ? { profileId: profile.id, list } : null);
+    setEditing({ mode: 'closed' });
+    setActiveId(profile.id);
+    void refresh();
+  }
+
+  if (profiles === null || prefs === null) {
+    return (
+      <main class="app loading">
+        {loadError ? <ErrorNotice error={loadError} /> : <p class="muted">Loading profiles…</p>}
+      </main>
+    );
   }
   const active = profiles.find((profile) => profile.id === activeId) ?? null;
-  const showEditor = editing.mode !== 'closed' || profiles.length === 0;
+  const firstRun = profiles.length === 0;
 
-  return (
-    <main>
-      <header>
-        <h1>Partner API</h1>
-        <ProfileBar
-          profiles={profiles}
-          activeId={activeId}
-          onChoose={choose}
-          onNew={() => setEditing({ mode: 'new' })}
-          onEdit={() => active && setEditing({ mode: 'edit', profile: active })}
-        />
-        <LockControl onChange={() => void refresh()} />
-      </header>
+  const toolbarStart = (
+    <>
+      <h1 class="app-title">Partner API</h1>
+      <ProfilePicker
+        profiles={profiles}
+        activeId={activeId}
+        onChoose={(id) => void choose(id)}
+        onNew={() => (firstRun ? focusFirstField() : setEditing({ mode: 'new' }))}
+        onEdit={() => active && setEditing({ mode: 'edit', profile: active })}
+      />
+    </>
+  );
+  const toolbarEnd = <LockToolbar lock={lock} />;
+  const notices = (
+    <>
       {loadError && <ErrorNotice error={loadError} />}
-      {warnings.length > 0 && (
+      {warnings !== null && warnings.profileId === active?.id && (
         <ul class="notice notice-warn" role="status" aria-label="Profile warnings">
-          {warnings.map((warning) => (
+          {warnings.list.map((warning) => (
             <li key={warning.field + warning.message}>{warning.message}</li>
           ))}
         </ul>
       )}
-      {showEditor && (
-        <ProfileEditor
-          key={editing.mode === 'edit' ? editing.profile.id : 'new'}
-          initial={editing.mode === 'edit' ? editing.profile : null}
-          onCancel={profiles.length > 0 ? () => setEditing({ mode: 'closed' }) : null}
-          onSaved={(profile, saveWarnings) => {
-            setWarnings(saveWarnings);
-            setEditing({ mode: 'closed' });
-            setActiveId(profile.id);
-            void refresh();
-          }}
-          onDeleted={() => {
-            setEditing({ mode: 'closed' });
-            setWarnings([]);
-            request.reset();
-            void refresh();
-          }}
-        />
-      )}
-      {active && !showEditor && <Workspace profile={active} request={request} />}
-      {(showEditor || active === null) && (
-        <section aria-label="Response" class="response">
-          <p class="muted">Save a profile to send calls.</p>
-        </section>
-      )}
-    </main>
+      <LockNotices lock={lock} />
+    </>
   );
+
+  const editor = editing.mode !== 'closed' && (
+    <Dialog
+      title={editing.mode === 'edit' ? `Edit profile “${editing.profile.name}”` : 'New profile'}
+      onClose={() => setEditing({ mode: 'closed' })}
+    >
+      <ProfileEditor
+        key={editing.mode === 'edit' ? editing.profile.id : 'new'}
+        initial={editing.mode === 'edit' ? editing.profile : null}
+        onCancel={() => setEditing({ mode: 'closed' })}
+        onSaved={saved}
+        onDeleted={() => {
+          setEditing({ mode: 'closed' });
+          setWarnings(null);
+          void refresh();
+        }}
+      />
+    </Dialog>
+  );
+
+  if (firstRun || active === null) {
+    return (
+      <FirstRun
+        toolbarStart={toolbarStart}
+        toolbarEnd={toolbarEnd}
+        notices={notices}
+        onSaved={saved}
+      />
+    );
+  }
+  return (
+    <>
+      <Workspace
+        key={active.id}
+        profile={active}
+        prefs={prefs}
+        setPrefs={setPrefs}
+        toolbarStart={toolbarStart}
+        toolbarEnd={toolbarEnd}
+        notices={notices}
+      />
+      {editor}
+    </>
+  );
+}
+
+/** On the first-run page the editor is already open: New profile takes the user to it. */
+function focusFirstField() {
+  document.getElementById('profile-name')?.focus();
 }

@@ -11,11 +11,11 @@ import {
   newCollection,
   removeItem,
   renameItem,
-  searchItems,
   updateRequest,
 } from './collection-ops';
 import { sampleCollection } from './collection-samples';
 import { MAX_FOLDER_DEPTH, MAX_NAME, validateCollection } from './collection-schema';
+import { searchItems } from './collection-search';
 import type { Collection, CollectionItem, Folder, SavedRequest } from './model';
 import { exportCollection, importCollection } from './native-format';
 

@@ -28,15 +28,6 @@ export interface ItemLocation {
   folders: readonly Folder[];
 }
 
-export interface SearchHit {
-  id: string;
-  kind: CollectionItem['kind'];
-  name: string;
-  /** Names of the folders from the top level down, for "Orders / Drafts" breadcrumbs. */
-  folderPath: string[];
-  folderIds: string[];
-}
-
 const refused = (error: AppError) => ({
   ok: false as const,
   error: { ...error, code: 'invalid_request' as const },
@@ -237,43 +228,6 @@ export function removeItem(collection: Collection, itemId: string): Result<Colle
   const found = findItem(collection, itemId);
   if (found === null) return notFound(itemId);
   return editList(collection, found.parentId, (list) => list.toSpliced(found.index, 1));
-}
-
-/**
- * Items whose name, method or path hold every word of `query` (case-insensitive; a method must
- * match whole: "get orders"), in document order. Folders match by name. An empty query finds none.
- */
-export function searchItems(collection: Collection, query: string): SearchHit[] {
-  const terms = query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((term) => term !== '');
-  if (terms.length === 0) return [];
-  const hits: SearchHit[] = [];
-  const visit = (items: readonly CollectionItem[], folders: readonly Folder[]) => {
-    for (const item of items) {
-      const name = item.name.toLowerCase();
-      const matches = terms.every((term) =>
-        item.kind === 'folder'
-          ? name.includes(term)
-          : name.includes(term) ||
-            item.path.toLowerCase().includes(term) ||
-            item.method.toLowerCase() === term,
-      );
-      if (matches) {
-        hits.push({
-          id: item.id,
-          kind: item.kind,
-          name: item.name,
-          folderPath: folders.map((folder) => folder.name),
-          folderIds: folders.map((folder) => folder.id),
-        });
-      }
-      if (item.kind === 'folder') visit(item.items, [...folders, item]);
-    }
-  };
-  visit(collection.items, []);
-  return hits;
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

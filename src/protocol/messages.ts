@@ -14,14 +14,16 @@ import {
   SecretsInputSchema,
   type Warning,
 } from '../service/profile-input';
+import type { DemoProfile } from '../service/sandbox-demo';
+import type { SavedAnswer } from '../service/saved-answers';
+import { StoredUiPrefsSchema } from '../service/stored-shapes';
 import type { TokenView } from '../service/token-grant';
+import type { UiPrefs } from '../service/ui-prefs';
 import { MAX_PASSPHRASE_LENGTH } from '../service/vault';
 import type { AppError } from '../vocabulary/errors';
-import { HTTP_METHODS, NameValueSchema, ShortTextSchema } from '../vocabulary/terms';
+import { ComposedCallSchema } from '../vocabulary/schemas';
+import type { ComposedCall } from '../vocabulary/terms';
 
-const MAX_BODY = 10 * 1024 * 1024;
-
-const shortText = ShortTextSchema;
 const profileRef = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 const idPayload = v.strictObject({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
@@ -32,11 +34,7 @@ export const SendRequestSchema = v.strictObject({
   /** Chosen by the panel, so that it can cancel the call while it runs. */
   requestId: requestRef,
   profileId: profileRef,
-  method: v.picklist(HTTP_METHODS),
-  path: shortText,
-  query: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
-  headers: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
-  body: v.pipe(v.string(), v.maxLength(MAX_BODY)),
+  ...ComposedCallSchema.entries,
 });
 export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
 
@@ -63,13 +61,18 @@ export const messages = {
     profileId: profileRef,
     /** 'values' only after the user confirmed copying secrets in clear text. */
     mode: v.picklist(['variables', 'values']),
-    method: v.picklist(HTTP_METHODS),
-    path: shortText,
-    query: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
-    headers: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
-    body: v.pipe(v.string(), v.maxLength(MAX_BODY)),
+    ...ComposedCallSchema.entries,
   }),
   'history/clear': v.strictObject({ profileId: profileRef }),
+  /** The answer kept for a history entry (the last few per profile), if it is still kept. */
+  'history/answer': v.strictObject({ profileId: profileRef, entryId: profileRef }),
+  /** What a reopened panel shows for a profile: its draft, its last answer, its token. */
+  'workspace/get': v.strictObject({ profileId: profileRef }),
+  'workspace/save-draft': v.strictObject({ profileId: profileRef, draft: ComposedCallSchema }),
+  'prefs/get': v.strictObject({}),
+  'prefs/set': v.strictObject({ prefs: StoredUiPrefsSchema }),
+  /** The demo profile of a sandbox on its default address, for "Use local sandbox". */
+  'sandbox/demo': v.strictObject({}),
   'collections/list': v.strictObject({}),
   'collections/put': v.strictObject({ collection: CollectionSchema }),
   'collections/delete': idPayload,
@@ -110,6 +113,18 @@ export interface ResponseMap {
   'history/list': { entries: HistoryEntry[] };
   'curl/build': { command: string };
   'history/clear': { cleared: number };
+  'history/answer': { answer: SavedAnswer | null };
+  'workspace/get': {
+    draft: ComposedCall | null;
+    answer: SavedAnswer | null;
+    /** The cached token's view (no token request is made for it), or the last failed attempt's. */
+    token: { view: TokenView; fromCache: boolean } | null;
+  };
+  /** `saved` false: the vault is locked, so the draft stays in the panel until it is unlocked. */
+  'workspace/save-draft': { saved: boolean };
+  'prefs/get': { prefs: UiPrefs };
+  'prefs/set': { prefs: UiPrefs };
+  'sandbox/demo': { profile: DemoProfile };
   'collections/list': { collections: Collection[] };
   'collections/put': { collection: Collection };
   'collections/delete': { id: string };

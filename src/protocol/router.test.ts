@@ -48,6 +48,18 @@ function setup(
     'request/cancel': record('request/cancel', { cancelled: false }),
     'history/list': record('history/list', { entries: [] }),
     'history/clear': record('history/clear', { cleared: 0 }),
+    'history/answer': record('history/answer', { answer: null }),
+    'workspace/get': record('workspace/get', { draft: null, answer: null, token: null }),
+    'workspace/save-draft': record('workspace/save-draft', { saved: true }),
+    'prefs/get': async () => {
+      throw new Error('not used');
+    },
+    'prefs/set': async () => {
+      throw new Error('not used');
+    },
+    'sandbox/demo': async () => {
+      throw new Error('not used');
+    },
     'curl/build': record('curl/build', { command: 'curl' }),
     'collections/list': record('collections/list', { collections: [] }),
     'collections/put': async () => {

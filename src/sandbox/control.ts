@@ -1,23 +1,31 @@
 /**
  * `/__sandbox/*`: the sandbox's own control API, for people (curl) and tests in other processes.
- * No authentication: it only exists on the emulator, and it never shows a secret whole.
+ * No authentication: it only exists on the emulator. It never shows a secret of a caller whole; the
+ * only credentials it gives out are its own demo values, which it prints at start anyway.
  *
  *   GET  /__sandbox/switches        the current fault switches
  *   POST /__sandbox/switches        merge a JSON object of switches (validated, all or nothing)
  *   GET  /__sandbox/requests        every request received, secrets masked
  *   POST /__sandbox/expire-tokens   make every issued token expired (try the panel's refresh)
+ *   GET  /__sandbox/demo-profile    the demo profile's values (URLs and the demo credentials that
+ *                                   the sandbox prints at start), for the panel's "Use local
+ *                                   sandbox"; no CORS header, so a web page cannot read it
  *
  * POST requires Content-Type: application/json. A web page cannot send that cross-origin without a
  * CORS preflight, which the sandbox never approves, so a page open in the browser cannot flip
  * switches behind the developer's back.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { SandboxCredentials } from './credentials';
 import { methodNotAllowed } from './faults';
 import { jsonReply, type Reply } from './reply';
 import { type RecordedRequest, redactRecord } from './request-log';
 import { type SandboxSwitches, validateSwitchPatch } from './switches';
 
 export interface ControlState {
+  /** The sandbox's own address, e.g. http://127.0.0.1:8787. */
+  url: string;
+  credentials: SandboxCredentials;
   switches: SandboxSwitches;
   requests: readonly RecordedRequest[];
   expireAllTokens(): void;
@@ -81,6 +89,10 @@ const CONTROL_ROUTES: Record<string, Record<string, ControlHandler>> = {
       const requests = state.requests.map(redactRecord);
       return jsonReply(200, { count: requests.length, requests });
     },
+  },
+  '/__sandbox/demo-profile': {
+    GET: (_request, { url, credentials }) =>
+      jsonReply(200, { name: 'Local sandbox', authUrl: url, baseUrl: url, ...credentials }),
   },
   '/__sandbox/expire-tokens': {
     POST: (_request, state) => {

@@ -90,6 +90,8 @@ function answerDemoPage(incoming: Incoming, state: SandboxState): Reply {
 function answerControl(incoming: Incoming, state: SandboxState): Reply {
   const expireAllTokens = () => state.store.expireAll(Date.now());
   return handleControl(incoming, {
+    url: state.url,
+    credentials: state.credentials,
     switches: state.switches,
     requests: state.requests,
     expireAllTokens,

@@ -166,4 +166,16 @@ describe('/__sandbox/switches', () => {
     });
     expect(response.status).toBe(401);
   });
+
+  it('gives its demo profile on GET /__sandbox/demo-profile, readable by no web page', async () => {
+    const response = await fetch(`${sandbox().url}/__sandbox/demo-profile`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await response.json()).toEqual({
+      name: 'Local sandbox',
+      authUrl: sandbox().url,
+      baseUrl: sandbox().url,
+      ...sandbox().credentials,
+    });
+  });
 });

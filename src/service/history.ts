@@ -3,7 +3,7 @@
  * how each ended. PII-light and secret-free by construction: auth headers are never part of a
  * composed call, and any stored secret that a user pasted into a path, header or body is masked.
  */
-import type { HttpMethod, NameValue } from '../vocabulary/terms';
+import type { ComposedCall, HttpMethod, NameValue } from '../vocabulary/terms';
 import { maskSecret } from './mask';
 
 export const HISTORY_PER_PROFILE = 200;
@@ -31,14 +31,6 @@ export interface HistoryRecord {
   entry: HistoryEntry;
 }
 
-export interface ComposedCall {
-  method: HttpMethod;
-  path: string;
-  query: readonly NameValue[];
-  headers: readonly NameValue[];
-  body: string;
-}
-
 function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets)
@@ -46,26 +38,28 @@ function scrub(text: string, secrets: readonly string[]): string {
   return out;
 }
 
+/** `call` with every one of `secrets` masked wherever it appears (a secret pasted by the user). */
+export function scrubCall(call: ComposedCall, secrets: readonly string[]): ComposedCall {
+  const clean = (text: string) => scrub(text, secrets);
+  const pairs = (rows: readonly NameValue[]) =>
+    rows.map(({ name, value }) => ({ name: clean(name), value: clean(value) }));
+  return {
+    method: call.method,
+    path: clean(call.path),
+    query: pairs(call.query),
+    headers: pairs(call.headers),
+    body: clean(call.body),
+  };
+}
+
 export function makeHistoryEntry(
   call: ComposedCall,
   outcome: { status: number | null; durationMs: number | null; errorCode: string | null },
   context: { id: string; at: number; secrets: readonly string[] },
 ): HistoryEntry {
-  const clean = (text: string) => scrub(text, context.secrets);
-  const pairs = (rows: readonly NameValue[]) =>
-    rows.map(({ name, value }) => ({ name: clean(name), value: clean(value) }));
   const bodyDropped = call.body.length > MAX_HISTORY_BODY;
-  return {
-    id: context.id,
-    at: context.at,
-    method: call.method,
-    path: clean(call.path),
-    query: pairs(call.query),
-    headers: pairs(call.headers),
-    body: bodyDropped ? '' : clean(call.body),
-    bodyDropped,
-    ...outcome,
-  };
+  const clean = scrubCall(bodyDropped ? { ...call, body: '' } : call, context.secrets);
+  return { id: context.id, at: context.at, ...clean, bodyDropped, ...outcome };
 }
 
 /** Newest first; at most HISTORY_PER_PROFILE entries for the profile, others untouched. */

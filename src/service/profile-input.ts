@@ -4,7 +4,8 @@
  * service validates them (profile.ts).
  */
 import * as v from 'valibot';
-import { AUTH_METHODS, NameValueSchema, ShortTextSchema } from '../vocabulary/terms';
+import { NameValueSchema, ShortTextSchema } from '../vocabulary/schemas';
+import { AUTH_METHODS } from '../vocabulary/terms';
 import type { StoredProfile } from './stored-shapes';
 
 export const ProfileInputSchema = v.strictObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSize, formatBytes } from './response-format';
+import { bodyFileName, describeSize, formatBytes } from './response-format';
 
 describe('formatBytes', () => {
   it('uses B below 1 KiB, KB below 1 MiB and MB above, with one decimal', () => {
@@ -29,5 +29,16 @@ describe('describeSize', () => {
     expect(describeSize({ bodyBytes: 1024, totalBytes: null, truncated: true })).toBe(
       'more than 1.0 KB',
     );
+  });
+});
+
+describe('bodyFileName', () => {
+  it('names a saved body by status and by what its content type calls for', () => {
+    expect(bodyFileName(200, 'application/json; charset=utf-8')).toBe('response-200.json');
+    expect(bodyFileName(404, 'application/problem+json')).toBe('response-404.json');
+    expect(bodyFileName(502, 'text/html')).toBe('response-502.html');
+    expect(bodyFileName(200, 'image/png')).toBe('response-200.png');
+    expect(bodyFileName(200, 'image/svg+xml')).toBe('response-200.svg');
+    expect(bodyFileName(200, '')).toBe('response-200.txt');
   });
 });

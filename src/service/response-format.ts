@@ -15,3 +15,21 @@ export function describeSize(
     ? `more than ${formatBytes(exchange.bodyBytes)}`
     : `${formatBytes(exchange.totalBytes)} (${formatBytes(exchange.bodyBytes)} kept)`;
 }
+
+const EXTENSIONS: [RegExp, string][] = [
+  [/[/+]json\b/i, 'json'],
+  [/html/i, 'html'],
+  [/^image\/svg/i, 'svg'],
+  [/[/+]xml\b/i, 'xml'],
+  [/^image\/png/i, 'png'],
+  [/^image\/jpe?g/i, 'jpg'],
+  [/^image\/gif/i, 'gif'],
+  [/^image\/webp/i, 'webp'],
+  [/^text\/csv/i, 'csv'],
+];
+
+/** A file name for a saved response body: its status and the extension its type calls for. */
+export function bodyFileName(status: number, contentType: string): string {
+  const extension = EXTENSIONS.find(([pattern]) => pattern.test(contentType))?.[1] ?? 'txt';
+  return `response-${status}.${extension}`;
+}

@@ -3,7 +3,9 @@
  * checked before use, so a corrupt or foreign record is reported instead of half-used.
  */
 import * as v from 'valibot';
+import { ComposedCallSchema } from '../vocabulary/schemas';
 import { AUTH_METHODS, HTTP_METHODS } from '../vocabulary/terms';
+import { REQUEST_TABS, RESPONSE_TABS, SIDEBAR_TABS, type UiPrefs } from './ui-prefs';
 import { KDF_ITERATIONS } from './vault-crypto';
 
 /**
@@ -113,3 +115,22 @@ export const StoredHistorySchema = v.array(
     }),
   }),
 );
+
+/** The last call composed for each profile (its draft), so a reopened panel shows it again. */
+export const StoredDraftsSchema = v.record(ProfileIdSchema, ComposedCallSchema);
+
+/**
+ * How the panel is laid out (see ui-prefs.ts): UI preferences only, kept in `storage.local`, never
+ * `storage.sync`. Every field is optional in storage: a missing one takes its default.
+ */
+export const UiPrefsSchema = v.strictObject({
+  sidebarWidth: v.pipe(v.number(), v.integer(), v.minValue(140), v.maxValue(800)),
+  sidebarOpen: v.boolean(),
+  sidebarTab: v.picklist(SIDEBAR_TABS),
+  splitRow: v.pipe(v.number(), v.minValue(0.1), v.maxValue(0.9)),
+  splitColumn: v.pipe(v.number(), v.minValue(0.1), v.maxValue(0.9)),
+  requestTab: v.picklist(REQUEST_TABS),
+  responseTab: v.picklist(RESPONSE_TABS),
+}) satisfies v.GenericSchema<unknown, UiPrefs>;
+
+export const StoredUiPrefsSchema = v.partial(UiPrefsSchema);

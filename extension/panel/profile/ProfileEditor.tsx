@@ -1,23 +1,33 @@
 /**
- * Creates or edits a profile. Secrets typed here go to the worker once; afterwards the form shows
- * only the masked view the worker sends back, and the secret inputs are emptied.
+ * Creates or edits a profile (in a dialog, or on the first-run page). Secrets typed here go to the
+ * worker once; afterwards the form shows only the masked view the worker sends back, and the
+ * secret inputs are emptied. Deleting asks in the panel, never with the browser's confirm().
  */
 import { useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import type { ProfileView, Warning } from '../../../src/service/profile-input';
+import type { DemoProfile } from '../../../src/service/sandbox-demo';
 import { originPatternsToRequest } from '../../../src/service/url-rules';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { AuthMethod, NameValue } from '../../../src/vocabulary/terms';
+import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { KeyValueTable } from '../ui/KeyValueTable';
 import { ask } from '../worker-client';
 
 interface Props {
   initial: ProfileView | null;
+  /** Values to start a new profile with ("Use local sandbox"). */
+  prefill?: DemoProfile | null;
   onSaved: (profile: ProfileView, warnings: Warning[]) => void;
   onCancel: (() => void) | null;
   onDeleted: (id: string) => void;
 }
+
+type Asking =
+  | { kind: 'none' }
+  | { kind: 'delete' }
+  | { kind: 'revoke'; origins: string[]; id: string };
 
 const METHOD_LABELS: Record<AuthMethod, string> = {
   apiKey: 'API key',
@@ -34,19 +44,21 @@ function Field(props: { id: string; label: string; children: preact.ComponentChi
   );
 }
 
-export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [authUrl, setAuthUrl] = useState(initial?.authUrl ?? '');
-  const [baseUrl, setBaseUrl] = useState(initial?.baseUrl ?? '');
-  const [companyId, setCompanyId] = useState(initial?.companyId ?? '');
+export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }: Props) {
+  const start = initial ?? prefill ?? null;
+  const [name, setName] = useState(start?.name ?? '');
+  const [authUrl, setAuthUrl] = useState(start?.authUrl ?? '');
+  const [baseUrl, setBaseUrl] = useState(start?.baseUrl ?? '');
+  const [companyId, setCompanyId] = useState(start?.companyId ?? '');
   const [authMethod, setAuthMethod] = useState<AuthMethod>(initial?.authMethod ?? 'apiKey');
-  const [clientId, setClientId] = useState(initial?.clientId ?? '');
+  const [clientId, setClientId] = useState(start?.clientId ?? '');
   const [formEncode, setFormEncode] = useState(initial?.formEncodeCredentials ?? false);
   const [variables, setVariables] = useState<NameValue[]>(initial?.variables ?? []);
-  const [apiKey, setApiKey] = useState('');
-  const [clientSecret, setClientSecret] = useState('');
+  const [apiKey, setApiKey] = useState(prefill?.apiKey ?? '');
+  const [clientSecret, setClientSecret] = useState(prefill?.clientSecret ?? '');
   const [error, setError] = useState<AppError | null>(null);
   const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState<Asking>({ kind: 'none' });
   const oauth = authMethod !== 'apiKey';
 
   async function save(event: Event) {
@@ -92,18 +104,19 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
 
   async function remove() {
     if (initial === null) return;
-    if (!globalThis.confirm(`Delete the profile “${initial.name}” and its stored secrets?`)) return;
+    setAsking({ kind: 'none' });
     const reply = await ask('profiles/delete', { id: initial.id });
     if (!reply.ok) return setError(reply.error);
-    const { unusedOrigins } = reply.value;
+    const { id, unusedOrigins } = reply.value;
     // Least privilege: offer to give back the site access no other profile needs.
-    if (
-      unusedOrigins.length > 0 &&
-      globalThis.confirm(`Also revoke the extension's access to ${unusedOrigins.join(', ')}?`)
-    ) {
-      await browser.permissions.remove({ origins: unusedOrigins });
-    }
-    onDeleted(reply.value.id);
+    if (unusedOrigins.length > 0) setAsking({ kind: 'revoke', origins: unusedOrigins, id });
+    else onDeleted(id);
+  }
+
+  async function revoke(origins: string[], id: string, yes: boolean) {
+    setAsking({ kind: 'none' });
+    if (yes) await browser.permissions.remove({ origins });
+    onDeleted(id);
   }
 
   const secretHint = (masked: string | null) =>
@@ -111,7 +124,6 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
 
   return (
     <form class="editor" onSubmit={save} aria-label="Profile editor">
-      <h2>{initial ? `Edit profile “${initial.name}”` : 'New profile'}</h2>
       <Field id="profile-name" label="Profile name">
         <input
           id="profile-name"
@@ -133,16 +145,18 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
           ))}
         </select>
       </Field>
-      <Field id="auth-url" label="Auth URL">
-        <input
-          id="auth-url"
-          type="text"
-          inputMode="url"
-          placeholder={oauth ? 'https://auth.example.com' : 'only used by OAuth profiles'}
-          value={authUrl}
-          onInput={(e) => setAuthUrl(e.currentTarget.value)}
-        />
-      </Field>
+      {oauth && (
+        <Field id="auth-url" label="Auth URL">
+          <input
+            id="auth-url"
+            type="text"
+            inputMode="url"
+            placeholder="https://auth.example.com"
+            value={authUrl}
+            onInput={(e) => setAuthUrl(e.currentTarget.value)}
+          />
+        </Field>
+      )}
       <Field id="base-url" label="Base URL">
         <input
           id="base-url"
@@ -184,8 +198,8 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
             </small>
           </Field>
           {authMethod === 'oauthBasic' && (
-            <div class="field">
-              <label class="checkbox">
+            <div class="field checkbox-field">
+              <label>
                 <input
                   type="checkbox"
                   checked={formEncode}
@@ -233,11 +247,38 @@ export function ProfileEditor({ initial, onSaved, onCancel, onDeleted }: Props) 
           </button>
         )}
         {initial && (
-          <button type="button" class="danger" onClick={remove}>
+          <button type="button" class="danger" onClick={() => setAsking({ kind: 'delete' })}>
             Delete profile
           </button>
         )}
       </div>
+      {asking.kind === 'delete' && initial && (
+        <Confirm
+          title="Delete profile"
+          confirm="Delete profile"
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setAsking({ kind: 'none' })}
+        >
+          <p>
+            Delete the profile “{initial.name}”, its stored secrets, its history and its draft?
+            Collections stay.
+          </p>
+        </Confirm>
+      )}
+      {asking.kind === 'revoke' && (
+        <Confirm
+          title="Revoke site access"
+          confirm="Revoke access"
+          onConfirm={() => void revoke(asking.origins, asking.id, true)}
+          onCancel={() => void revoke(asking.origins, asking.id, false)}
+        >
+          <p>
+            No other profile uses {asking.origins.join(', ')}. Also revoke the extension’s access to{' '}
+            {asking.origins.length === 1 ? 'it' : 'them'}?
+          </p>
+        </Confirm>
+      )}
     </form>
   );
 }

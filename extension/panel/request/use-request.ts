@@ -1,30 +1,67 @@
 /**
- * The composer's state and its round trip to the worker: the draft being edited, the call in
- * flight (with its id, so Cancel can stop it), the last outcome, and a counter that tells the
- * history to reload after each call.
+ * One profile's work: the call being composed (its draft), the call in flight (with its id, so
+ * Cancel can stop it) and the answer shown. It belongs to its profile: the workspace is mounted
+ * per profile, and a reopened panel gets the draft and the last answer back from the worker. The
+ * draft is saved a moment after each edit; the worker keeps answers itself.
  */
-import { useState } from 'preact/hooks';
-import type { HttpExchange } from '../../../src/service/execute';
-import type { HistoryEntry } from '../../../src/service/history';
-import type { AppError } from '../../../src/vocabulary/errors';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { SavedAnswer } from '../../../src/service/saved-answers';
+import type { ComposedCall } from '../../../src/vocabulary/terms';
 import { ask } from '../worker-client';
-import { type Draft, EMPTY_DRAFT } from './Composer';
 
-export type Outcome = { exchange: HttpExchange } | { error: AppError } | null;
+export type Draft = ComposedCall;
 
-export function useRequest(profileId: string | null) {
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+export const EMPTY_DRAFT: Draft = { method: 'GET', path: '', query: [], headers: [], body: '' };
+
+/** What the response pane shows: an answer, with where it came from when it is not this send's. */
+export type Shown = SavedAnswer & {
+  /** 'kept': the last answer, kept across a reload; 'history': opened from a history entry. */
+  from: 'sent' | 'kept' | 'history';
+};
+
+const DRAFT_SAVE_DELAY_MS = 400;
+
+export function useRequest(
+  profileId: string,
+  initial: { draft: Draft | null; answer: Shown | null },
+) {
+  const [draft, setDraftState] = useState<Draft>(initial.draft ?? EMPTY_DRAFT);
   const [inFlight, setInFlight] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [shown, setShown] = useState<Shown | null>(initial.answer);
   const [historyVersion, setHistoryVersion] = useState(0);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (saveTimer.current !== null) clearTimeout(saveTimer.current);
+    },
+    [],
+  );
+
+  function setDraft(next: Draft) {
+    setDraftState(next);
+    if (saveTimer.current !== null) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => {
+      saveTimer.current = null;
+      void ask('workspace/save-draft', { profileId, draft: next });
+    }, DRAFT_SAVE_DELAY_MS);
+  }
 
   async function send() {
-    if (profileId === null || inFlight !== null) return;
+    if (inFlight !== null) return;
     const requestId = crypto.randomUUID();
+    const call = draft;
+    const at = Date.now();
     setInFlight(requestId);
-    const reply = await ask('request/send', { requestId, profileId, ...draft });
+    const reply = await ask('request/send', { requestId, profileId, ...call });
     setInFlight(null);
-    setOutcome(reply.ok ? { exchange: reply.value } : { error: reply.error });
+    setShown({
+      at,
+      call,
+      outcome: reply.ok ? { exchange: reply.value } : { error: reply.error },
+      bodyCut: false,
+      from: 'sent',
+    });
     setHistoryVersion((version) => version + 1);
   }
 
@@ -32,30 +69,22 @@ export function useRequest(profileId: string | null) {
     if (inFlight !== null) await ask('request/cancel', { requestId: inFlight });
   }
 
-  function open(entry: HistoryEntry) {
-    setDraft({
-      method: entry.method,
-      path: entry.path,
-      query: entry.query,
-      headers: entry.headers,
-      body: entry.body,
-    });
-  }
-
-  function reset() {
-    setDraft(EMPTY_DRAFT);
-    setOutcome(null);
+  /** Puts a call back into the composer and, when there is one, shows what came back for it. */
+  function open(call: Draft, answer: SavedAnswer | null) {
+    setDraft(call);
+    if (answer !== null) setShown({ ...answer, from: 'history' });
   }
 
   return {
     draft,
     setDraft,
     sending: inFlight !== null,
-    outcome,
+    shown,
     send,
     cancel,
     open,
-    reset,
     historyVersion,
   };
 }
+
+export type RequestState = ReturnType<typeof useRequest>;

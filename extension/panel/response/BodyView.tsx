@@ -3,20 +3,16 @@
  * images as an image, HTML as text with an optional preview in a sandboxed frame where no script
  * runs, anything else as text.
  */
-import { lazy, Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import type { HttpExchange } from '../../../src/service/execute';
+import { lazyComponent } from '../ui/lazy';
+import { contentTypeOf } from './content-type';
 import { RawText } from './json-viewer/RawText';
 
-const JsonViewer = lazy(() =>
-  import('./json-viewer/JsonViewer').then((module) => ({ default: module.JsonViewer })),
+const JsonViewer = lazyComponent(
+  () => import('./json-viewer/JsonViewer').then((module) => module.JsonViewer),
+  <p class="muted">Loading the JSON viewer…</p>,
 );
-
-function contentTypeOf(exchange: HttpExchange): string {
-  return (
-    exchange.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value ?? ''
-  );
-}
 
 function looksLikeJson(exchange: HttpExchange, contentType: string): boolean {
   if (/[/+]json\b/i.test(contentType)) return true;
@@ -39,11 +35,7 @@ export function BodyView({ exchange }: { exchange: HttpExchange }) {
   }
   if (exchange.bodyText === '') return <p class="muted">(empty body)</p>;
   if (!exchange.truncated && looksLikeJson(exchange, contentType)) {
-    return (
-      <Suspense fallback={<p class="muted">Loading the JSON viewer…</p>}>
-        <JsonViewer text={exchange.bodyText} />
-      </Suspense>
-    );
+    return <JsonViewer text={exchange.bodyText} />;
   }
   const isHtml = /html/i.test(contentType);
   return (

@@ -1,47 +1,89 @@
-/** Shows one exchange: status, time, size, headers, and the body (pretty-printed when JSON). */
+/** One answer: the status line (status, time, size, copy and save the body), then its tabs. */
+import { useEffect, useState } from 'preact/hooks';
 import type { HttpExchange } from '../../../src/service/execute';
 import { statusMeaning } from '../../../src/service/http-status';
-import { describeSize, formatBytes } from '../../../src/service/response-format';
+import { bodyFileName, describeSize, formatBytes } from '../../../src/service/response-format';
 import { explainServiceError } from '../../../src/service/service-error';
+import type { ResponseTab } from '../../../src/service/ui-prefs';
+import type { ComposedCall } from '../../../src/vocabulary/terms';
+import { copyText } from '../ui/copy-text';
+import { downloadFile } from '../ui/download';
 import { HeaderList } from '../ui/HeaderList';
+import { type TabItem, Tabs } from '../ui/Tabs';
 import { BodyView } from './BodyView';
+import { contentTypeOf } from './content-type';
 
-export function ResponseView({ exchange }: { exchange: HttpExchange }) {
+interface Props {
+  exchange: HttpExchange;
+  call: ComposedCall;
+  tab: ResponseTab;
+  onTab: (tab: ResponseTab) => void;
+}
+
+function saveBody(exchange: HttpExchange) {
+  const type = contentTypeOf(exchange);
+  const name = bodyFileName(exchange.status, type);
+  if (exchange.bodyBase64 === undefined) return downloadFile(name, exchange.bodyText, type);
+  const bytes = Uint8Array.from(atob(exchange.bodyBase64), (char) => char.charCodeAt(0));
+  downloadFile(name, new Blob([bytes], { type }));
+}
+
+export function ResponseView({ exchange, call, tab, onTab }: Props) {
+  const [copied, setCopied] = useState('');
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
-  const contentType =
-    exchange.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
-  const serviceError = explainServiceError(exchange.status, contentType, exchange.bodyText);
-  return (
+  const explanation = explainServiceError(
+    exchange.status,
+    contentTypeOf(exchange),
+    exchange.bodyText,
+  );
+
+  // A new error answer opens its explanation; a new good one leaves a stale Explanation tab.
+  useEffect(() => {
+    if (explanation !== null) onTab('explanation');
+    else if (tab === 'explanation') onTab('body');
+  }, [exchange]);
+
+  const tabs: TabItem<ResponseTab>[] = [
+    { id: 'body', label: 'Body' },
+    { id: 'headers', label: 'Headers', badge: exchange.headers.length },
+    { id: 'sent', label: 'Sent' },
+  ];
+  if (explanation !== null) tabs.push({ id: 'explanation', label: 'Explanation', alert: true });
+  const shownTab = tab === 'explanation' && explanation === null ? 'body' : tab;
+
+  const noBody = exchange.bodyText === '' && exchange.bodyBase64 === undefined;
+  const bodyActions = (
     <>
-      <dl class="status-line">
-        <div>
-          <dt>Status</dt>
-          <dd class={`status ${statusClass}`} title={statusMeaning(exchange.status)}>
-            {exchange.status} {exchange.statusText}
-          </dd>
-          <dd class="muted">{statusMeaning(exchange.status)}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>{exchange.durationMs} ms</dd>
-        </div>
-        <div>
-          <dt>Size</dt>
-          <dd>{describeSize(exchange)}</dd>
-        </div>
-        <div class="url">
-          <dt>Request</dt>
-          <dd title={exchange.request.url}>
-            {exchange.request.method} {exchange.request.url}
-          </dd>
-        </div>
-      </dl>
-      {serviceError && (
-        <div class="notice notice-error" role="alert">
-          <strong>The service said: {serviceError.said}</strong>
-          <p>{serviceError.advice}</p>
-        </div>
-      )}
+      <span role="status" class="muted">
+        {copied}
+      </span>
+      <button
+        type="button"
+        disabled={noBody}
+        onClick={async () =>
+          setCopied(
+            (await copyText(exchange.bodyText)) ? 'Body copied.' : 'Copying failed: use Save body.',
+          )
+        }
+      >
+        Copy body
+      </button>
+      <button type="button" disabled={noBody} onClick={() => saveBody(exchange)}>
+        Save body
+      </button>
+    </>
+  );
+
+  return (
+    <div class="response-view">
+      <div class="status-bar row">
+        <strong class={`status ${statusClass}`} title={statusMeaning(exchange.status)}>
+          {exchange.status} {exchange.statusText}
+        </strong>
+        <span class="muted status-meaning">{statusMeaning(exchange.status)}</span>
+        <span>{exchange.durationMs} ms</span>
+        <span>{describeSize(exchange)}</span>
+      </div>
       {exchange.tokenRenewed && (
         <p class="notice notice-warn" role="status">
           The first attempt was refused for its token; the call was sent again with a new token.
@@ -53,15 +95,41 @@ export function ResponseView({ exchange }: { exchange: HttpExchange }) {
           {formatBytes(exchange.bodyBytes)}.
         </p>
       )}
-      <details>
-        <summary>Response headers ({exchange.headers.length})</summary>
-        <HeaderList headers={exchange.headers} />
-      </details>
-      <details>
-        <summary>Request headers sent ({exchange.request.headers.length})</summary>
-        <HeaderList headers={exchange.request.headers} />
-      </details>
-      <BodyView exchange={exchange} />
-    </>
+      <Tabs
+        label="Response"
+        tabs={tabs}
+        selected={shownTab}
+        onSelect={onTab}
+        end={shownTab === 'body' && bodyActions}
+      >
+        {shownTab === 'body' && <BodyView exchange={exchange} />}
+        {shownTab === 'headers' && (
+          <HeaderList headers={exchange.headers} label="Response headers" />
+        )}
+        {shownTab === 'sent' && (
+          <>
+            <p>
+              <code>
+                {exchange.request.method} {exchange.request.url}
+              </code>
+            </p>
+            <h3 id="sent-headers">Headers we set (secrets masked)</h3>
+            <HeaderList headers={exchange.request.headers} label="Headers we set" />
+            {call.body !== '' && (
+              <>
+                <h3>Body, as composed</h3>
+                <pre class="body">{call.body}</pre>
+              </>
+            )}
+          </>
+        )}
+        {shownTab === 'explanation' && explanation !== null && (
+          <div class="notice notice-error" role="alert">
+            <strong>The service said: {explanation.said}</strong>
+            <p>{explanation.advice}</p>
+          </div>
+        )}
+      </Tabs>
+    </div>
   );
 }

@@ -1,11 +1,14 @@
 /**
- * The last calls of the active profile (newest first): time, method, path, status and duration.
- * Open puts a call back into the composer; Clear history forgets them. No credential is ever in
+ * The last calls of the active profile (newest first): method, path, status, duration and time.
+ * Open puts a call back into the composer and, for the last few, shows what came back (the worker
+ * keeps their answers for the session). Clear history asks first. No credential is ever in
  * history: the worker stores calls as composed, with any stored secret masked.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { HistoryEntry } from '../../../src/service/history';
+import type { SavedAnswer } from '../../../src/service/saved-answers';
 import type { AppError } from '../../../src/vocabulary/errors';
+import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { ask } from '../worker-client';
 
@@ -13,7 +16,7 @@ interface Props {
   profileId: string;
   /** Changes whenever a call ends, so the list reloads. */
   version: number;
-  onOpen: (entry: HistoryEntry) => void;
+  onOpen: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
 }
 
 function outcome(entry: HistoryEntry): string {
@@ -24,6 +27,8 @@ function outcome(entry: HistoryEntry): string {
 export function History({ profileId, version, onOpen }: Props) {
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<AppError | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [notice, setNotice] = useState('');
 
   async function load() {
     const reply = await ask('history/list', { profileId });
@@ -35,63 +40,77 @@ export function History({ profileId, version, onOpen }: Props) {
     void load();
   }, [profileId, version]);
 
+  async function open(entry: HistoryEntry) {
+    const reply = await ask('history/answer', { profileId, entryId: entry.id });
+    onOpen(entry, reply.ok ? reply.value.answer : null);
+  }
+
   async function clear() {
+    setAsking(false);
     const reply = await ask('history/clear', { profileId });
     if (!reply.ok) setError(reply.error);
+    else setNotice(`Cleared ${reply.value.cleared} call${reply.value.cleared === 1 ? '' : 's'}.`);
     await load();
   }
 
   return (
-    <details class="history">
-      <summary>History ({entries?.length ?? 0})</summary>
-      <section aria-label="History">
-        {error && <ErrorNotice error={error} />}
-        {entries !== null && entries.length === 0 && <p class="muted">No calls yet.</p>}
-        {entries !== null && entries.length > 0 && (
-          <>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Path</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => {
-                  const time = new Date(entry.at).toLocaleTimeString();
-                  return (
-                    <tr key={entry.id}>
-                      <td>{time}</td>
-                      <td>{entry.method}</td>
-                      <td class="mono">/v1/{entry.path}</td>
-                      <td>{outcome(entry)}</td>
-                      <td>{entry.durationMs === null ? '—' : `${entry.durationMs} ms`}</td>
-                      <td>
-                        <button
-                          type="button"
-                          aria-label={`Open ${entry.method} ${entry.path || '/'} from ${time}`}
-                          onClick={() => onOpen(entry)}
-                        >
-                          Open
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <button type="button" class="danger" onClick={clear}>
-              Clear history
-            </button>
-          </>
-        )}
-      </section>
-    </details>
+    <section aria-label="History" class="history">
+      {error && <ErrorNotice error={error} />}
+      <p class="muted" role="status">
+        {notice}
+      </p>
+      {entries !== null && entries.length === 0 && (
+        <p class="muted">No calls yet for this profile.</p>
+      )}
+      {entries !== null && entries.length > 0 && (
+        <>
+          <ul class="history-list">
+            {entries.map((entry) => {
+              const time = new Date(entry.at).toLocaleTimeString();
+              const status = outcome(entry);
+              return (
+                <li key={entry.id} class="history-entry">
+                  <span class="method">{entry.method}</span>
+                  <span class="history-path mono" title={`/v1/${entry.path}`}>
+                    {entry.path || '/'}
+                  </span>
+                  <span class={entry.status !== null && entry.status < 400 ? 'good' : 'bad'}>
+                    {status}
+                  </span>
+                  <span class="muted">
+                    {entry.durationMs === null ? '' : `${entry.durationMs} ms · `}
+                    {time}
+                  </span>
+                  <button
+                    type="button"
+                    aria-label={`Open ${entry.method} ${entry.path || '/'} from ${time}`}
+                    onClick={() => void open(entry)}
+                  >
+                    Open
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <button type="button" class="danger" onClick={() => setAsking(true)}>
+            Clear history
+          </button>
+        </>
+      )}
+      {asking && (
+        <Confirm
+          title="Clear history"
+          confirm="Clear history"
+          danger
+          onConfirm={() => void clear()}
+          onCancel={() => setAsking(false)}
+        >
+          <p>
+            Forget the {entries?.length ?? 0} calls of this profile and the answers kept for them?
+            Saved collections stay.
+          </p>
+        </Confirm>
+      )}
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+/** The active-profile picker with the actions that open the profile editor. */
 import type { ProfileView } from '../../../src/service/profile-input';
 
 interface Props {
@@ -8,15 +9,18 @@ interface Props {
   onEdit: () => void;
 }
 
-/** The active-profile picker with the actions that open the profile editor. */
-export function ProfileBar({ profiles, activeId, onChoose, onNew, onEdit }: Props) {
+export function ProfilePicker({ profiles, activeId, onChoose, onNew, onEdit }: Props) {
   return (
-    <div class="toolbar">
-      <label for="active-profile">Profile</label>
+    <>
+      <label for="active-profile" class="visually-hidden">
+        Profile
+      </label>
       <select
         id="active-profile"
+        class="profile-picker"
         value={activeId ?? ''}
         disabled={profiles.length === 0}
+        title="Profile"
         onChange={(event) => onChoose(event.currentTarget.value)}
       >
         {profiles.length === 0 && <option value="">No profiles yet</option>}
@@ -26,12 +30,12 @@ export function ProfileBar({ profiles, activeId, onChoose, onNew, onEdit }: Prop
           </option>
         ))}
       </select>
-      <button type="button" onClick={onEdit} disabled={activeId === null}>
-        Edit profile
+      <button type="button" aria-label="Edit profile" onClick={onEdit} disabled={activeId === null}>
+        Edit<span class="wide-only"> profile</span>
       </button>
-      <button type="button" onClick={onNew}>
-        New profile
+      <button type="button" aria-label="New profile" onClick={onNew}>
+        New<span class="wide-only"> profile</span>
       </button>
-    </div>
+    </>
   );
 }

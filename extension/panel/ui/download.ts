@@ -1,6 +1,7 @@
-/** Offers text as a file download from the panel (a Blob URL on a temporary link). */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+/** Offers text or bytes as a file download from the panel (a Blob URL on a temporary link). */
+export function downloadFile(fileName: string, content: string | Blob, type = 'application/json') {
+  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -53,7 +53,7 @@ export function JsonViewer({ text }: { text: string }): JSX.Element {
         </button>
       </fieldset>
       {/* Kept mounted while hidden, so the Raw view does not lose the tree's state. */}
-      <div hidden={view !== 'tree'}>
+      <div class="jv-tree-host" hidden={view !== 'tree'}>
         <TreeView key={keyOf(result.outline)} outline={result.outline} />
       </div>
       {view === 'raw' && <RawText text={text} />}

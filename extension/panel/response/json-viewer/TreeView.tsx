@@ -18,12 +18,18 @@ import { type Reveal, VirtualTree } from './VirtualTree';
 
 /** Above this many values, expanding everything would make rows without end: search instead. */
 export const EXPAND_ALL_LIMIT = 2000;
+/** Bodies up to this size open fully expanded; larger ones open two levels deep. */
+export const OPEN_FULLY_UP_TO_CHARS = 64 * 1024;
+/** ...unless the top level is a long list: then its items open one by one (rows stay few). */
+const SECOND_LEVEL_MAX_CHILDREN = 200;
 
 function initialExpansion(outline: JsonOutline): Set<number> {
+  if (outline.text.length <= OPEN_FULLY_UP_TO_CHARS) return new Set(outline.containerStarts());
   const expanded = new Set([outline.root]);
-  if (outline.valueCount < EXPAND_ALL_LIMIT && outline.isContainer(outline.root)) {
-    for (const child of outline.childStarts(outline.root)) expanded.add(child);
-  }
+  if (!outline.isContainer(outline.root)) return expanded;
+  const children = outline.childStarts(outline.root);
+  if (children.length <= SECOND_LEVEL_MAX_CHILDREN)
+    for (const child of children) expanded.add(child);
   return expanded;
 }
 

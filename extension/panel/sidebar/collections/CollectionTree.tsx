@@ -1,179 +1,136 @@
 /**
- * One collection as a tree of folders and saved requests, each with its actions. Every button is
- * named after its item ("Open Get product", "Move Get product up"), so a screen reader (and a
- * test) can tell them apart. With a search, only matching requests and their folders show.
+ * One collection as a tree in the WAI-ARIA tree pattern: one Tab stop (the focused row), arrows
+ * move and open or close folders, Enter opens a request (or a folder), Home/End jump, and the row
+ * actions (rename, duplicate, move, delete) are in a context menu: right click, Shift+F10 or the
+ * Menu key. Rows are named by their text ("Estimates", "Price Estimates"); the method, the item
+ * count and the unsaved mark are shown but not part of the name.
  */
 import { useState } from 'preact/hooks';
-import {
-  duplicateItem,
-  moveItem,
-  removeItem,
-  renameItem,
-} from '../../../../src/collections/collection-ops';
-import type {
-  Collection,
-  CollectionItem,
-  Folder,
-  SavedRequest,
-} from '../../../../src/collections/model';
-import type { CollectionsState } from './use-collections';
+import { type TreeRow, treeRows } from '../../../../src/collections/collection-search';
+import type { Collection, SavedRequest } from '../../../../src/collections/model';
 
 interface Props {
   collection: Collection;
-  state: CollectionsState;
   /** Ids of the requests and folders a search matched, or null when there is no search. */
   visible: ReadonlySet<string> | null;
+  expanded: ReadonlySet<string>;
+  onToggle: (folderId: string) => void;
   openId: string | null;
   dirty: boolean;
-  onOpen: (collection: Collection, request: SavedRequest) => void;
+  onOpen: (request: SavedRequest) => void;
+  onMenu: (row: TreeRow, at: { x: number; y: number }) => void;
+  onDelete: (row: TreeRow) => void;
 }
 
-/** Every folder of a collection, depth first: the places an item can move to. */
-export function allFolders(items: readonly CollectionItem[]): Folder[] {
-  return items.flatMap((item) => (item.kind === 'folder' ? [item, ...allFolders(item.items)] : []));
-}
+export const rowDomId = (collectionId: string, itemId: string) => `tree-${collectionId}-${itemId}`;
 
-export function CollectionTree({ collection, state, visible, openId, dirty, onOpen }: Props) {
-  const newId = () => crypto.randomUUID();
-  // Folders start closed and render their items only when opened (or when a search matched in
-  // them): a collection of 10 000 requests must not put 10 000 rows on screen.
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [moving, setMoving] = useState<string | null>(null);
-  const toggle = (id: string) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+export function CollectionTree(props: Props) {
+  const { collection, visible, expanded, onToggle, openId, dirty, onOpen, onMenu } = props;
+  const rows = treeRows(collection.items, expanded, visible);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const focusIndex = Math.max(
+    0,
+    rows.findIndex((row) => row.item.id === focusId),
+  );
 
-  function rename(item: CollectionItem) {
-    const name = globalThis.prompt(`New name for “${item.name}”`, item.name);
-    if (name !== null) void state.save(renameItem(collection, item.id, name));
+  function focusRow(index: number) {
+    const row = rows[Math.min(rows.length - 1, Math.max(0, index))];
+    if (row === undefined) return;
+    setFocusId(row.item.id);
+    document.getElementById(rowDomId(collection.id, row.item.id))?.focus();
   }
 
-  function remove(item: CollectionItem) {
-    const what = item.kind === 'folder' ? 'the folder and everything in it' : 'the request';
-    if (globalThis.confirm(`Delete ${what} “${item.name}”?`))
-      void state.save(removeItem(collection, item.id));
+  function activate(row: TreeRow) {
+    if (row.item.kind === 'request') onOpen(row.item);
+    else onToggle(row.item.id);
   }
 
-  function duplicate(item: CollectionItem) {
-    const copy = duplicateItem(collection, item.id, newId);
-    void state.save(copy.ok ? { ok: true, value: copy.value.collection } : copy);
+  function menuAt(row: TreeRow, element: HTMLElement) {
+    const box = element.getBoundingClientRect();
+    onMenu(row, { x: box.left + 24, y: box.bottom });
   }
 
-  const folders = allFolders(collection.items);
+  function onKeyDown(event: KeyboardEvent, row: TreeRow, index: number) {
+    const folder = row.item.kind === 'folder';
+    const key = event.key;
+    if (key === 'ArrowDown') focusRow(index + 1);
+    else if (key === 'ArrowUp') focusRow(index - 1);
+    else if (key === 'Home') focusRow(0);
+    else if (key === 'End') focusRow(rows.length - 1);
+    else if (key === 'ArrowRight' && folder && !row.expanded) onToggle(row.item.id);
+    else if (key === 'ArrowRight' && folder) focusRow(index + 1);
+    else if (key === 'ArrowLeft' && folder && row.expanded) onToggle(row.item.id);
+    else if (key === 'ArrowLeft' && row.parentId !== null)
+      focusRow(rows.findIndex((other) => other.item.id === row.parentId));
+    else if (key === 'Enter' || key === ' ') activate(row);
+    else if (key === 'ContextMenu' || (key === 'F10' && event.shiftKey))
+      menuAt(row, event.currentTarget as HTMLElement);
+    else if (key === 'Delete') props.onDelete(row);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  }
 
-  function list(items: CollectionItem[], parentId: string | null) {
+  if (rows.length === 0) {
     return (
-      <ul class="tree-list">
-        {items.map((item, index) => {
-          if (visible !== null && !visible.has(item.id)) return null;
-          const move = (delta: number) =>
-            void state.save(moveItem(collection, item.id, parentId, index + delta));
-          return (
-            <li key={item.id} class={item.kind}>
-              {item.kind === 'request' ? (
-                <button
-                  type="button"
-                  class="link"
-                  aria-label={`Open ${item.name}`}
-                  onClick={() => onOpen(collection, item)}
-                >
-                  <span class="method">{item.method}</span> {item.name}
-                  {openId === item.id && dirty && <span class="dirty"> (unsaved changes)</span>}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  class="link folder-name"
-                  aria-expanded={visible !== null || expanded.has(item.id)}
-                  aria-label={`Folder ${item.name}`}
-                  onClick={() => toggle(item.id)}
-                >
-                  {visible !== null || expanded.has(item.id) ? '▾' : '▸'} {item.name} (
-                  {item.items.length})
-                </button>
-              )}
-              <span class="row-actions">
-                <button
-                  type="button"
-                  aria-label={`Rename ${item.name}`}
-                  onClick={() => rename(item)}
-                >
-                  Rename
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Duplicate ${item.name}`}
-                  onClick={() => duplicate(item)}
-                >
-                  Duplicate
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Move ${item.name} up`}
-                  disabled={index === 0}
-                  onClick={() => move(-1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Move ${item.name} down`}
-                  disabled={index === items.length - 1}
-                  onClick={() => move(1)}
-                >
-                  ↓
-                </button>
-                {moving === item.id ? (
-                  <select
-                    aria-label={`Move ${item.name} to folder`}
-                    value={parentId ?? ''}
-                    onChange={(e) => {
-                      const target = e.currentTarget.value === '' ? null : e.currentTarget.value;
-                      setMoving(null);
-                      void state.save(
-                        moveItem(collection, item.id, target, Number.MAX_SAFE_INTEGER),
-                      );
-                    }}
-                  >
-                    <option value="">(top level)</option>
-                    {folders
-                      .filter((folder) => folder.id !== item.id)
-                      .map((folder) => (
-                        <option key={folder.id} value={folder.id}>
-                          {folder.name}
-                        </option>
-                      ))}
-                  </select>
-                ) : (
-                  <button
-                    type="button"
-                    aria-label={`Move ${item.name} to…`}
-                    onClick={() => setMoving(item.id)}
-                  >
-                    Move to…
-                  </button>
-                )}
-                <button
-                  type="button"
-                  class="danger"
-                  aria-label={`Delete ${item.name}`}
-                  onClick={() => remove(item)}
-                >
-                  Delete
-                </button>
-              </span>
-              {item.kind === 'folder' &&
-                (visible !== null || expanded.has(item.id)) &&
-                list(item.items, item.id)}
-            </li>
-          );
-        })}
-      </ul>
+      <p class="muted tree-empty">
+        {visible === null ? 'Empty: save a request into it.' : 'No match in this collection.'}
+      </p>
     );
   }
-
-  return list(collection.items, null);
+  return (
+    <div role="tree" aria-label={collection.name} class="tree">
+      {rows.map((row, index) => {
+        const { item } = row;
+        const isOpen = item.kind === 'request' && item.id === openId;
+        return (
+          <div
+            key={item.id}
+            id={rowDomId(collection.id, item.id)}
+            role="treeitem"
+            aria-level={row.level}
+            aria-setsize={row.siblings}
+            aria-posinset={row.index + 1}
+            aria-expanded={item.kind === 'folder' ? row.expanded : undefined}
+            aria-selected={isOpen}
+            tabIndex={index === focusIndex ? 0 : -1}
+            class={`tree-row ${item.kind}${isOpen ? ' open' : ''}`}
+            style={{ paddingLeft: `${4 + (row.level - 1) * 14}px` }}
+            title={item.kind === 'request' ? `${item.method} /v1/${item.path}` : undefined}
+            onFocus={() => setFocusId(item.id)}
+            onClick={() => {
+              setFocusId(item.id);
+              activate(row);
+            }}
+            onContextMenu={(event) => {
+              event.preventDefault();
+              setFocusId(item.id);
+              onMenu(row, { x: event.clientX, y: event.clientY });
+            }}
+            onKeyDown={(event) => onKeyDown(event, row, index)}
+          >
+            <span class="twisty" aria-hidden="true">
+              {item.kind === 'folder' ? (row.expanded ? '▾' : '▸') : ''}
+            </span>
+            {item.kind === 'request' && (
+              <span class="method" aria-hidden="true">
+                {item.method}
+              </span>
+            )}
+            <span class="tree-name">{item.name}</span>
+            {item.kind === 'folder' && (
+              <span class="count" aria-hidden="true">
+                {item.items.length}
+              </span>
+            )}
+            {isOpen && dirty && (
+              <span class="dirty" aria-hidden="true" title="Unsaved changes">
+                ●
+              </span>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
 }

@@ -1,17 +1,26 @@
 /**
- * The saved collections: search, import (a collection file, in our format or Postman's, or a
- * pasted cURL command), and per collection its tree, a new folder, the exports and deletion.
- * Exports go through the worker's secret linter; imports through full validation first, and a
- * name clash asks whether to replace, keep both or cancel.
+ * The saved collections (the sidebar's Collections tab): search, import (a collection file, in our
+ * format or Postman's), and each collection with its actions (new folder, the exports, delete)
+ * and its tree. Edits open in-panel dialogs; their code (and the collection rules) loads on first
+ * use. Exports go through the worker's secret linter; imports through full validation first, and
+ * a name clash asks whether to replace, keep both or cancel.
  */
 import { useState } from 'preact/hooks';
-import { addFolder, searchItems } from '../../../../src/collections/collection-ops';
+import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../../src/collections/model';
-import { downloadText } from '../../ui/download';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { lazyComponent } from '../../ui/lazy';
+import { Menu } from '../../ui/Menu';
 import { ask } from '../../worker-client';
-import { CollectionTree } from './CollectionTree';
+import { CollectionBlock } from './CollectionBlock';
+import type { CollectionDialog } from './CollectionDialogs';
+import { rowDomId } from './CollectionTree';
+import { rowMenu } from './row-menu';
 import type { CollectionsState } from './use-collections';
+
+const CollectionDialogs = lazyComponent(() =>
+  import('./CollectionDialogs').then((module) => module.CollectionDialogs),
+);
 
 interface Props {
   state: CollectionsState;
@@ -20,12 +29,18 @@ interface Props {
   onOpen: (collection: Collection, request: SavedRequest) => void;
 }
 
+/** A broad search shows its first matches only: thousands of rows would make typing lag. */
 const MAX_SHOWN_HITS = 100;
+
+type OpenMenu = { collection: Collection; row: TreeRow; at: { x: number; y: number } };
 
 export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
   const [query, setQuery] = useState('');
   const [clash, setClash] = useState<{ name: string; text: string } | null>(null);
   const [summary, setSummary] = useState<string[] | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  const [dialog, setDialog] = useState<CollectionDialog | null>(null);
 
   async function importText(text: string, onClash: 'ask' | 'replace' | 'keep-both') {
     setClash(null);
@@ -44,111 +59,112 @@ export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
     if (file !== undefined) await importText(await file.text(), 'ask');
   }
 
-  async function exportAs(collection: Collection, format: 'native' | 'postman') {
-    const reply = await ask('collections/export', { id: collection.id, format });
-    if (!reply.ok) return state.setError(reply.error);
-    state.setError(null);
-    downloadText(reply.value.fileName, reply.value.text);
-  }
+  const toggle = (collectionId: string, folderId: string) =>
+    setExpanded((all) => {
+      const next = new Set(all.get(collectionId));
+      if (!next.delete(folderId)) next.add(folderId);
+      return new Map(all).set(collectionId, next);
+    });
 
-  function newFolder(collection: Collection) {
-    const name = globalThis.prompt('Name of the new folder');
-    if (name)
-      void state.save(
-        addFolder(collection, null, { kind: 'folder', id: crypto.randomUUID(), name, items: [] }),
-      );
-  }
+  const searching = query.trim() !== '';
+  const blocks = state.collections.map((collection) => {
+    const hits = searching ? searchItems(collection, query) : null;
+    const shown = hits?.slice(0, MAX_SHOWN_HITS) ?? null;
+    const visible =
+      shown === null ? null : new Set(shown.flatMap((hit) => [hit.id, ...hit.folderIds]));
+    return { collection, hits, visible };
+  });
+  const matches = blocks.reduce((sum, block) => sum + (block.hits?.length ?? 0), 0);
 
   return (
     <section aria-label="Collections" class="collections">
-      <h2>Collections</h2>
-      <input
-        type="search"
-        aria-label="Search requests"
-        placeholder="Search requests"
-        value={query}
-        onInput={(e) => setQuery(e.currentTarget.value)}
-      />
-      <label class="file-button">
-        Import collection
-        <input type="file" accept=".json,application/json" onChange={onFile} />
-      </label>
+      <div class="sidebar-tools">
+        <input
+          type="search"
+          aria-label="Search requests"
+          placeholder="Search requests"
+          value={query}
+          onInput={(e) => setQuery(e.currentTarget.value)}
+        />
+        <label class="file-button">
+          <input type="file" accept=".json,application/json" onChange={onFile} />
+          Import collection
+        </label>
+      </div>
       {state.error && <ErrorNotice error={state.error} />}
       {clash && (
         <div role="dialog" aria-label="Name clash" class="notice notice-warn">
           <p>A collection named “{clash.name}” already exists.</p>
-          <button type="button" onClick={() => importText(clash.text, 'replace')}>
-            Replace
-          </button>
-          <button type="button" onClick={() => importText(clash.text, 'keep-both')}>
-            Keep both
-          </button>
-          <button type="button" onClick={() => setClash(null)}>
-            Cancel
-          </button>
+          <div class="row">
+            <button type="button" onClick={() => importText(clash.text, 'replace')}>
+              Replace
+            </button>
+            <button type="button" onClick={() => importText(clash.text, 'keep-both')}>
+              Keep both
+            </button>
+            <button type="button" onClick={() => setClash(null)}>
+              Cancel
+            </button>
+          </div>
         </div>
       )}
       {summary && (
-        <ul role="status" aria-label="Import summary" class="notice">
-          {summary.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
+        <div class="notice notice-info">
+          <ul role="status" aria-label="Import summary">
+            {summary.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <button type="button" class="link" onClick={() => setSummary(null)}>
+            Dismiss
+          </button>
+        </div>
       )}
-      {state.collections.length === 0 && <p class="muted">No collections yet: use Save request.</p>}
-      {state.collections.map((collection) => {
-        const hits = query.trim() === '' ? null : searchItems(collection, query);
-        // A broad search shows its first matches only: thousands of rows would make typing lag.
-        const shown = hits?.slice(0, MAX_SHOWN_HITS) ?? null;
-        const visible =
-          shown === null ? null : new Set(shown.flatMap((hit) => [hit.id, ...hit.folderIds]));
-        if (visible !== null && visible.size === 0) return null;
-        return (
-          <details key={collection.id} open>
-            <summary>{collection.name}</summary>
-            {/* Scoped by this group: several collections each have an "Export collection". */}
-            <div class="toolbar">
-              <button
-                type="button"
-                onClick={() => newFolder(collection)}
-                aria-label={`New folder in ${collection.name}`}
-              >
-                New folder
-              </button>
-              <button type="button" onClick={() => exportAs(collection, 'native')}>
-                Export collection
-              </button>
-              <button type="button" onClick={() => exportAs(collection, 'postman')}>
-                Export for Postman
-              </button>
-              <button
-                type="button"
-                class="danger"
-                aria-label={`Delete collection ${collection.name}`}
-                onClick={() =>
-                  globalThis.confirm(`Delete the collection “${collection.name}”?`) &&
-                  state.remove(collection.id)
-                }
-              >
-                Delete
-              </button>
-            </div>
-            {hits !== null && hits.length > MAX_SHOWN_HITS && (
-              <p class="muted" role="status">
-                Showing {MAX_SHOWN_HITS} of {hits.length} matches: refine the search.
-              </p>
-            )}
-            <CollectionTree
-              collection={collection}
-              state={state}
-              visible={visible}
-              openId={openId}
-              dirty={dirty}
-              onOpen={onOpen}
-            />
-          </details>
-        );
-      })}
+      {state.collections.length === 0 && (
+        <p class="muted">No collections yet: compose a call and use Save request (Ctrl+S).</p>
+      )}
+      {searching && state.collections.length > 0 && (
+        <p class="muted" role="status">
+          {matches === 0
+            ? `No saved request matches “${query.trim()}”.`
+            : matches > MAX_SHOWN_HITS
+              ? `Showing the first ${MAX_SHOWN_HITS} of ${matches} matches: refine the search.`
+              : `${matches} match${matches === 1 ? '' : 'es'}.`}
+        </p>
+      )}
+      {blocks.map(({ collection, hits, visible }) =>
+        hits !== null && hits.length === 0 ? null : (
+          <CollectionBlock
+            key={collection.id}
+            collection={collection}
+            visible={visible}
+            expanded={expanded.get(collection.id) ?? new Set()}
+            onToggle={(folderId) => toggle(collection.id, folderId)}
+            openId={openId}
+            dirty={dirty}
+            onOpen={(request) => onOpen(collection, request)}
+            onMenu={(row, at) => setMenu({ collection, row, at })}
+            onDialog={setDialog}
+            state={state}
+          />
+        ),
+      )}
+      {menu && (
+        <Menu
+          label={`Actions for ${menu.row.item.name}`}
+          at={menu.at}
+          items={rowMenu(menu.collection, menu.row, {
+            state,
+            open: (request) => onOpen(menu.collection, request),
+            dialog: setDialog,
+          })}
+          onClose={() => setMenu(null)}
+          returnTo={() => document.getElementById(rowDomId(menu.collection.id, menu.row.item.id))}
+        />
+      )}
+      {dialog && (
+        <CollectionDialogs dialog={dialog} state={state} onClose={() => setDialog(null)} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,153 @@
+/**
+ * What a reopened panel finds again for a profile: its draft (the call being composed, in
+ * `storage.local`, any saved secret in it masked), its last answer and the answers of its last few
+ * history entries (in `storage.session`, memory only, bodies capped: see
+ * src/service/saved-answers.ts), and its token (the cached one, or the last failed attempt). None of
+ * it holds anything the panel was not already shown.
+ */
+import * as v from 'valibot';
+import browser from 'webextension-polyfill';
+import type { Handlers } from '../../src/protocol/router';
+import { scrubCall } from '../../src/service/history';
+import {
+  type AnswerStore,
+  EMPTY_ANSWERS,
+  type SavedAnswer,
+  withAnswer,
+  withoutProfile,
+} from '../../src/service/saved-answers';
+import { StoredDraftsSchema } from '../../src/service/stored-shapes';
+import type { TokenFailureView } from '../../src/service/token-grant';
+import { ok } from '../../src/vocabulary/errors';
+import type { ComposedCall } from '../../src/vocabulary/terms';
+import { profileSecrets } from './known-secrets';
+import { readKey, StorageError, serially, write } from './storage';
+import { sessionTokenCache } from './token-cache';
+
+const ANSWERS_KEY = 'answers';
+const TOKEN_FAILURES_KEY = 'tokenFailures';
+
+/** Our own memory-only data: checked only for its outline; a damaged store starts afresh. */
+const AnswerStoreSchema = v.object({
+  last: v.record(v.string(), v.looseObject({ at: v.number() })),
+  entries: v.array(v.looseObject({ entryId: v.string(), profileId: v.string() })),
+});
+const TokenFailuresSchema = v.record(v.string(), v.looseObject({ outcome: v.literal('failure') }));
+
+async function readSession<T>(key: string, schema: v.GenericSchema, empty: T): Promise<T> {
+  const stored = (await browser.storage.session.get(key))[key];
+  return v.is(schema, stored) ? (stored as T) : empty;
+}
+
+const loadAnswers = () => readSession<AnswerStore>(ANSWERS_KEY, AnswerStoreSchema, EMPTY_ANSWERS);
+const loadTokenFailures = () =>
+  readSession<Record<string, TokenFailureView>>(TOKEN_FAILURES_KEY, TokenFailuresSchema, {});
+
+/** Session writes one at a time: 50 calls answering together must not overwrite each other. */
+let sessionQueue: Promise<unknown> = Promise.resolve();
+function inSession<T>(task: () => Promise<T>): Promise<T> {
+  const run = sessionQueue.then(task, task);
+  sessionQueue = run.then(
+    () => undefined,
+    () => undefined, // the caller of `run` receives the failure
+  );
+  return run;
+}
+
+/**
+ * Keeps a call's answer for the reopened panel and its history entry. `answer` is a promise: the
+ * caller does not wait (the panel has the answer already). If it cannot be kept (storage.session
+ * refused it, or the vault locked before the call's secrets could be masked), the profile's older
+ * last answer is dropped, so a reopened panel never shows it as the answer to this call.
+ */
+export function rememberAnswer(
+  profileId: string,
+  entryId: string | null,
+  answer: Promise<SavedAnswer>,
+): Promise<void> {
+  return inSession(async () => {
+    const store = await loadAnswers();
+    try {
+      await browser.storage.session.set({
+        [ANSWERS_KEY]: withAnswer(store, profileId, entryId, await answer),
+      });
+    } catch {
+      const { [profileId]: _older, ...last } = store.last;
+      await browser.storage.session.set({ [ANSWERS_KEY]: { ...store, last } });
+    }
+  }).catch(() => {
+    // storage.session itself is failing: nothing is kept, and the call it belongs to has its
+    // answer already. The worker has no one to tell; the next write tries again.
+  });
+}
+
+/** Keeps a failed token attempt's view (a success is the token cache's); null forgets it. */
+export function rememberTokenFailure(profileId: string, view: TokenFailureView | null) {
+  return inSession(async () => {
+    const failures = await loadTokenFailures();
+    if (view === null && !(profileId in failures)) return;
+    if (view === null) delete failures[profileId];
+    else failures[profileId] = view;
+    await browser.storage.session.set({ [TOKEN_FAILURES_KEY]: failures });
+  });
+}
+
+/** Forgets what is kept for `profileId`: everything (profile deleted) or its entries' answers. */
+export function forgetAnswers(profileId: string, what: 'all' | 'entries') {
+  return inSession(async () => {
+    await browser.storage.session.set({
+      [ANSWERS_KEY]: withoutProfile(await loadAnswers(), profileId, what),
+    });
+    if (what === 'all') {
+      const failures = await loadTokenFailures();
+      delete failures[profileId];
+      await browser.storage.session.set({ [TOKEN_FAILURES_KEY]: failures });
+    }
+  });
+}
+
+export const loadDrafts = () => readKey('drafts', StoredDraftsSchema, {});
+
+export const getWorkspace: Handlers['workspace/get'] = async ({ profileId }) => {
+  const [drafts, answers, cached, failures] = await Promise.all([
+    loadDrafts(),
+    loadAnswers(),
+    sessionTokenCache.get(profileId),
+    loadTokenFailures(),
+  ]);
+  const failure = failures[profileId];
+  return ok({
+    draft: drafts[profileId] ?? null,
+    answer: answers.last[profileId] ?? null,
+    token:
+      cached !== undefined
+        ? { view: cached.view, fromCache: true }
+        : failure !== undefined
+          ? { view: failure, fromCache: false }
+          : null,
+  });
+};
+
+export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, draft }) => {
+  let clean: ComposedCall;
+  try {
+    clean = scrubCall(draft, await profileSecrets(profileId));
+  } catch (error) {
+    // Locked: the secrets to mask are sealed, so the draft stays in the panel only until unlock.
+    if (error instanceof StorageError && error.appError.code === 'vault_locked') {
+      return ok({ saved: false });
+    }
+    throw error;
+  }
+  return serially(async () => {
+    const drafts = await loadDrafts();
+    await write({ drafts: { ...drafts, [profileId]: clean } });
+    return ok({ saved: true });
+  });
+};
+
+export const getHistoryAnswer: Handlers['history/answer'] = async ({ profileId, entryId }) => {
+  const { entries } = await loadAnswers();
+  const found = entries.find((item) => item.entryId === entryId && item.profileId === profileId);
+  return ok({ answer: found?.answer ?? null });
+};

@@ -1,0 +1,57 @@
+/**
+ * The request body: JSON (the contract's Content-Type is application/json), checked as it is
+ * typed, with the line and column where it stops being JSON, and Format to indent it.
+ */
+import { locateJsonError } from '../../../src/collections/json-syntax';
+import { reindentJson } from '../../../src/service/json-indent';
+import type { HttpMethod } from '../../../src/vocabulary/terms';
+
+/** Why the body cannot be sent as JSON, or null ({{variables}} are checked once resolved). */
+export function bodyProblem(body: string): string | null {
+  if (body.trim() === '' || /\{\{/.test(body)) return null;
+  if (reindentJson(body) !== null) return null;
+  const where = locateJsonError(body);
+  return where === null
+    ? 'The body is not valid JSON (Content-Type is application/json).'
+    : `The body is not valid JSON: ${where.reason} at line ${where.line}, column ${where.column}.`;
+}
+
+interface Props {
+  method: HttpMethod;
+  body: string;
+  onChange: (body: string) => void;
+}
+
+export function BodyTab({ method, body, onChange }: Props) {
+  const problem = bodyProblem(body);
+  return (
+    <div class="body-tab">
+      <div class="row">
+        <label for="body">Body</label>
+        <span class="muted">JSON, sent as application/json</span>
+        <button
+          type="button"
+          disabled={body.trim() === '' || problem !== null}
+          onClick={() => onChange(reindentJson(body) ?? body)}
+        >
+          Format
+        </button>
+      </div>
+      {problem && (
+        <p class="warn" role="status">
+          {problem}
+        </p>
+      )}
+      <textarea
+        id="body"
+        rows={8}
+        spellcheck={false}
+        placeholder={
+          method === 'GET' || method === 'HEAD' ? `${method} sends no body` : '{ "json": true }'
+        }
+        value={body}
+        onInput={(e) => onChange(e.currentTarget.value)}
+      />
+    </div>
+  );
+}

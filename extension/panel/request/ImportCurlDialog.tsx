@@ -1,0 +1,56 @@
+/**
+ * Import cURL: a pasted command (Chrome's "Copy as cURL", bash or cmd, one from API docs, or ours)
+ * becomes the composed call. Credentials in it are recognised and dropped: the active profile
+ * authenticates calls; the notes say what was dropped or changed. Loaded on first use (the cURL
+ * reader is large and most sessions never need it).
+ */
+import { useState } from 'preact/hooks';
+import { importCurl } from '../../../src/collections/curl-import';
+import type { ProfileView } from '../../../src/service/profile-input';
+import type { AppError } from '../../../src/vocabulary/errors';
+import { Dialog } from '../ui/Dialog';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import type { Draft } from './use-request';
+
+interface Props {
+  profile: ProfileView;
+  onImport: (draft: Draft, notes: string[]) => void;
+  onClose: () => void;
+}
+
+export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<AppError | null>(null);
+
+  function submit(event: Event) {
+    event.preventDefault();
+    const result = importCurl(text, { baseUrl: profile.baseUrl });
+    if (!result.ok) return setError(result.error);
+    onImport(result.value.request, result.value.notes);
+    onClose();
+  }
+
+  return (
+    <Dialog title="Import cURL" onClose={onClose}>
+      <form onSubmit={submit} aria-label="Import cURL">
+        <label for="curl-text">cURL command</label>
+        <textarea
+          id="curl-text"
+          rows={8}
+          spellcheck={false}
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+        {error && <ErrorNotice error={error} />}
+        <div class="actions">
+          <button type="submit" class="primary">
+            Import
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The request line, always in view above the request tabs: Method, the profile's base URL, Path
+ * and Send (Cancel while a call runs), with the full URL previewed live below. Enter in Path
+ * sends, as does Ctrl/Cmd+Enter anywhere in the panel.
+ */
+import { useRef } from 'preact/hooks';
+import type { ProfileView } from '../../../src/service/profile-input';
+import { buildV1Request } from '../../../src/service/v1-request';
+import { resolveCall, variablesOf } from '../../../src/service/variables';
+import { HTTP_METHODS, type HttpMethod } from '../../../src/vocabulary/terms';
+import type { Draft } from './use-request';
+
+interface Props {
+  profile: ProfileView;
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  sending: boolean;
+  onSend: () => void;
+  onCancel: () => void;
+}
+
+/** The URL the call will go to, or why it cannot go anywhere yet. */
+export function previewUrl(
+  profile: ProfileView,
+  draft: Draft,
+): { url: string } | { problem: string } {
+  const resolved = resolveCall(draft, variablesOf(profile));
+  if (resolved.unresolved.length > 0) {
+    return {
+      problem: `Unknown variable: ${resolved.unresolved.map((name) => `{{${name}}}`).join(', ')}`,
+    };
+  }
+  const built = buildV1Request(profile, { kind: 'bearer', accessToken: 'preview' }, resolved.call);
+  return built.ok ? { url: built.value.url } : { problem: built.error.message };
+}
+
+export function RequestLine({ profile, draft, onChange, sending, onSend, onCancel }: Props) {
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const target = previewUrl(profile, draft);
+  return (
+    <form
+      class="request-line"
+      aria-label="Request composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!sending) onSend();
+      }}
+    >
+      <div class="request-line-row">
+        <label class="visually-hidden" for="method">
+          Method
+        </label>
+        <select
+          id="method"
+          value={draft.method}
+          onChange={(e) => onChange({ ...draft, method: e.currentTarget.value as HttpMethod })}
+        >
+          {HTTP_METHODS.map((name) => (
+            <option key={name}>{name}</option>
+          ))}
+        </select>
+        <span class="url-prefix" title={`${profile.baseUrl}/v1/`}>
+          {profile.baseUrl}/v1/
+        </span>
+        <label class="visually-hidden" for="path">
+          Path
+        </label>
+        <input
+          id="path"
+          class="path"
+          placeholder="products"
+          spellcheck={false}
+          autoComplete="off"
+          value={draft.path}
+          onInput={(e) => onChange({ ...draft, path: e.currentTarget.value })}
+        />
+        {sending ? (
+          <button
+            type="button"
+            title="Cancel (Escape)"
+            onClick={() => {
+              onCancel();
+              sendButton.current?.focus();
+            }}
+          >
+            Cancel
+          </button>
+        ) : null}
+        <button
+          ref={sendButton}
+          type="submit"
+          class="primary"
+          aria-disabled={sending}
+          title="Send (Ctrl+Enter)"
+        >
+          Send
+        </button>
+      </div>
+      <output class={'url' in target ? 'url-preview' : 'url-preview warn'} aria-label="Full URL">
+        {'url' in target ? target.url : target.problem}
+      </output>
+    </form>
+  );
+}

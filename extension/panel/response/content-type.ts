@@ -1,0 +1,6 @@
+import type { HttpExchange } from '../../../src/service/execute';
+
+/** The answer's Content-Type header, or '' when it sent none. */
+export function contentTypeOf(exchange: HttpExchange): string {
+  return exchange.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
+}

@@ -1,0 +1,115 @@
+/**
+ * One collection in the sidebar: its name (which opens and closes it), its actions behind ⋯ (new
+ * folder, Export collection, Export for Postman, delete; each named with the collection, since
+ * several collections each have them), and its tree.
+ */
+import { useState } from 'preact/hooks';
+import type { TreeRow } from '../../../../src/collections/collection-search';
+import type { Collection, SavedRequest } from '../../../../src/collections/model';
+import { downloadFile } from '../../ui/download';
+import { ask } from '../../worker-client';
+import type { CollectionDialog } from './CollectionDialogs';
+import { CollectionTree } from './CollectionTree';
+import type { CollectionsState } from './use-collections';
+
+interface Props {
+  collection: Collection;
+  visible: ReadonlySet<string> | null;
+  expanded: ReadonlySet<string>;
+  onToggle: (folderId: string) => void;
+  openId: string | null;
+  dirty: boolean;
+  onOpen: (request: SavedRequest) => void;
+  onMenu: (row: TreeRow, at: { x: number; y: number }) => void;
+  onDialog: (dialog: CollectionDialog) => void;
+  state: CollectionsState;
+}
+
+export function CollectionBlock(props: Props) {
+  const { collection, state, onDialog } = props;
+  const [closed, setClosed] = useState(false);
+  const [actions, setActions] = useState(false);
+  const name = collection.name;
+  const actionsId = `collection-actions-${collection.id}`;
+
+  async function exportAs(format: 'native' | 'postman') {
+    const reply = await ask('collections/export', { id: collection.id, format });
+    if (!reply.ok) return state.setError(reply.error);
+    state.setError(null);
+    downloadFile(reply.value.fileName, reply.value.text);
+  }
+
+  return (
+    <div class="collection">
+      <div class="collection-head">
+        <button
+          type="button"
+          class="collection-name"
+          aria-expanded={!closed}
+          onClick={() => setClosed(!closed)}
+        >
+          <span aria-hidden="true">{closed ? '▸' : '▾'} </span>
+          {name}
+        </button>
+        <button
+          type="button"
+          class="icon"
+          aria-label={`Actions for collection ${name}`}
+          aria-expanded={actions}
+          aria-controls={actionsId}
+          onClick={() => setActions(!actions)}
+        >
+          ⋯
+        </button>
+      </div>
+      {actions && (
+        <div id={actionsId} class="collection-actions row">
+          <button
+            type="button"
+            aria-label={`New folder in ${name}`}
+            onClick={() =>
+              onDialog({ kind: 'new-folder', collection, parentId: null, parentName: name })
+            }
+          >
+            New folder
+          </button>
+          <button
+            type="button"
+            aria-label={`Export collection ${name}`}
+            onClick={() => void exportAs('native')}
+          >
+            Export collection
+          </button>
+          <button
+            type="button"
+            aria-label={`Export for Postman ${name}`}
+            onClick={() => void exportAs('postman')}
+          >
+            Export for Postman
+          </button>
+          <button
+            type="button"
+            class="danger"
+            aria-label={`Delete collection ${name}`}
+            onClick={() => onDialog({ kind: 'delete-collection', collection })}
+          >
+            Delete collection
+          </button>
+        </div>
+      )}
+      {!closed && (
+        <CollectionTree
+          collection={collection}
+          visible={props.visible}
+          expanded={props.expanded}
+          onToggle={props.onToggle}
+          openId={props.openId}
+          dirty={props.dirty}
+          onOpen={props.onOpen}
+          onMenu={props.onMenu}
+          onDelete={(row) => onDialog({ kind: 'delete', collection, item: row.item })}
+        />
+      )}
+    </div>
+  );
+}

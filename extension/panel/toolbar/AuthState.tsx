@@ -1,0 +1,55 @@
+/**
+ * The profile's authentication at a glance, in the toolbar: for an API-key profile the masked key;
+ * for an OAuth profile the token's state (none yet, its status and a live countdown, or a failed
+ * request) and Get token. The full story is in the request pane's Auth tab.
+ */
+import type { ProfileView } from '../../../src/service/profile-input';
+import type { TokenState } from '../request/use-token';
+import { Countdown } from '../ui/Countdown';
+
+interface Props {
+  profile: ProfileView;
+  token: TokenState | null;
+  onGetToken: () => void;
+}
+
+function TokenGlance({ token }: { token: TokenState }) {
+  const { shown, busy } = token;
+  if (busy === 'token') return <span class="muted">Getting a token…</span>;
+  if (shown === null) return <span class="muted">No token yet</span>;
+  if ('error' in shown) return <span class="bad">No token: {shown.error.code}</span>;
+  if (shown.view.outcome === 'failure') return <span class="bad">Token request failed</span>;
+  const { status, expiresAtMs } = shown.view.token;
+  return (
+    <>
+      <span class={`badge ${status?.toLowerCase() === 'approved' ? 'good' : 'warn'}`}>
+        {status ?? 'token'}
+      </span>
+      {expiresAtMs !== null && <Countdown until={expiresAtMs} />}
+    </>
+  );
+}
+
+export function AuthState({ profile, token, onGetToken }: Props) {
+  if (profile.authMethod === 'apiKey' || token === null) {
+    return (
+      <span class="auth-state" title="Sent as x-apikey on every call">
+        <span class="muted">API key</span> <code>{profile.secrets.apiKey ?? '(none saved)'}</code>
+      </span>
+    );
+  }
+  return (
+    <span class="auth-state">
+      <span class="muted wide-only">Token</span>
+      <TokenGlance token={token} />
+      <button
+        type="button"
+        class="primary"
+        aria-disabled={token.busy !== null}
+        onClick={onGetToken}
+      >
+        Get token
+      </button>
+    </span>
+  );
+}

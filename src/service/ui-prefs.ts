@@ -1,0 +1,37 @@
+/**
+ * The panel's layout preferences and their defaults: which tabs are chosen, where the dividers
+ * stand, whether the sidebar shows. UI preferences only (never a secret); the worker keeps them in
+ * `storage.local` (schema in stored-shapes.ts). No schema library here, so the panel can import
+ * the defaults without carrying one.
+ */
+export const SIDEBAR_TABS = ['collections', 'history', 'capture'] as const;
+export const REQUEST_TABS = ['params', 'headers', 'body', 'auth'] as const;
+export const RESPONSE_TABS = ['body', 'headers', 'sent', 'explanation'] as const;
+
+export type SidebarTab = (typeof SIDEBAR_TABS)[number];
+export type RequestTab = (typeof REQUEST_TABS)[number];
+export type ResponseTab = (typeof RESPONSE_TABS)[number];
+
+export interface UiPrefs {
+  /** The sidebar's width in pixels when docked beside the panes (140 to 800). */
+  sidebarWidth: number;
+  /** Whether the sidebar shows (docked when the panel is wide, over the panes when narrow). */
+  sidebarOpen: boolean;
+  sidebarTab: SidebarTab;
+  /** The request pane's share when request and response stand side by side (0.1 to 0.9). */
+  splitRow: number;
+  /** The request pane's share when they are stacked (0.1 to 0.9). */
+  splitColumn: number;
+  requestTab: RequestTab;
+  responseTab: ResponseTab;
+}
+
+export const DEFAULT_UI_PREFS: Readonly<UiPrefs> = Object.freeze({
+  sidebarWidth: 240,
+  sidebarOpen: true,
+  sidebarTab: 'collections',
+  splitRow: 0.5,
+  splitColumn: 0.45,
+  requestTab: 'params',
+  responseTab: 'body',
+});
