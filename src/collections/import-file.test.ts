@@ -2,9 +2,11 @@
  * importCollectionFile, what Import collection does with a picked file: our format and Postman
  * files are imported by their own readers; an OpenAPI, Swagger, HAR or YAML file, a curl command
  * or a binary file is refused with a message that names what the file is and a hint, instead of
- * "not valid JSON (line 1, column 1)" or "not a Postman collection".
+ * "not valid JSON (line 1, column 1)" or "not a Postman collection". Any text gets a typed answer.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectTypedResult, NUM_RUNS } from '../testing/property-checks';
 import * as results from '../testing/results';
 import { sampleCollection } from './collection-samples';
 import { importCollectionFile } from './import-file';
@@ -107,5 +109,31 @@ describe('importCollectionFile: kinds that are not imported, refused by name', (
         'This looks like a binary file (an archive, an image, …), not text: it holds no collection.',
       hint: 'Pick a collection file (.json). If it is text in another encoding, save it as UTF-8 and import it again.',
     });
+  });
+});
+
+describe('importCollectionFile, property-based', () => {
+  const yamlish = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom('openapi', 'swagger', 'info', 'name', 'log', '- item', '  nested', '#'),
+        fc.string({ maxLength: 12 }),
+      ),
+      { maxLength: 6 },
+    )
+    .map((lines) => lines.map(([key, value]) => `${key}: ${value}`).join('\n'));
+
+  it('answers any text with a collection or a typed refusal, never the internal safety net', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.json(), fc.string({ unit: 'binary', maxLength: 200 }), yamlish),
+        (text) => {
+          const result = importCollectionFile(text, counter());
+          expectTypedResult(result);
+          if (!result.ok) expect(result.error.code, result.error.message).toBe('bad_message');
+        },
+      ),
+      { numRuns: NUM_RUNS },
+    );
   });
 });
