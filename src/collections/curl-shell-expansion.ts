@@ -76,7 +76,8 @@ export function scanExpansion(src: string, i: number): Result<Expansion> {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's ${ is what this names
     if (close < 0) return unterminated('a ${ … }');
     const text = src.slice(i, close + 1);
-    const variable = variableOf(text);
+    // Only a name the notes can show is converted, so that the notes say what became of it.
+    const variable = text.length <= 40 ? variableOf(text) : null;
     return ok({
       text: variable === null ? text : `{{${variable}}}`,
       end: close + 1,
@@ -88,7 +89,9 @@ export function scanExpansion(src: string, i: number): Result<Expansion> {
     NAME_CHARS.lastIndex = i + 2;
     const end = i + 2 + (NAME_CHARS.exec(src)?.[0].length ?? 0);
     const text = src.slice(i, end);
-    return ok({ text: `{{${text.slice(1)}}}`, end, name: text.length <= 40 ? text : '$…' });
+    return text.length <= 40
+      ? ok({ text: `{{${text.slice(1)}}}`, end, name: text })
+      : ok({ text, end, name: '$…' });
   }
   if (next !== '' && '0123456789@*#?$!-'.includes(next)) {
     return ok({ text: `$${next}`, end: i + 2, name: `$${next}` });
