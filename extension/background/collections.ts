@@ -8,10 +8,10 @@ import * as v from 'valibot';
 import { mergeOnImport, nameClash } from '../../src/collections/collection-ops';
 import { CollectionSchema, validateCollection } from '../../src/collections/collection-schema';
 import { lintForSecrets } from '../../src/collections/export-lint';
+import { importCollectionFile } from '../../src/collections/import-file';
 import type { Collection } from '../../src/collections/model';
-import { exportCollection, FORMAT, importCollection } from '../../src/collections/native-format';
+import { exportCollection } from '../../src/collections/native-format';
 import { exportPostman } from '../../src/collections/postman-export';
-import { importPostman } from '../../src/collections/postman-import';
 import type { Handlers } from '../../src/protocol/router';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { allSecrets } from './known-secrets';
@@ -92,13 +92,8 @@ export const importCollectionHandler: Handlers['collections/import'] = async ({
   text,
   onClash,
 }) => {
-  const native = text.includes(`"${FORMAT}"`);
-  const parsed = native
-    ? (() => {
-        const result = importCollection(text);
-        return result.ok ? ok({ collection: result.value, summary: [] as string[] }) : result;
-      })()
-    : importPostman(text, () => crypto.randomUUID());
+  // The file's kind picks the importer; a kind that is not imported is refused by name.
+  const parsed = importCollectionFile(text, () => crypto.randomUUID());
   if (!parsed.ok) return parsed;
   return serially(async () => {
     const existing = await loadCollections();

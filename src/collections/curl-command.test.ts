@@ -5,7 +5,7 @@
  */
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: shell text holds ${VAR} on purpose
 import { describe, expect, it } from 'vitest';
-import { imported, refused, rows, URL_V1 } from './curl-import-fixture';
+import { AUTH_DROPPED, imported, refused, rows, URL_V1 } from './curl-import-fixture';
 
 // -------------------------------------------------------------------------------------------
 // Shell text
@@ -23,8 +23,11 @@ describe('shell text around the command', () => {
       '  2>/dev/null > out.json | jq .',
     ].join('\n');
     const { request, notes } = imported(text);
-    expect(request).toMatchObject({ method: 'POST', body: 'x=1', headers: rows(['X-A', '1']) });
-    expect(notes).toEqual(['Other shell commands in the text were ignored: export, jq.']);
+    expect(request).toMatchObject({ method: 'POST', body: '', headers: rows(['X-A', '1']) });
+    expect(notes).toEqual([
+      'curl would send the data as a form (application/x-www-form-urlencoded), which the panel cannot send: its calls carry a JSON body. The body was left empty; the form fields were: x = 1.',
+      'Other shell commands in the text were ignored: export, jq.',
+    ]);
   });
 
   it('forgives a line that ends in a backslash with nothing after it', () => {
@@ -33,15 +36,17 @@ describe('shell text around the command', () => {
     );
   });
 
-  it('reports $VAR, ${VAR}, $(…) and backticks kept as text, except in dropped auth headers', () => {
+  it('keeps $VAR and ${VAR} as {{VAR}}, $(…) and backticks as text, and names them, except in dropped auth headers', () => {
     const { request, notes } = imported(
-      `curl ${URL_V1} -H "Authorization: Bearer $TOKEN" -H "X-Trace: \${TRACE}" -d "{\\"id\\": \\"$(uuidgen)\\", \\"at\\": \\"\`date\`\\"}"`,
+      `curl ${URL_V1} -H "Authorization: Bearer $TOKEN" -H "X-Trace: \${TRACE}" -H "X-Mode: \${MODE:-fast}" -H 'Content-Type: application/json' -d "{\\"id\\": \\"$(uuidgen)\\", \\"at\\": \\"\`date\`\\", \\"user\\": \\"$USER_ID\\"}"`,
     );
-    expect(request.headers).toEqual(rows(['X-Trace', '${TRACE}']));
-    expect(request.body).toBe('{"id": "$(uuidgen)", "at": "`date`"}');
-    expect(notes.at(-1)).toBe(
-      'The command uses shell variables or commands the import cannot know ($(…), `…`, ${TRACE}): they were kept as text; replace them with values or {{variables}}.',
-    );
+    expect(request.headers).toEqual(rows(['X-Trace', '{{TRACE}}'], ['X-Mode', '${MODE:-fast}']));
+    expect(request.body).toBe('{"id": "$(uuidgen)", "at": "`date`", "user": "{{USER_ID}}"}');
+    expect(notes).toEqual([
+      `Authorization header ${AUTH_DROPPED}.`,
+      "Shell variables were kept as {{variables}} ($USER_ID as {{USER_ID}}, ${TRACE} as {{TRACE}}): give them values in the profile's Variables, or replace them.",
+      'The command uses shell variables or commands the import cannot know ($(…), `…`, ${MODE:-fast}): they were kept as text; replace them with values or {{variables}}.',
+    ]);
   });
 
   it('refuses text holding several curl commands, or none', () => {

@@ -41,14 +41,25 @@ function curlEscape(text: string): string {
   return out;
 }
 
+/** curl's escaping, but `{{variables}}` stay readable: the panel resolves them before sending. */
+function escapeAroundVariables(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const match of text.matchAll(/\{\{[A-Za-z_][A-Za-z0-9_.-]*\}\}/g)) {
+    out += curlEscape(text.slice(from, match.index)) + match[0];
+    from = match.index + match[0].length;
+  }
+  return out + curlEscape(text.slice(from));
+}
+
 /** `content`, `=content`, `name=content` as curl encodes them; null for `@file` and `name@file`. */
 export function urlencodeArgument(text: string): string | null {
   let split = 0;
   while (split < text.length && text.charAt(split) !== '=' && text.charAt(split) !== '@') split++;
-  if (split === text.length) return curlEscape(text);
+  if (split === text.length) return escapeAroundVariables(text);
   if (text.charAt(split) === '@') return null;
   const name = text.slice(0, split);
-  return `${name}${name === '' ? '' : '='}${curlEscape(text.slice(split + 1))}`;
+  return `${name}${name === '' ? '' : '='}${escapeAroundVariables(text.slice(split + 1))}`;
 }
 
 /** Percent-decodes as UTF-8; `clean` is false for a stray `%` or bytes that are not UTF-8. */

@@ -1,8 +1,10 @@
 /**
  * Which `-H` headers of the command a saved request keeps. Credential headers (Authorization,
  * API keys, tokens) and cookies are dropped and named, never quoted, since the active profile
- * authenticates every call; what a browser adds to every request is dropped as noise; the rest
- * passes the same check as a header typed in the panel.
+ * authenticates every call; headers only the browser itself may set are dropped; what a browser
+ * adds to every request (Accept-Language, Cache-Control, …) is dropped as noise from a browser's
+ * copy (it has sec-ch-ua or sec-fetch-* headers, or a browser's User-Agent), and kept when a person
+ * wrote it; the rest passes the same check as a header typed in the panel.
  */
 
 import { checkUserHeader } from '../service/headers';
@@ -31,34 +33,47 @@ const CREDENTIAL_HEADERS = new Map([
   ['x-access-token', 'x-access-token'],
 ]);
 
-/** What a browser adds to every request: meaningless (or forbidden) in a call from the panel. */
-const BROWSER_HEADERS = new Set([
+/** Set by the browser itself: a call from the panel cannot set them, whoever wrote the command. */
+const BROWSER_SET = new Set([
   'authority',
   'user-agent',
-  'accept-language',
   'accept-encoding',
   'origin',
   'referer',
-  'priority',
-  'dnt',
-  'pragma',
-  'cache-control',
-  'upgrade-insecure-requests',
-  'sec-gpc',
   'connection',
   'host',
   'content-length',
   'te',
   'keep-alive',
+]);
+
+/** What a browser adds to every request: noise in a browser's copy, meant when a person wrote it. */
+const BROWSER_ADDED = new Set([
+  'accept-language',
+  'priority',
+  'dnt',
+  'pragma',
+  'cache-control',
+  'upgrade-insecure-requests',
   'purpose',
-  'sec-purpose',
   'x-client-data',
 ]);
 
-function isBrowserHeader(lower: string): boolean {
-  return (
-    BROWSER_HEADERS.has(lower) || lower.startsWith('sec-ch-') || lower.startsWith('sec-fetch-')
-  );
+function isBrowserOnly(lower: string): boolean {
+  // Sec- headers are the browser's alone (fetch may not set them).
+  return BROWSER_SET.has(lower) || lower.startsWith('sec-');
+}
+
+/** A copy from a browser's network panel: it carries the headers only a browser sends. */
+function isBrowserCopy(headers: readonly NameValue[]): boolean {
+  return headers.some(({ name, value }) => {
+    const lower = name.toLowerCase();
+    return (
+      lower.startsWith('sec-ch-ua') ||
+      lower.startsWith('sec-fetch-') ||
+      (lower === 'user-agent' && value.startsWith('Mozilla/'))
+    );
+  });
 }
 
 /** `-H` lines as curl reads them: `Name: value`, `Name;` (empty value); `Name:` removes a header. */
@@ -75,16 +90,32 @@ function splitHeader(line: string): NameValue | 'removal' | null {
   return null;
 }
 
+/** The Content-Type the command gives (the last -H wins, as in curl), or null. */
+export function declaredContentType(draft: Draft): string | null {
+  let found: string | null = null;
+  for (const word of draft.headers) {
+    const header = splitHeader(word.text);
+    if (header !== null && header !== 'removal' && header.name.toLowerCase() === 'content-type') {
+      found = header.value;
+    }
+  }
+  return found;
+}
+
 export function keptHeaders(draft: Draft): NameValue[] {
   const kept: NameValue[] = [];
-  for (const word of draft.headers) {
+  const split = draft.headers.map((word) => splitHeader(word.text));
+  const fromBrowser = isBrowserCopy(
+    split.filter((header) => header !== null && header !== 'removal'),
+  );
+  for (const [index, word] of draft.headers.entries()) {
     if (word.text.startsWith('@')) {
       draft.notes.push(
         'Headers read from a file (-H @file) were not imported: the import cannot read files.',
       );
       continue;
     }
-    const header = splitHeader(word.text);
+    const header = split[index] ?? null;
     if (header === 'removal') continue; // `-H 'Accept:'` stops curl sending its own: nothing to keep
     if (header === null) {
       draft.notes.push('A -H value that is not "Name: value" was ignored.');
@@ -106,7 +137,7 @@ export function keptHeaders(draft: Draft): NameValue[] {
           `Content-Type ${shorten(header.value, 60)} dropped: calls always send Content-Type: application/json.`,
         );
       }
-    } else if (isBrowserHeader(lower)) {
+    } else if (isBrowserOnly(lower) || (fromBrowser && BROWSER_ADDED.has(lower))) {
       draft.browserHeaders.push(lower);
     } else {
       const checked = checkUserHeader(header);

@@ -1,8 +1,8 @@
 /**
  * Test support for the curl import tests (never bundled): the helpers that turn a pasted command
  * into its import or its refusal, and Chrome's "Copy as cURL" quoting rules rewritten from
- * DevTools' NetworkLogView (bash and cmd), so that each module's tests can generate what Chrome
- * writes for any request.
+ * DevTools' NetworkLogView (bash, cmd, and cmd as Chrome wrote it up to about version 110), so that
+ * each module's tests can generate what Chrome writes for any request.
  */
 import type { AppError } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
@@ -65,8 +65,31 @@ function chromeQuoteCmd(text: string): string {
   return `^"${escaped}^"`;
 }
 
-export function chromeCurl(request: ChromeRequest, platform: 'bash' | 'cmd'): string {
-  const quote = platform === 'cmd' ? chromeQuoteCmd : chromeQuoteBash;
+/**
+ * Chrome's (cmd) quoting up to about Chrome 110: `"…"` around the argument (`^"…^"` only when it
+ * holds a line break), every character it was unsure of `^`-escaped inside, so a quote became
+ * `^\^"`. cmd.exe keeps carets inside quotes literal, which is why Chrome changed it.
+ */
+function chromeQuoteCmdBefore111(text: string): string {
+  const outer = /[\r\n]/.test(text) ? '^"' : '"';
+  const escaped = text
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/[^a-zA-Z0-9\s_\-:=+~'/.',?;()*`]/g, '^$&')
+    .replace(/%(?=[a-zA-Z0-9_])/g, '%^')
+    .replace(/\r\n|\r|\n/g, '^\n\n');
+  return `${outer}${escaped}${outer}`;
+}
+
+export type ChromePlatform = 'bash' | 'cmd' | 'cmd-before-111';
+
+export function chromeCurl(request: ChromeRequest, platform: ChromePlatform): string {
+  const quote =
+    platform === 'cmd'
+      ? chromeQuoteCmd
+      : platform === 'cmd-before-111'
+        ? chromeQuoteCmdBefore111
+        : chromeQuoteBash;
   const parts = [quote(request.url).replace(/[[{}\]]/g, '\\$&')];
   const ignored = new Set(['accept-encoding', 'host', 'method', 'path', 'scheme', 'version']);
   const data: string[] = [];
@@ -85,7 +108,8 @@ export function chromeCurl(request: ChromeRequest, platform: 'bash' | 'cmd'): st
     else parts.push(`-H ${quote(`${name}: ${value}`)}`);
   }
   const all = [...parts, ...data];
-  return `curl ${all.join(all.length >= 3 ? (platform === 'cmd' ? ' ^\n  ' : ' \\\n  ') : ' ')}`;
+  const lineEnd = platform === 'bash' ? ' \\\n  ' : ' ^\n  ';
+  return `curl ${all.join(all.length >= 3 ? lineEnd : ' ')}`;
 }
 
 export const BROWSER_NOISE: [string, string][] = [

@@ -7,14 +7,16 @@
  * `-u`, `--oauth2-bearer`, `user:password@` in the URL and cookies are dropped, and the notes name
  * what was dropped, never its value: the active profile authenticates every call.
  *
- * The text is read as a shell would: POSIX words (`'…'`, `"…"`, `$'…'`, backslash-newline,
- * `# comments`; `$VAR`, `${VAR}`, `$(…)` kept as text and reported) or, for Chrome's (cmd) flavour,
- * cmd.exe then the MS C runtime (`^` escapes, `^`-newline, `\"`). Never throws: malformed or hostile
- * text gives a typed error, and every step is linear in the input, which is capped at 1 MB.
+ * The text is read as the shell it was written for would read it (curl-dialect.ts tells which):
+ * POSIX words (`'…'`, `"…"`, `$'…'`, backslash-newline, `# comments`; `$VAR` and `${VAR}` kept as
+ * `{{VAR}}`, `$(…)` as text, each reported) or, for Chrome's (cmd) forms and other Windows text,
+ * cmd.exe then the MS C runtime (`^` escapes, `^`-newline, `\"`, `""`). Never throws: malformed or
+ * hostile text gives a typed error, and every step is linear in the input, which is capped at 1 MB.
  *
  * This file keeps the entry point and the assembly of the request; the steps live beside it:
- * curl-shell-bash.ts / curl-shell-cmd.ts (words), curl-command.ts (which command is curl),
- * curl-options.ts (what the options say), curl-url.ts and curl-headers.ts (what is kept).
+ * curl-dialect.ts with curl-shell-bash.ts / curl-shell-cmd.ts (words), curl-command.ts (which
+ * command is curl), curl-options.ts (what the options say), curl-url.ts, curl-headers.ts and
+ * curl-body.ts (what is kept).
  *
  * Try it by hand: DevTools > Network > right-click a /v1 call > Copy as cURL (bash), then paste.
  */
@@ -23,11 +25,13 @@ import { parseServiceUrl } from '../service/url-rules';
 import { buildV1Request } from '../service/v1-request';
 import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
 import { HTTP_METHODS, type HttpMethod } from '../vocabulary/terms';
-import { curlArguments, refuseOtherFormats } from './curl-command';
-import { keptHeaders } from './curl-headers';
+import { chooseBody } from './curl-body';
+import { curlArguments, type FoundCurl, refuseOtherFormats } from './curl-command';
+import { readShellText, withoutPrompts } from './curl-dialect';
+import { declaredContentType, keptHeaders } from './curl-headers';
+import { expansionNotes, listNote } from './curl-import-notes';
 import { type DataPiece, type Draft, readOptions } from './curl-options';
 import { posixCommands } from './curl-shell-bash';
-import { cmdCommands, isCmdText } from './curl-shell-cmd';
 import { queryRows, resolveTarget } from './curl-url';
 import { MAX_ROWS, MAX_TEXT, NUL_REFUSED, shorten } from './curl-words';
 import type { SavedRequest } from './model';
@@ -96,14 +100,7 @@ function checkLimits(request: ImportedRequest): Result<void> {
   return ok(undefined);
 }
 
-function listNote(label: string, items: readonly string[]): string[] {
-  const unique = [...new Set(items)];
-  if (unique.length === 0) return [];
-  const shown = unique.slice(0, 12).join(', ');
-  return [`${label}: ${shown}${unique.length > 12 ? `, and ${unique.length - 12} more` : ''}.`];
-}
-
-function assemble(draft: Draft, base: URL, others: readonly string[]): Result<CurlImport> {
+function assemble(draft: Draft, base: URL, found: FoundCurl): Result<CurlImport> {
   const [url, ...moreUrls] = draft.urls;
   if (url === undefined) {
     return fail(
@@ -124,11 +121,21 @@ function assemble(draft: Draft, base: URL, others: readonly string[]): Result<Cu
   const method = chooseMethod(draft);
   if (!method.ok) return method;
 
-  let body = joinData(draft.data);
+  const data = joinData(draft.data);
+  let body = data;
   let queryParts = [target.value.rawQuery];
   if (draft.get) {
-    queryParts.push(body); // -G: the data goes into the query
+    queryParts.push(data); // -G: the data goes into the query
     body = '';
+  } else {
+    const chosen = chooseBody({
+      text: data,
+      formData: !draft.json && draft.data.length > 0,
+      encoded: draft.data.some((piece) => piece.encoded),
+      contentType: declaredContentType(draft),
+    });
+    body = chosen.body;
+    draft.notes.push(...chosen.notes);
   }
   queryParts = queryParts.concat(draft.urlQuery);
   const query = queryRows(queryParts, draft.notes);
@@ -155,8 +162,8 @@ function assemble(draft: Draft, base: URL, others: readonly string[]): Result<Cu
   );
   if (!check.ok) return check;
 
-  const expansions = [...new Set(draft.expansions)];
   const notes = [
+    ...found.notes,
     ...draft.notes,
     ...listNote('Browser headers dropped', draft.browserHeaders),
     ...listNote(
@@ -164,12 +171,8 @@ function assemble(draft: Draft, base: URL, others: readonly string[]): Result<Cu
       draft.ignored,
     ),
     ...listNote('Options the import does not know were ignored', draft.unknown),
-    ...listNote('Other shell commands in the text were ignored', others),
-    ...(expansions.length === 0
-      ? []
-      : [
-          `The command uses shell variables or commands the import cannot know (${expansions.slice(0, 12).join(', ')}): they were kept as text; replace them with values or {{variables}}.`,
-        ]),
+    ...listNote('Other shell commands in the text were ignored', found.others),
+    ...expansionNotes(draft.expansions),
   ];
   return ok({ request, notes: [...new Set(notes)] });
 }
@@ -188,15 +191,18 @@ function importCommand(command: string, baseUrl: string): Result<CurlImport> {
   if (command.includes('\u0000')) return NUL_REFUSED;
   const base = parseServiceUrl(baseUrl, "The active profile's Base URL");
   if (!base.ok) return base;
-  const format = refuseOtherFormats(command);
+  const text = withoutPrompts(command);
+  const format = refuseOtherFormats(text);
   if (!format.ok) return format;
-  const commands = isCmdText(command) ? cmdCommands(command) : posixCommands(command);
-  if (!commands.ok) return commands;
-  const found = curlArguments(commands.value);
+  const shell = readShellText(text);
+  if (!shell.ok) return shell;
+  // Only bash text has command substitutions ($(…), backticks) to look into.
+  const reread = shell.value.dialect === 'bash' ? posixCommands : undefined;
+  const found = curlArguments(shell.value.commands, reread);
   if (!found.ok) return found;
   const draft = readOptions(found.value.args);
   if (!draft.ok) return draft;
-  return assemble(draft.value, base.value, found.value.others);
+  return assemble(draft.value, base.value, found.value);
 }
 
 /**

@@ -28,14 +28,18 @@ describe('curl options', () => {
   });
 
   it('-d/--data/--data-ascii/--data-binary/--data-raw are joined with & as curl does', () => {
-    const command = `curl ${URL_V1} -d a=1 --data 'b=2 3' --data-ascii c=4 --data-binary 'd=5' --data-raw '@e=6'`;
-    expect(imported(command).request.body).toBe('a=1&b=2 3&c=4&d=5&@e=6');
+    const command = `curl -G ${URL_V1} -d a=1 --data 'b=2 3' --data-ascii c=4 --data-binary 'd=5' --data-raw '@e=6'`;
+    expect(imported(command).request.query).toEqual(
+      rows(['a', '1'], ['b', '2 3'], ['c', '4'], ['d', '5'], ['@e', '6']),
+    );
+    const json = `curl ${URL_V1} -H 'Content-Type: application/json' -d '{"a":1' --data-raw ',"b":2}'`;
+    expect(imported(json).request.body).toBe('{"a":1&,"b":2}');
   });
 
   it('--data-urlencode encodes as curl: content, =content, name=content; a file is noted', () => {
-    const command = `curl ${URL_V1} --data-urlencode 'q=a b&c/é!' --data-urlencode '=x y' --data-urlencode 'plain~text.' --data-urlencode 'mail=a@b.c'`;
-    expect(imported(command).request.body).toBe(
-      'q=a%20b%26c%2F%C3%A9%21&x%20y&plain~text.&mail=a%40b.c',
+    const command = `curl -G ${URL_V1} --data-urlencode 'q=a b&c/é!' --data-urlencode '=x y' --data-urlencode 'plain~text.' --data-urlencode 'mail=a@b.c'`;
+    expect(imported(command).request.query).toEqual(
+      rows(['q', 'a b&c/é!'], ['x y', ''], ['plain~text.', ''], ['mail', 'a@b.c']),
     );
     const { request, notes } = imported(`curl ${URL_V1} --data-urlencode 'doc@notes.txt'`);
     expect(request).toMatchObject({ method: 'POST', body: '' });
@@ -155,9 +159,9 @@ describe('curl options', () => {
     expect(refused(`curl ${URL_V1} --data-raw`).message).toContain('--data-raw');
   });
 
-  it('a GET with a body (-X GET -d) is kept but flagged, since the panel refuses it', () => {
-    const { request, notes } = imported(`curl -X GET ${URL_V1} -d 'a=1'`);
-    expect(request).toMatchObject({ method: 'GET', body: 'a=1' });
+  it('a GET with a JSON body (-X GET -d) is kept but flagged, since the panel refuses it', () => {
+    const { request, notes } = imported(`curl -X GET ${URL_V1} --json '{"a":1}'`);
+    expect(request).toMatchObject({ method: 'GET', body: '{"a":1}' });
     expect(notes[0]).toMatch(/body of a GET request, which the panel refuses/);
   });
 });

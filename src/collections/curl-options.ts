@@ -19,6 +19,8 @@ export interface DataPiece {
   text: string;
   /** --json pieces are joined without the `&` that separates the other data options. */
   json: boolean;
+  /** From --data-urlencode: a form field, whatever its text looks like. */
+  encoded: boolean;
 }
 
 /** What the options say, before it becomes a request. */
@@ -79,20 +81,20 @@ function applyOption(
       if (text.startsWith('@')) fileNote(draft, option, text.slice(1));
       else {
         use();
-        draft.data.push({ text, json: found.spec.kind === 'json' });
+        draft.data.push({ text, json: found.spec.kind === 'json', encoded: false });
       }
       if (found.spec.kind === 'json') draft.json = true;
       break;
     case 'data-raw':
       use();
-      draft.data.push({ text, json: false });
+      draft.data.push({ text, json: false, encoded: false });
       break;
     case 'data-urlencode': {
       const encoded = urlencodeArgument(text);
       if (encoded === null) fileNote(draft, option, text.slice(text.indexOf('@') + 1));
       else {
         use();
-        draft.data.push({ text: encoded, json: false });
+        draft.data.push({ text: encoded, json: false, encoded: true });
       }
       break;
     }

@@ -7,7 +7,7 @@
 import { fail, ok, type Result } from '../vocabulary/errors';
 import { scanAnsiC } from './curl-shell-ansi-c';
 import { scanExpansion } from './curl-shell-expansion';
-import { addExpansions, type Scan, unterminated, type Word } from './curl-words';
+import { addExpansions, type Scan, type ShellCommand, unterminated, type Word } from './curl-words';
 
 /** `"…"` from `src[i] === '"'`: backslash escapes only `$`, backtick, `"`, `\` and a line break. */
 function scanDouble(src: string, i: number, expansions: string[]): Result<Scan> {
@@ -58,9 +58,12 @@ function continuationEnd(src: string, i: number): number {
 
 const REDIRECTIONS = ['<<<', '<<-', '<<', '<>', '<&', '>>', '>|', '>&', '&>>', '&>', '<', '>'];
 
-/** The simple commands of a POSIX shell text, each as its words; redirections are left out. */
-export function posixCommands(src: string): Result<Word[][]> {
-  const commands: Word[][] = [];
+/**
+ * The simple commands of a POSIX shell text, each as its words and the operator that ended it;
+ * redirections are left out.
+ */
+export function posixCommands(src: string): Result<ShellCommand[]> {
+  const commands: ShellCommand[] = [];
   let command: Word[] = [];
   let text = '';
   let started = false;
@@ -75,9 +78,10 @@ export function posixCommands(src: string): Result<Word[][]> {
     digitsOnly = true;
     expansions = [];
   };
-  const endCommand = () => {
+  const endCommand = (end: string) => {
+    const glued = started;
     endWord();
-    if (command.length > 0) commands.push(command);
+    if (command.length > 0) commands.push({ words: command, end, glued });
     command = [];
     redirectTarget = false;
   };
@@ -94,7 +98,7 @@ export function posixCommands(src: string): Result<Word[][]> {
       endWord();
       i++;
     } else if (c === '\n') {
-      endCommand();
+      endCommand('\n');
       i++;
     } else if (c === '#' && !started) {
       const lineEnd = src.indexOf('\n', i);
@@ -146,8 +150,9 @@ export function posixCommands(src: string): Result<Word[][]> {
       redirectTarget = true;
       i += operator.length;
     } else if (';&|()'.includes(c)) {
-      endCommand();
-      i++;
+      const doubled = (c === '&' || c === '|') && src.charAt(i + 1) === c;
+      endCommand(doubled ? c + c : c);
+      i += doubled ? 2 : 1;
     } else {
       text += c;
       started = true;
@@ -155,6 +160,6 @@ export function posixCommands(src: string): Result<Word[][]> {
       i++;
     }
   }
-  endCommand();
+  endCommand('');
   return ok(commands);
 }

@@ -61,15 +61,16 @@ describe('Chrome "Copy as cURL (cmd)"', () => {
     }
   });
 
-  it('keeps %VARIABLES% as text and says so, unless they sit in a dropped auth header', () => {
+  it('keeps %VARIABLES% as {{VARIABLES}} and says so, unless they sit in a dropped auth header', () => {
     const command =
       'curl "https://api.example.com/v1/orders/%ORDER_ID%" ^\n  -H "x-apikey: %API_KEY%" ^\n  -H "X-Trace: %TRACE%"';
     const { request, notes } = imported(command);
-    expect(request.path).toBe('orders/%ORDER_ID%');
-    expect(request.headers).toEqual(rows(['X-Trace', '%TRACE%']));
-    const note = notes.find((text) => text.startsWith('The command uses shell variables'));
-    expect(note).toContain('%ORDER_ID%, %TRACE%');
-    expect(note).not.toContain('API_KEY');
+    expect(request.path).toBe('orders/{{ORDER_ID}}');
+    expect(request.headers).toEqual(rows(['X-Trace', '{{TRACE}}']));
+    expect(notes).toEqual([
+      `x-apikey header ${AUTH_DROPPED}.`,
+      "Shell variables were kept as {{variables}} (%ORDER_ID% as {{ORDER_ID}}, %TRACE% as {{TRACE}}): give them values in the profile's Variables, or replace them.",
+    ]);
   });
 
   it('reads hand-written cmd text as the C runtime does: backslashes are literal unless before "', () => {

@@ -1,39 +1,46 @@
 /**
  * The cmd.exe reader of the curl import, for Chrome's "Copy as cURL (cmd)" and hand-written
  * `curl.exe` lines: cmd.exe's `^` escapes and line joins first, then the MS C runtime's word
- * splitting. Separate from the bash reader because the two quote in incompatible ways; isCmdText
- * decides which one a pasted text gets.
+ * splitting. Separate from the bash reader because the two quote in incompatible ways;
+ * curl-dialect.ts decides which one a pasted text gets.
  */
 import { ok, type Result } from '../vocabulary/errors';
-import { addExpansions, unterminated, type Word } from './curl-words';
+import { addExpansions, type ShellCommand, unterminated, type Word } from './curl-words';
 
 const PERCENT_VARIABLE = /%[A-Za-z_][A-Za-z0-9_]{0,63}%/y;
+
+/** How Chrome wrote a (cmd) text, when it did: the reading undoes exactly its quoting. */
+export type ChromeCmdForm = 'none' | 'current' | 'outer-quotes';
 
 /**
  * The commands of a cmd.exe text (Chrome's "Copy as cURL (cmd)"). First as cmd.exe reads it: `^`
  * escapes the next character, `^` before a line break joins the next line and escapes its first
  * character (Chrome writes a line break in a body as `^`, break, break), `"` switches cmd quoting,
- * a line break or an unescaped, unquoted `&` or `|` ends a command. Then each command line is split into words as
- * the MS C runtime does for curl.exe: `"` quotes, `\"` is a quote, backslashes are literal
- * elsewhere. `%VAR%` is kept as text and reported.
+ * a line break or an unescaped, unquoted `&` or `|` ends a command. Then each command line is split
+ * into words as the MS C runtime does for curl.exe: `"` quotes, `\"` is a quote, backslashes are
+ * literal elsewhere. `%VAR%` becomes `{{VAR}}` (the panel's variables) and is reported.
  *
- * One exception, for text that Chrome wrote (it starts `curl ^"`): Chrome doubles every backslash,
- * also one that precedes no quote, where the C runtime keeps both; curl.exe would send two. Such a
- * run is halved, so that the import gets the request the browser sent.
+ * Chrome's forms: since about Chrome 111 every argument is `^"…^"`, so cmd quoting never switches
+ * on and every `^` escapes ('current'). Up to then it wrote `"…"` with the inner characters still
+ * `^`-escaped (a quote as `^\^"`, `&` as `^&`): it meant those carets to escape even inside the
+ * quotes, which is how that form is read ('outer-quotes'). Chrome doubles every backslash, also
+ * one that precedes no quote, where the C runtime keeps both; curl.exe would send two. In either
+ * form such a run is halved, so that the import gets the request the browser sent.
  */
-export function cmdCommands(raw: string): Result<Word[][]> {
+export function cmdCommands(raw: string, chrome: ChromeCmdForm): Result<ShellCommand[]> {
   const src = raw.replaceAll('\r\n', '\n');
-  const fromChrome = CHROME_CMD.test(src);
-  const commands: Word[][] = [];
+  const caretsInQuotes = chrome === 'outer-quotes';
+  const commands: ShellCommand[] = [];
   let line = '';
   let marks: { at: number; name: string }[] = [];
   let quoted = false;
   let redirected = false;
-  const endLine = () => {
+  const endLine = (end: string) => {
     if (!redirected) {
-      const words = runtimeWords(line, marks, fromChrome);
+      const words = runtimeWords(line, marks, chrome !== 'none');
       if (!words.ok) return words;
-      if (words.value.length > 0) commands.push(words.value);
+      const glued = line !== '' && !' \t'.includes(line.charAt(line.length - 1));
+      if (words.value.length > 0) commands.push({ words: words.value, end, glued });
     }
     line = '';
     marks = [];
@@ -44,7 +51,8 @@ export function cmdCommands(raw: string): Result<Word[][]> {
   let i = 0;
   while (i < src.length) {
     const c = src.charAt(i);
-    if (c === '^' && !quoted) {
+    const active = !quoted || caretsInQuotes;
+    if (c === '^' && active) {
       const continued = src.charAt(i + 1) === '\n';
       line += src.charAt(continued ? i + 2 : i + 1);
       i += continued ? 3 : 2;
@@ -56,27 +64,28 @@ export function cmdCommands(raw: string): Result<Word[][]> {
       // `%E2%` in `%E2%9C%93` is percent-encoding far more often than a variable named E2.
       if (name !== undefined && !/^%[0-9A-Fa-f]{2}%$/.test(name)) {
         marks.push({ at: line.length, name });
-        line += name;
+        line += `{{${name.slice(1, -1)}}}`;
         i += name.length;
         continue;
       }
     }
     if (c === '"') quoted = !quoted;
     // cmd.exe reads line by line: a line break ends the command even inside quotes.
-    if (c === '\n' || (!quoted && (c === '&' || c === '|' || c === '<' || c === '>'))) {
+    if (c === '\n' || (active && (c === '&' || c === '|' || c === '<' || c === '>'))) {
       // A redirection ends what curl receives; its target (and the rest of that line) is dropped.
       const toRedirect = c === '<' || c === '>';
       if (toRedirect) line = line.replace(/(^|[ \t])\d$/, '$1');
-      const ended = endLine();
+      const doubled = (c === '&' || c === '|') && src.charAt(i + 1) === c;
+      const ended = endLine(doubled ? c + c : c);
       if (!ended.ok) return ended;
       redirected = toRedirect;
-      i++;
+      i += doubled ? 2 : 1;
       continue;
     }
     line += c;
     i++;
   }
-  const ended = endLine();
+  const ended = endLine('');
   return ended.ok ? ok(commands) : ended;
 }
 
@@ -130,15 +139,4 @@ function runtimeWords(
     if (quoted) return unterminated('a double quote (")');
     words.push({ text, expansions });
   }
-}
-
-/**
- * Chrome's (cmd) flavour starts `curl ^"`; a hand-written one calls `curl.exe` or continues lines
- * with ` ^` (and never with ` \`).
- */
-const CHROME_CMD = /^[ \t]*curl(?:\.exe)?[ \t]+\^"/im;
-
-export function isCmdText(src: string): boolean {
-  if (CHROME_CMD.test(src) || /^[ \t]*curl\.exe[ \t]/im.test(src)) return true;
-  return /[ \t]\^\r?\n/.test(src) && !/[ \t]\\\r?\n/.test(src);
 }

@@ -1,11 +1,12 @@
 /**
  * Shell expansions in bash text (`$VAR`, `${VAR}`, `$(…)`, backticks, `$1`): the import cannot run a
- * shell, so each is kept as its literal text and named for the notes. Finding where one ends needs
- * its own small scanner (nested parentheses, quotes inside `$(…)`), kept here apart from the word
- * reader.
+ * shell. A plain variable (`$AUTH_CODE`, `${TOKEN}`) becomes `{{AUTH_CODE}}`, which the panel
+ * resolves from the profile's variables and never sends as written; anything else is kept as its
+ * literal text. Each is named for the notes. Finding where one ends needs its own small scanner
+ * (nested parentheses, quotes inside `$(…)`), kept here apart from the word reader.
  */
 import { ok, type Result } from '../vocabulary/errors';
-import { type Scan, unterminated } from './curl-words';
+import { type Scan, unterminated, variableOf } from './curl-words';
 
 /** The index just past the double-quoted string that starts at `src[i] === '"'`, or -1. */
 function skipDouble(src: string, i: number): number {
@@ -18,7 +19,7 @@ function skipDouble(src: string, i: number): number {
 }
 
 /** The index just past the `$( … )` that starts at `src[i] === '$'`, or -1. */
-function skipParens(src: string, i: number): number {
+export function skipParens(src: string, i: number): number {
   let depth = 0;
   for (let k = i + 1; k < src.length; k++) {
     const c = src.charAt(k);
@@ -39,7 +40,7 @@ function skipParens(src: string, i: number): number {
   return -1;
 }
 
-function skipBacktick(src: string, i: number): number {
+export function skipBacktick(src: string, i: number): number {
   for (let k = i + 1; k < src.length; k++) {
     const c = src.charAt(k);
     if (c === '\\') k++;
@@ -75,14 +76,22 @@ export function scanExpansion(src: string, i: number): Result<Expansion> {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's ${ is what this names
     if (close < 0) return unterminated('a ${ … }');
     const text = src.slice(i, close + 1);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's ${ is what this names
-    return ok({ text, end: close + 1, name: text.length <= 40 ? text : '${…}' });
+    // Only a name the notes can show is converted, so that the notes say what became of it.
+    const variable = text.length <= 40 ? variableOf(text) : null;
+    return ok({
+      text: variable === null ? text : `{{${variable}}}`,
+      end: close + 1,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's ${ is what this names
+      name: text.length <= 40 ? text : '${…}',
+    });
   }
   if (NAME_START.test(next)) {
     NAME_CHARS.lastIndex = i + 2;
     const end = i + 2 + (NAME_CHARS.exec(src)?.[0].length ?? 0);
     const text = src.slice(i, end);
-    return ok({ text, end, name: text.length <= 40 ? text : '$…' });
+    return text.length <= 40
+      ? ok({ text: `{{${text.slice(1)}}}`, end, name: text })
+      : ok({ text, end, name: '$…' });
   }
   if (next !== '' && '0123456789@*#?$!-'.includes(next)) {
     return ok({ text: `$${next}`, end: i + 2, name: `$${next}` });

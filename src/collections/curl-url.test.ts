@@ -56,10 +56,10 @@ describe('the URL', () => {
 
   it('a $BASE_URL or {{baseUrl}} prefix stands for the Base URL; other variables are reported', () => {
     const { request, notes } = imported('curl "$BASE_URL/v1/orders/$ORDER_ID"');
-    expect(request.path).toBe('orders/$ORDER_ID');
+    expect(request.path).toBe('orders/{{ORDER_ID}}');
     expect(notes).toEqual([
       `The URL starts with $BASE_URL: the profile's Base URL (${BASE}) takes its place.`,
-      'The command uses shell variables or commands the import cannot know ($ORDER_ID): they were kept as text; replace them with values or {{variables}}.',
+      "Shell variables were kept as {{variables}} ($ORDER_ID as {{ORDER_ID}}): give them values in the profile's Variables, or replace them.",
     ]);
     expect(imported("curl '{{baseUrl}}/v1/orders'").request.path).toBe('orders');
     expect(imported('curl "${API}/v1/orders"').notes[0]).toContain('starts with ${API}');

@@ -7,7 +7,7 @@ import { fail, ok, type Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 import { percentDecode } from './curl-encoding';
 import { DROPPED_FOR_PROFILE, type Draft } from './curl-options';
-import { addExpansions, MAX_ROWS, shorten, type Word } from './curl-words';
+import { addExpansions, MAX_ROWS, shorten, variableOf, type Word } from './curl-words';
 
 interface Target {
   path: string;
@@ -17,12 +17,22 @@ interface Target {
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const BASE_PLACEHOLDER = /^(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^}]{1,64}\}|\{\{[^}]{1,64}\}\})/;
 
-function hostOf(scheme: string, authority: string): { origin: string; host: string } {
+interface Where {
+  /** As the URL parser normalises it, to compare with the Base URL. */
+  origin: string;
+  host: string;
+  /** As the command wrote it, for the notes: `{{Host}}` keeps its case. */
+  writtenOrigin: string;
+  writtenHost: string;
+}
+
+function hostOf(scheme: string, authority: string): Where {
+  const written = { writtenOrigin: `${scheme}${authority}`, writtenHost: authority };
   try {
     const url = new URL(`${scheme}${authority}/`);
-    return { origin: url.origin, host: url.host };
+    return { origin: url.origin, host: url.host, ...written };
   } catch {
-    return { origin: `${scheme}${authority}`, host: authority };
+    return { origin: `${scheme}${authority}`, host: authority, ...written };
   }
 }
 
@@ -49,16 +59,19 @@ export function resolveTarget(word: Word, draft: Draft, base: URL): Result<Targe
   // Without --globoff, curl reads `\[` `\]` `\{` `\}` as escaped glob characters (Chrome writes them).
   const text = draft.globoff ? word.text.trim() : word.text.trim().replace(/\\([[\]{}])/g, '$1');
   let rest = text;
-  let where: { origin: string; host: string } | null = null;
+  let where: Where | null = null;
   const placeholder = BASE_PLACEHOLDER.exec(text)?.[0];
+  // A shell variable was read as {{NAME}}: the note names it as the command wrote it.
+  const placeholderName =
+    word.expansions.find((name) => placeholder === `{{${variableOf(name)}}}`) ?? placeholder;
   addExpansions(
     draft.expansions,
-    word.expansions.filter((name) => name !== placeholder),
+    word.expansions.filter((name) => name !== placeholderName),
   );
   if (placeholder !== undefined) {
     rest = text.slice(placeholder.length);
     draft.notes.push(
-      `The URL starts with ${shorten(placeholder, 40)}: the profile's Base URL (${baseLabel}) takes its place.`,
+      `The URL starts with ${shorten(placeholderName ?? placeholder, 40)}: the profile's Base URL (${baseLabel}) takes its place.`,
     );
   } else if (text.startsWith('/')) {
     draft.notes.push(`The URL has no host: the profile's Base URL (${baseLabel}) is used.`);
@@ -99,15 +112,24 @@ export function resolveTarget(word: Word, draft: Draft, base: URL): Result<Targe
     );
   }
   const before = rawPath.slice(0, v1);
+  // A prefix made of slashes alone (`//v1`) drops nothing worth naming.
+  const prefix = before.replace(/^\/+$/, '') === '' || before === basePath ? '' : before;
   if (where !== null && where.origin !== base.origin) {
+    const host = shorten(where.writtenHost, 80);
     draft.notes.push(
       where.host.toLowerCase() === base.host
-        ? `The address ${shorten(`${where.origin}${before}`, 80)} was replaced by the profile's Base URL (${baseLabel}).`
-        : `The host ${shorten(where.host, 80)} was replaced by the profile's Base URL (${baseLabel}).`,
+        ? `The address ${shorten(`${where.writtenOrigin}${before}`, 80)} was replaced by the profile's Base URL (${baseLabel}).`
+        : prefix === ''
+          ? `The host ${host} was replaced by the profile's Base URL (${baseLabel}).`
+          : `The host ${host} and the path prefix ${shorten(prefix, 60)} were replaced by the profile's Base URL (${baseLabel}).`,
     );
-  } else if (where !== null && before !== basePath) {
+  } else if (where !== null && before.replace(/^\/+$/, '') !== basePath) {
     draft.notes.push(
-      `The address ${shorten(`${where.origin}${before}`, 80)} was replaced by the profile's Base URL (${baseLabel}).`,
+      `The address ${shorten(`${where.writtenOrigin}${before}`, 80)} was replaced by the profile's Base URL (${baseLabel}).`,
+    );
+  } else if (prefix !== '') {
+    draft.notes.push(
+      `The path prefix ${shorten(prefix, 60)} before /v1 was dropped: the profile's Base URL (${baseLabel}) takes its place.`,
     );
   }
   const path = readablePath(rawPath.slice(v1 + 4), `${baseLabel}/v1/`);

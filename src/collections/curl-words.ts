@@ -16,6 +16,30 @@ export interface Word {
   expansions: string[];
 }
 
+/**
+ * One simple command of the pasted text and the operator that ended it: `&`, `&&`, `|`, `||`, `;`,
+ * `(`, `)`, a line break, or '' at the end of the text. `&` alone is what cuts an unquoted URL.
+ */
+export interface ShellCommand {
+  words: Word[];
+  end: string;
+  /** The operator touches the last word (`a=1&b=2`), as in a URL the shell cut. */
+  glued: boolean;
+}
+
+/**
+ * The variable an expansion names (`$NAME`, `${NAME}`, cmd's `%NAME%`), which the import keeps as
+ * `{{NAME}}`; null for what is no plain variable (`$(…)`, backticks, `$1`, `${X:-default}`).
+ */
+export function variableOf(expansion: string): string | null {
+  return (
+    /^(?:\$([A-Za-z_][A-Za-z0-9_]*)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|%([A-Za-z_][A-Za-z0-9_]*)%)$/
+      .exec(expansion)
+      ?.slice(1)
+      .find((name) => name !== undefined) ?? null
+  );
+}
+
 export interface Scan {
   text: string;
   end: number;

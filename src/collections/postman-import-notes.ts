@@ -6,6 +6,10 @@
  */
 
 const MAX_EXAMPLES = 5;
+
+/** The one line for every described row: headers, query parameters, form fields and variables. */
+export const ROW_DESCRIPTIONS =
+  'Descriptions of headers, query parameters, form fields and variables were not imported';
 const MAX_EXAMPLE_LENGTH = 60;
 
 export function quoteName(name: string): string {
@@ -16,14 +20,14 @@ export function quoteName(name: string): string {
 export class ImportNotes {
   private readonly kinds = new Map<string, { count: number; examples: string[] }>();
 
-  /** `kind` is a sentence that the count and the examples complete. */
-  add(kind: string, example: string): void {
+  /** `kind` is a sentence that the count and the examples complete; `times` adds to the count. */
+  add(kind: string, example: string, times = 1): void {
     let entry = this.kinds.get(kind);
     if (entry === undefined) {
       entry = { count: 0, examples: [] };
       this.kinds.set(kind, entry);
     }
-    entry.count++;
+    entry.count += times;
     if (entry.examples.length < MAX_EXAMPLES && !entry.examples.includes(example)) {
       entry.examples.push(example);
     }

@@ -1,19 +1,21 @@
 /**
  * One Postman request (v2.0 or v2.1) into a saved request: method, path under `/v1/`, query,
- * headers and a raw body. What cannot come along is reported, never dropped in silence: contract
- * and auth headers (the profile sets them), disabled rows, non-raw bodies, rows over the limits,
- * and rows whose name or value looks like a secret (a collection never holds one).
+ * headers and a raw body (postman-import-body.ts). What cannot come along is reported, never
+ * dropped in silence: contract and auth headers (the profile sets them), disabled rows, rows over
+ * the limits, descriptions of rows, and rows whose name or value looks like a secret (a
+ * collection never holds one).
  */
 
 import { checkUserHeader } from '../service/headers';
 import type { HttpMethod, NameValue } from '../vocabulary/terms';
 import { HTTP_METHODS } from '../vocabulary/terms';
-import { MAX_BODY, MAX_NAME, MAX_ROWS, MAX_TEXT } from './collection-schema';
+import { MAX_NAME, MAX_ROWS, MAX_TEXT } from './collection-schema';
 import type { SavedRequest } from './model';
-import { type ImportNotes, quoteName } from './postman-import-notes';
+import { readBody } from './postman-import-body';
+import { type ImportNotes, quoteName, ROW_DESCRIPTIONS } from './postman-import-notes';
 import { type QueryEntry, readQueryList, readUrl } from './postman-import-url';
-import { isObject, type JsonObject, textOf } from './postman-json';
-import { findSecretInRow, findSecretInText } from './secret-patterns';
+import { isDescribed, isObject, type JsonObject, textOf } from './postman-json';
+import { findSecretInRow } from './secret-patterns';
 
 export interface RequestContext {
   newId: () => string;
@@ -33,13 +35,6 @@ const NOTE = {
   longRow: `Headers and query parameters longer than ${MAX_TEXT} characters were not imported`,
   manyRows: `Only the first ${MAX_ROWS} headers and query parameters of a request were imported`,
   secretRow: 'Headers and query parameters that look like secrets were not imported',
-  bodyMode: 'Bodies other than raw text were not imported (form data, files, …)',
-  bodyDisabled: 'Disabled bodies were not imported',
-  bodyOnGet: 'Bodies of GET and HEAD requests were not imported',
-  bodyLong: `Bodies longer than ${MAX_BODY} characters were not imported`,
-  bodyNotJson: 'Raw bodies in another language than JSON were kept; they are sent as JSON',
-  graphql: 'GraphQL bodies were converted to their JSON form ({"query": …, "variables": …})',
-  bodySecret: 'Bodies that look like they hold a secret were kept: review them before sharing',
   proxy: 'Proxy and certificate settings of requests were not imported',
   description: 'Descriptions were not imported',
   ownAuth: 'Requests and folders with their own authentication now use the collection’s',
@@ -51,7 +46,6 @@ const NOTE = {
 const MAX_ROWS_READ = 5 * MAX_ROWS;
 
 const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
-const NO_BODY: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 const CONTRACT_NAMES = new Set(['content-type', 'companyid', 'x-apikey', 'authorization']);
 
 export function itemName(value: unknown, fallback: string, notes: ImportNotes): string {
@@ -74,6 +68,7 @@ function readQuery(entries: readonly QueryEntry[], where: string, notes: ImportN
   const rows: NameValue[] = [];
   if (entries.length > MAX_ROWS_READ) notes.add(NOTE.manyRows, where);
   for (const entry of entries.slice(0, MAX_ROWS_READ)) {
+    if (entry.described) notes.add(ROW_DESCRIPTIONS, `${where} (?${quoteName(entry.key)})`);
     if (entry.disabled) {
       notes.add(NOTE.disabled, where);
       continue;
@@ -98,11 +93,12 @@ function headerEntries(header: unknown): QueryEntry[] {
       .map((line) => {
         const colon = line.indexOf(':');
         return colon < 0
-          ? { key: line.trim(), value: '', disabled: false }
+          ? { key: line.trim(), value: '', disabled: false, described: false }
           : {
               key: line.slice(0, colon).trim(),
               value: line.slice(colon + 1).trim(),
               disabled: false,
+              described: false,
             };
       });
   }
@@ -116,6 +112,7 @@ function readHeaders(header: unknown, where: string, notes: ImportNotes): NameVa
   if (entries.length > MAX_ROWS_READ) notes.add(NOTE.manyRows, where);
   for (const entry of entries.slice(0, MAX_ROWS_READ)) {
     const name = entry.key.trim();
+    if (entry.described) notes.add(ROW_DESCRIPTIONS, `${where} (${quoteName(name)})`);
     if (entry.disabled) {
       notes.add(NOTE.disabled, where);
       continue;
@@ -143,49 +140,6 @@ function readHeaders(header: unknown, where: string, notes: ImportNotes): NameVa
   return rows;
 }
 
-function graphqlBody(body: JsonObject, where: string, notes: ImportNotes): string {
-  const graphql = isObject(body.graphql) ? body.graphql : {};
-  const variablesText = textOf(graphql.variables) ?? '';
-  let variables: unknown = {};
-  if (variablesText.trim() !== '') {
-    try {
-      variables = JSON.parse(variablesText) as unknown;
-    } catch {
-      variables = variablesText; // kept as text so that nothing is lost; the server will say
-    }
-  }
-  notes.add(NOTE.graphql, where);
-  return JSON.stringify({ query: textOf(graphql.query) ?? '', variables });
-}
-
-function readBody(body: unknown, method: string, where: string, notes: ImportNotes): string {
-  if (!isObject(body)) return '';
-  let text = '';
-  const mode = textOf(body.mode);
-  if (mode === 'raw' || (mode === null && typeof body.raw === 'string')) {
-    text = textOf(body.raw) ?? '';
-    const options = isObject(body.options) && isObject(body.options.raw) ? body.options.raw : {};
-    const language = textOf(options.language);
-    if (text !== '' && language !== null && language !== 'json') {
-      notes.add(NOTE.bodyNotJson, `${where} (${language})`);
-    }
-  } else if (mode === 'graphql') {
-    text = graphqlBody(body, where, notes);
-  } else if (mode !== null) {
-    notes.add(NOTE.bodyMode, `${where} (${quoteName(mode)})`);
-    return '';
-  }
-  if (text === '') return '';
-  if (body.disabled === true) notes.add(NOTE.bodyDisabled, where);
-  else if (NO_BODY.has(method)) notes.add(NOTE.bodyOnGet, where);
-  else if (text.length > MAX_BODY) notes.add(NOTE.bodyLong, where);
-  else {
-    if (findSecretInText(text, []) !== null) notes.add(NOTE.bodySecret, where);
-    return text;
-  }
-  return '';
-}
-
 const SUPPORTED_AUTH = new Set(['apikey', 'bearer', 'oauth2']);
 
 /** Auth on a request or a folder: the collection's authentication replaces it, said so. */
@@ -199,8 +153,7 @@ export function noteItemAuth(auth: unknown, where: string, notes: ImportNotes): 
 }
 
 export function noteDescription(description: unknown, where: string, notes: ImportNotes): void {
-  const text = isObject(description) ? textOf(description.content) : textOf(description);
-  if (text !== null && text.trim() !== '') notes.add(NOTE.description, where);
+  if (isDescribed(description)) notes.add(NOTE.description, where);
 }
 
 /** Null when the request cannot be kept; the reason is in the notes. */

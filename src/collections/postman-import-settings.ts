@@ -6,8 +6,15 @@
 import type { NameValue } from '../vocabulary/terms';
 import { MAX_ROWS, MAX_TEXT } from './collection-schema';
 import { AUTH_VARIABLES, type CollectionAuth } from './model';
-import { type ImportNotes, quoteName } from './postman-import-notes';
-import { authParameter, isObject, scriptLines, textOf } from './postman-json';
+import { type ImportNotes, quoteName, ROW_DESCRIPTIONS } from './postman-import-notes';
+import {
+  authParameter,
+  isDescribed,
+  isObject,
+  type JsonObject,
+  scriptLines,
+  textOf,
+} from './postman-json';
 import { isSecretName, readTokenScriptMarker } from './postman-names';
 import { tokenScriptLines } from './postman-token-script';
 import { findSecretInRow, findSecretInText } from './secret-patterns';
@@ -17,6 +24,8 @@ const NOTE = {
     'The collection has no authentication in Postman: API key is assumed, change it if needed',
   apiKeyPlace: 'The collection’s API key was not sent as the x-apikey header; it now is',
   grant: 'OAuth 2.0 grant types other than client credentials were replaced by client credentials',
+  noGrant:
+    'OAuth 2.0 settings that name no grant type (Postman then uses authorization code) were read as client credentials, the only grant this extension uses',
   tokenUrl: 'OAuth 2.0 token URLs were not imported: set the profile’s Auth URL',
   bearer: 'Bearer token authentication became OAuth client credentials (Basic header)',
   otherAuth: 'Authentication types this extension does not support were not imported',
@@ -31,6 +40,35 @@ const NOTE = {
   badVariable: `Variables without a name, with a value that is not text, or longer than ${MAX_TEXT} characters were not imported`,
   manyVariables: `Only the first ${MAX_ROWS} variables were imported`,
 } as const;
+
+/** What in an oauth2 block belongs to an authorization-code login, as the summary names it. */
+const AUTHORIZATION_CODE_SIGNS: readonly [string, string][] = [
+  ['authUrl', 'an authorization URL'],
+  ['redirect_uri', 'a callback URL'],
+  ['useBrowser', 'a browser login'],
+  ['code_verifier', 'a PKCE code verifier'],
+  ['challengeAlgorithm', 'a PKCE challenge'],
+  ['state', 'a state value'],
+];
+
+/** The grant an oauth2 block names; without one, what was assumed is said. */
+function noteGrant(auth: JsonObject, where: string, notes: ImportNotes): void {
+  const grant = authParameter(auth, 'oauth2', 'grant_type');
+  if (grant !== null && grant.trim() !== '') {
+    if (grant !== 'client_credentials') notes.add(NOTE.grant, quoteName(grant));
+    return;
+  }
+  const signs = AUTHORIZATION_CODE_SIGNS.filter(([name]) => {
+    const value = authParameter(auth, 'oauth2', name);
+    return value !== null && value.trim() !== '' && value !== 'false';
+  }).map(([, label]) => label);
+  notes.add(
+    NOTE.noGrant,
+    signs.length === 0
+      ? where
+      : `${where} (it has ${signs.join(', ')}, as an authorization-code login does)`,
+  );
+}
 
 export function readAuth(
   auth: unknown,
@@ -48,8 +86,7 @@ export function readAuth(
     return { method: 'apiKey', formEncodeCredentials: false };
   }
   if (type === 'oauth2' && isObject(auth)) {
-    const grant = authParameter(auth, 'oauth2', 'grant_type');
-    if (grant !== null && grant !== 'client_credentials') notes.add(NOTE.grant, quoteName(grant));
+    noteGrant(auth, where, notes);
     const tokenUrl = authParameter(auth, 'oauth2', 'accessTokenUrl');
     if (tokenUrl !== null && tokenUrl !== '') {
       const shown = findSecretInText(tokenUrl, []) === null ? quoteName(tokenUrl) : where;
@@ -122,6 +159,7 @@ export function readVariables(list: unknown, notes: ImportNotes) {
     const name = (textOf(entry.key) ?? textOf(entry.id) ?? '').trim();
     const value = entry.value === undefined || entry.value === null ? '' : textOf(entry.value);
     const shown = quoteName(name);
+    if (isDescribed(entry.description)) notes.add(ROW_DESCRIPTIONS, `variable ${shown}`);
     if (value !== null && /\/v1\/?$/.test(value.trim())) hostsUnderV1.add(name);
     if (name === '' || value === null || name.length > MAX_TEXT || value.length > MAX_TEXT) {
       notes.add(NOTE.badVariable, name === '' ? '(unnamed)' : shown);

@@ -6,13 +6,15 @@
  */
 import { AUTH_VARIABLES } from './model';
 import type { ImportNotes } from './postman-import-notes';
-import { quoteName } from './postman-import-notes';
-import { isObject, type JsonObject, textOf } from './postman-json';
+import { quoteName, ROW_DESCRIPTIONS } from './postman-import-notes';
+import { isDescribed, isObject, type JsonObject, textOf } from './postman-json';
 
 export interface QueryEntry {
   key: string;
   value: string;
   disabled: boolean;
+  /** The row has a description, which a saved request has no place for. */
+  described: boolean;
 }
 
 export interface ReadUrl {
@@ -46,6 +48,7 @@ function parseQueryText(search: string): QueryEntry[] {
       key: equals < 0 ? pair : pair.slice(0, equals),
       value: equals < 0 ? '' : pair.slice(equals + 1),
       disabled: false,
+      described: false,
     });
   }
   return entries;
@@ -75,16 +78,18 @@ export function readQueryList(list: unknown): QueryEntry[] {
       key: textOf(entry.key) ?? '',
       value: textOf(entry.value) ?? '',
       disabled: entry.disabled === true,
+      described: isDescribed(entry.description),
     });
   }
   return entries;
 }
 
+/** Path segments; an element holding slashes (`organizations/:org/developers`) is split too. */
 function readSegments(path: unknown): string[] {
   if (typeof path === 'string') return path.replace(/^\/+/, '').split('/');
   if (!Array.isArray(path)) return [];
-  return path.map((segment) =>
-    isObject(segment) ? (textOf(segment.value) ?? '') : (textOf(segment) ?? ''),
+  return path.flatMap((segment) =>
+    (isObject(segment) ? (textOf(segment.value) ?? '') : (textOf(segment) ?? '')).split('/'),
   );
 }
 
@@ -94,6 +99,7 @@ function readParts(url: unknown): UrlParts {
   if (url.host === undefined && url.path === undefined) {
     const parts = parseRaw(textOf(url.raw) ?? '');
     if (Array.isArray(url.query)) parts.query = readQueryList(url.query);
+    if (Array.isArray(url.variable)) parts.variables = url.variable.filter(isObject);
     return parts;
   }
   const host = Array.isArray(url.host)
@@ -107,14 +113,26 @@ function readParts(url: unknown): UrlParts {
   };
 }
 
+/** The name of a `url.variable` row: `key`, or `id` as older Postman and Apigee exports write it. */
+function variableName(variable: JsonObject): string | null {
+  return textOf(variable.key) ?? textOf(variable.id);
+}
+
 /** Postman's `:id` segments take their value from `url.variable`, or become `{{id}}`. */
 function resolvePathVariables(parts: UrlParts, where: string, notes: ImportNotes): string[] {
+  const values = new Map<string, string>();
+  for (const variable of parts.variables) {
+    const name = variableName(variable) ?? '';
+    if (!values.has(name)) values.set(name, textOf(variable.value) ?? '');
+    if (isDescribed(variable.description)) {
+      notes.add(ROW_DESCRIPTIONS, `${where} (${quoteName(`:${name}`)})`);
+    }
+  }
   return parts.segments.map((segment) => {
     if (!/^:[A-Za-z_][\w.-]*$/.test(segment)) return segment;
     notes.add(NOTE.pathVariable, where);
     const name = segment.slice(1);
-    const found = parts.variables.find((variable) => textOf(variable.key) === name);
-    const value = found === undefined ? '' : (textOf(found.value) ?? '');
+    const value = values.get(name) ?? '';
     return value === '' ? `{{${name}}}` : value;
   });
 }
@@ -143,7 +161,9 @@ export function readUrl(
   const v1 = segments.indexOf('v1');
   let path: string;
   if (v1 >= 0) {
-    if (v1 > 0) notes.add(NOTE.prefix, `${where} (/${segments.slice(0, v1).join('/')})`);
+    // Empty segments (a leading or doubled slash) drop nothing worth a line.
+    const prefix = segments.slice(0, v1).filter((segment) => segment !== '');
+    if (prefix.length > 0) notes.add(NOTE.prefix, `${where} (/${prefix.join('/')})`);
     path = segments.slice(v1 + 1).join('/');
   } else {
     if (!hostUnderV1) notes.add(NOTE.outsideV1, where);

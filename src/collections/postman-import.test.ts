@@ -417,6 +417,7 @@ describe('importPostman: a v2.0 collection', () => {
       'OAuth 2.0 token URLs were not imported: set the profile’s Auth URL (1): "https://auth.partner.example.com/o/oauth/accesstoken".',
       'Headers that the profile sets were removed (Content-Type, companyId, x-apikey, Authorization) (1): "companyId".',
       'Requests that pointed at another host now use the profile’s base URL (1): "Company" ("{{api}}").',
+      'Descriptions of headers, query parameters, form fields and variables were not imported (1): "Update order" ("If-Match").',
     ]);
     expect(JSON.stringify(collection)).not.toContain('E7G6hm0Jop');
   });

@@ -14,6 +14,7 @@ import { MAX_FOLDER_DEPTH } from './collection-schema';
 import { locateJsonError } from './json-syntax';
 import type { Collection, CollectionItem } from './model';
 import { exportDescription } from './postman-export';
+import { checkFormat, entriesOf, HINT, unreachedRequests } from './postman-import-format';
 import { ImportNotes, quoteName } from './postman-import-notes';
 import {
   itemName,
@@ -24,7 +25,6 @@ import {
 } from './postman-import-request';
 import { readAuth, readEvents, readVariables } from './postman-import-settings';
 import { isObject, type JsonObject, textOf } from './postman-json';
-import { POSTMAN_SCHEMA_PATTERN } from './postman-names';
 
 export interface PostmanImport {
   collection: Collection;
@@ -37,18 +37,22 @@ export const MAX_IMPORT_CHARS = 32 * 1024 * 1024;
 /** Requests and folders read from one file: a bound on the work a hostile file can cause. */
 export const MAX_IMPORT_ITEMS = 50_000;
 
-const HINT = 'In Postman, export the collection again (Collection v2.1) and import that file.';
-
 const NOTE = {
   itemVariables: 'Folder and request variables were not imported',
   examples: 'Saved example responses were not imported',
   settings: 'Postman request settings (protocolProfileBehavior) were not imported',
   flattened: `Folders nested deeper than ${MAX_FOLDER_DEPTH} levels were merged into their parent`,
   emptyItem: 'Entries with neither a request nor sub-items were skipped',
+  itemsKey: 'Entries were read from "items", which Postman spells "item"',
+  byShape:
+    'The file has no info.schema: it was read as a Postman v2.1 collection, whose shape it has',
+  unreached: 'Requests that are not in an "item" list, where Postman keeps them, were not imported',
 } as const;
 
 interface WalkContext extends RequestContext {
   count: number;
+  /** The entries read as requests (kept or skipped with a note): all others are reported. */
+  reached: Set<object>;
 }
 
 function parseFile(text: string): Result<JsonObject> {
@@ -82,38 +86,6 @@ function parseFile(text: string): Result<JsonObject> {
   return ok(data);
 }
 
-function checkFormat(root: JsonObject): Result<true> {
-  const info = isObject(root.info) ? root.info : null;
-  const schema = info === null ? null : textOf(info.schema);
-  if (schema !== null && POSTMAN_SCHEMA_PATTERN.test(schema)) {
-    if (root.item !== undefined && !Array.isArray(root.item)) {
-      return fail('bad_message', 'The collection’s "item" field is not a list.', HINT);
-    }
-    return ok(true);
-  }
-  if (Array.isArray(root.requests) || Array.isArray(root.order)) {
-    return fail(
-      'bad_message',
-      'This is a Postman Collection v1 file; only v2.0 and v2.1 can be imported.',
-      HINT,
-    );
-  }
-  if (Array.isArray(root.values) && root._postman_variable_scope !== undefined) {
-    return fail(
-      'bad_message',
-      'This is a Postman environment, not a collection.',
-      'Pick the collection file; set environment values in the profile instead.',
-    );
-  }
-  return fail(
-    'bad_message',
-    schema === null
-      ? 'This is not a Postman collection: it has no info.schema.'
-      : `This Postman collection format is not supported (${quoteName(schema)}); v2.0 and v2.1 are.`,
-    HINT,
-  );
-}
-
 /** What an item carries besides its request or sub-items. */
 function noteItemExtras(entry: JsonObject, where: string, notes: ImportNotes): void {
   readEvents(entry.event, where, notes, false);
@@ -133,18 +105,24 @@ function readItems(list: unknown, depth: number, into: CollectionItem[], context
     if (context.count > MAX_IMPORT_ITEMS) return;
     if (!isObject(entry)) continue;
     context.count++;
-    const isFolder = Array.isArray(entry.item);
-    const name = itemName(entry.name, isFolder ? 'Untitled folder' : 'Untitled request', notes);
+    const children = entriesOf(entry);
+    const name = itemName(
+      entry.name,
+      children !== null ? 'Untitled folder' : 'Untitled request',
+      notes,
+    );
     const where = quoteName(name);
     noteItemExtras(entry, where, notes);
-    if (isFolder && depth >= MAX_FOLDER_DEPTH) {
+    if (children?.key === 'items') notes.add(NOTE.itemsKey, where);
+    if (children !== null && depth >= MAX_FOLDER_DEPTH) {
       notes.add(NOTE.flattened, where);
-      readItems(entry.item, depth, into, context);
-    } else if (isFolder) {
+      readItems(children.list, depth, into, context);
+    } else if (children !== null) {
       const items: CollectionItem[] = [];
       into.push({ kind: 'folder', id: context.newId(), name, items });
-      readItems(entry.item, depth + 1, items, context);
+      readItems(children.list, depth + 1, items, context);
     } else if (entry.request !== undefined) {
+      context.reached.add(entry);
       const request = readRequest(entry.request, name, context);
       if (request !== null) into.push(request);
     } else {
@@ -156,11 +134,14 @@ function readItems(list: unknown, depth: number, into: CollectionItem[], context
 function importParsed(root: JsonObject, newId: () => string): Result<PostmanImport> {
   const format = checkFormat(root);
   if (!format.ok) return format;
+  const { entries, byShape } = format.value;
   const notes = new ImportNotes();
-  const info = root.info as JsonObject;
+  const info = isObject(root.info) ? root.info : {};
   const id = newId();
-  const name = itemName(info.name, 'Imported from Postman', notes);
+  const name = itemName(info.name ?? root.name, 'Imported from Postman', notes);
   const where = quoteName(name);
+  if (byShape) notes.add(NOTE.byShape, where);
+  if (entries.key === 'items') notes.add(NOTE.itemsKey, where);
   const { rows, hostsUnderV1 } = readVariables(root.variable, notes);
   const marker = readEvents(root.event, where, notes, true);
   const auth = readAuth(root.auth, marker, where, notes);
@@ -171,8 +152,8 @@ function importParsed(root: JsonObject, newId: () => string): Result<PostmanImpo
   if (isObject(root.protocolProfileBehavior)) notes.add(NOTE.settings, where);
 
   const items: CollectionItem[] = [];
-  const context: WalkContext = { newId, notes, hostsUnderV1, count: 0 };
-  readItems(root.item, 0, items, context);
+  const context: WalkContext = { newId, notes, hostsUnderV1, count: 0, reached: new Set() };
+  readItems(entries.list, 0, items, context);
   if (context.count > MAX_IMPORT_ITEMS) {
     return fail(
       'bad_message',
@@ -180,6 +161,19 @@ function importParsed(root: JsonObject, newId: () => string): Result<PostmanImpo
       'Split it in Postman (export folders as their own collections), then import each.',
     );
   }
+  const unreached = unreachedRequests(root, context.reached);
+  if (unreached.count > 0 && context.reached.size === 0) {
+    const what = unreached.count === 1 ? 'a request' : `${unreached.count} requests`;
+    return fail(
+      'bad_message',
+      `The file holds ${what}, but none in an "item" list, where a Postman collection keeps them: nothing could be imported.`,
+      HINT,
+    );
+  }
+  unreached.names.forEach((example, index) => {
+    const last = index === unreached.names.length - 1;
+    notes.add(NOTE.unreached, example, last ? unreached.count - index : 1);
+  });
   return ok({ collection: { id, name, auth, variables: rows, items }, summary: notes.lines() });
 }
 

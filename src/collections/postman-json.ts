@@ -16,6 +16,12 @@ export function textOf(value: unknown): string | null {
   return null;
 }
 
+/** A description (text, or Postman's `{ content, type }`) that says something. */
+export function isDescribed(description: unknown): boolean {
+  const text = isObject(description) ? textOf(description.content) : textOf(description);
+  return text !== null && text.trim() !== '';
+}
+
 /**
  * One parameter of an auth block: v2.1 writes `[{ key, value }]`, v2.0 writes `{ key: value }`.
  */

@@ -1,6 +1,7 @@
 /**
  * Saved collections in the panel: save, organise, search, open with unsaved changes; export and
- * import in our format (round trip, no secret, hostile files refused, name clash); Import cURL.
+ * import in our format (round trip, no secret, hostile files and other kinds refused, name clash);
+ * Import cURL.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -124,6 +125,7 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
   // Hostile files: refused with the problem named, nothing changed.
   const hostile = [
     ['not json', 'not valid JSON'],
+    ['openapi: 3.0.3\ninfo:\n  title: Orders\n', 'OpenAPI 3.0.3 description \\(YAML\\)'],
     [exported.replace('"version": 1', '"version": 9'), 'newer version'],
     [
       exported.replace('"name": "Create order"', '"name": "Create order", "__proto__": {"x": 1}'),
