@@ -9,6 +9,7 @@ import { checkUserHeader } from '../service/headers';
 import type { NameValue } from '../vocabulary/terms';
 import { DROPPED_FOR_PROFILE, type Draft } from './curl-options';
 import { addExpansions, MAX_ROWS, shorten } from './curl-words';
+import { credentialHeaderLabel, isBrowserHeader, isJsonContentType } from './header-kinds';
 
 /** Trims spaces and tabs (HTTP's optional whitespace), without a regex that could backtrack. */
 function trimBlanks(text: string): string {
@@ -17,48 +18,6 @@ function trimBlanks(text: string): string {
   while (start < end && (text.charAt(start) === ' ' || text.charAt(start) === '\t')) start++;
   while (end > start && (text.charAt(end - 1) === ' ' || text.charAt(end - 1) === '\t')) end--;
   return text.slice(start, end);
-}
-
-/** Headers whose value is a credential: never stored, whatever the scheme. */
-const CREDENTIAL_HEADERS = new Map([
-  ['authorization', 'Authorization'],
-  ['proxy-authorization', 'Proxy-Authorization'],
-  ['x-apikey', 'x-apikey'],
-  ['x-api-key', 'x-api-key'],
-  ['apikey', 'apikey'],
-  ['api-key', 'api-key'],
-  ['x-auth-token', 'x-auth-token'],
-  ['x-access-token', 'x-access-token'],
-]);
-
-/** What a browser adds to every request: meaningless (or forbidden) in a call from the panel. */
-const BROWSER_HEADERS = new Set([
-  'authority',
-  'user-agent',
-  'accept-language',
-  'accept-encoding',
-  'origin',
-  'referer',
-  'priority',
-  'dnt',
-  'pragma',
-  'cache-control',
-  'upgrade-insecure-requests',
-  'sec-gpc',
-  'connection',
-  'host',
-  'content-length',
-  'te',
-  'keep-alive',
-  'purpose',
-  'sec-purpose',
-  'x-client-data',
-]);
-
-function isBrowserHeader(lower: string): boolean {
-  return (
-    BROWSER_HEADERS.has(lower) || lower.startsWith('sec-ch-') || lower.startsWith('sec-fetch-')
-  );
 }
 
 /** `-H` lines as curl reads them: `Name: value`, `Name;` (empty value); `Name:` removes a header. */
@@ -91,9 +50,7 @@ export function keptHeaders(draft: Draft): NameValue[] {
       continue;
     }
     const lower = header.name.toLowerCase();
-    // Quotes and carets left by a half-understood paste (cmd quoting read as bash, or the reverse)
-    // must not hide a credential header behind an odd-looking name.
-    const credential = CREDENTIAL_HEADERS.get(lower.replace(/[\^'"`]/g, ''));
+    const credential = credentialHeaderLabel(lower);
     if (credential !== undefined) {
       draft.notes.push(`${credential} header ${DROPPED_FOR_PROFILE}`);
     } else if (lower === 'cookie') {
@@ -101,7 +58,7 @@ export function keptHeaders(draft: Draft): NameValue[] {
     } else if (lower === 'companyid') {
       draft.notes.push('companyId header dropped: the active profile sends its own Company ID.');
     } else if (lower === 'content-type') {
-      if (header.value.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+      if (!isJsonContentType(header.value)) {
         draft.notes.push(
           `Content-Type ${shorten(header.value, 60)} dropped: calls always send Content-Type: application/json.`,
         );
