@@ -1,6 +1,6 @@
 /**
  * Reads one HAR 1.2 entry (http://www.softwareishard.com/blog/har-12-spec/#entries) as Chrome
- * writes it, in "Save all as HAR" files and in what `chrome.devtools.network` hands an extension,
+ * writes it, in "Save all as HAR" files and in what the DevTools network API hands an extension,
  * including Chrome's own `_`-prefixed fields (`_resourceType`, `_initiator`, `_fromCache`,
  * `response._transferSize`, `response._error`).
  *
