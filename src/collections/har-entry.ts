@@ -199,6 +199,31 @@ export function readHarEntry(value: unknown): HarEntryView | null {
   };
 }
 
+/**
+ * Chrome's resource types of what a page loads for itself (the document, its scripts, styles,
+ * images, fonts, …) and what the browser sends by itself (CORS preflights, prefetches): not calls
+ * the page's code makes to an API. `fetch`, `xhr`, `eventsource`, `ping` and `other` are.
+ */
+const PAGE_RESOURCES = new Set([
+  'document',
+  'stylesheet',
+  'image',
+  'media',
+  'font',
+  'script',
+  'texttrack',
+  'manifest',
+  'preflight',
+  'prefetch',
+  'signed-exchange',
+  'csp-violation-report',
+]);
+
+/** True for a `_resourceType` that is not an API call of the page (see PAGE_RESOURCES). */
+export function isPageResource(resourceType: string | null): boolean {
+  return resourceType !== null && PAGE_RESOURCES.has(resourceType.toLowerCase());
+}
+
 /** The value of the first header called `name` (any case), or null. */
 export function headerValue(headers: readonly NameValue[], name: string): string | null {
   const lower = name.toLowerCase();

@@ -10,7 +10,7 @@ import { checkUserHeader } from '../service/headers';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../vocabulary/terms';
 import { replaceBodyCredentials } from './body-credentials';
 import { MAX_BODY, MAX_ROWS, MAX_TEXT } from './collection-schema';
-import type { HarEntryView } from './har-entry';
+import { type HarEntryView, isPageResource } from './har-entry';
 import { credentialHeaderLabel, isBrowserHeader, isJsonContentType } from './header-kinds';
 import type { SavedRequest } from './model';
 import { type ImportNotes, quoteName } from './postman-import-notes';
@@ -42,8 +42,6 @@ export const NOTE = {
   bodyCredentials: 'Credentials in bodies were removed, their values left empty',
 } as const;
 
-/** Calls the page makes with fetch or XMLHttpRequest (or a HAR without Chrome's resource types). */
-const API_RESOURCE_TYPES = new Set(['fetch', 'xhr', 'other']);
 const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 const NO_BODY: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
@@ -186,13 +184,13 @@ export function readHarRequest(
   notes: ImportNotes,
   evidence: AuthEvidence,
 ): HarRequest | null {
-  const resourceType = view.resourceType?.toLowerCase() ?? null;
-  if (resourceType === 'preflight') {
+  const resourceType = view.resourceType;
+  if (resourceType?.toLowerCase() === 'preflight') {
     notes.add(NOTE.preflight, quoteSafely(view.url.split('?')[0] ?? ''));
     return null;
   }
-  if (resourceType !== null && !API_RESOURCE_TYPES.has(resourceType)) {
-    notes.add(NOTE.resource, quoteSafely(resourceType));
+  if (isPageResource(resourceType)) {
+    notes.add(NOTE.resource, quoteSafely(resourceType ?? ''));
     return null;
   }
   const url = parseUrl(view.url);
