@@ -19,7 +19,7 @@ export const API = 'https://api.example.test';
 export const AUTH = 'https://auth.example.test';
 export const SCRIPT = `${PAGE}/static/js/main.3f9a1c.js`;
 
-type Row = { name: string; value: string };
+export type Row = { name: string; value: string };
 type Json = Record<string, unknown>;
 
 /** The request headers Chrome lists for a fetch over HTTP/2, pseudo-headers first. */
