@@ -17,7 +17,13 @@ export const FINGERPRINT_PATTERN = /^[0-9a-f]{64}$/;
 
 export const CheckTokensSchema = v.strictObject({
   fingerprints: v.pipe(
-    v.array(v.pipe(v.string(), v.regex(FINGERPRINT_PATTERN))),
+    // A custom message: valibot's own would quote the value, which may be a token sent by mistake.
+    v.array(
+      v.pipe(
+        v.string(),
+        v.regex(FINGERPRINT_PATTERN, 'expected a SHA-256 fingerprint (64 hexadecimal digits)'),
+      ),
+    ),
     v.maxLength(MAX_FINGERPRINTS),
   ),
 });
