@@ -125,6 +125,21 @@ describe('captureCall', () => {
     });
   });
 
+  it('masks a key in the query of the script that made the call', async () => {
+    const entry = bearerOrderCall();
+    entry._initiator = {
+      type: 'script',
+      url: `https://maps.example.test/api/js?callback=init&key=${CANARIES.apiKey}`,
+      lineNumber: 3,
+    };
+    const call = await captured(entry);
+    expect(call.initiator).toEqual({
+      type: 'script',
+      url: `https://maps.example.test/api/js?callback=init&key=••••${CANARIES.apiKey.slice(-4)}`,
+      lineNumber: 4,
+    });
+  });
+
   it('gives the same key to the same call, so that a call seen twice is listed once', async () => {
     const first = await captured(apiKeyCallWithoutCompany());
     const again = await captured(apiKeyCallWithoutCompany());

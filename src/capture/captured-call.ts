@@ -168,16 +168,20 @@ async function authorizationFacts(headers: readonly NameValue[]): Promise<Author
 }
 
 function splitUrl(url: string): { origin: string; pathname: string } {
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
-    // The path as the page wrote it: URL would re-encode it, so take it from the text.
-    const afterOrigin = url.slice(url.indexOf('//') + 2);
-    const slash = afterOrigin.indexOf('/');
-    const rest = slash < 0 ? '/' : afterOrigin.slice(slash);
-    return { origin: parsed.origin, pathname: rest.split(/[?#]/)[0] || '/' };
+    parsed = new URL(url);
   } catch {
     return { origin: '', pathname: '' };
   }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return { origin: parsed.origin, pathname: parsed.pathname };
+  }
+  // The path as the page wrote it: URL would re-encode it, so take it from the text.
+  const afterScheme = url.slice(url.indexOf('//') + 2);
+  const slash = afterScheme.search(/[/?#]/);
+  const rest = slash < 0 || afterScheme.charAt(slash) !== '/' ? '/' : afterScheme.slice(slash);
+  return { origin: parsed.origin, pathname: rest.split(/[?#]/)[0] || '/' };
 }
 
 /**
@@ -240,7 +244,11 @@ export async function captureCall(
     responseCookies: maskCookies(view.responseCookies),
     responseBody,
     resourceType: view.resourceType,
-    initiator: view.initiator,
+    // The script's URL may carry a key in its query, as `…/maps.js?key=…` does.
+    initiator:
+      view.initiator === null || view.initiator.url === null
+        ? view.initiator
+        : { ...view.initiator, url: maskUrl(view.initiator.url, log).url },
     fromCache: view.fromCache,
     transferSize: view.transferSize,
     serverIPAddress: view.serverIPAddress,

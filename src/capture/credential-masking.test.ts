@@ -38,6 +38,29 @@ describe('credential masking', () => {
     ]);
   });
 
+  it('masks credential query values in headers that repeat the URL (:path, Referer, Location)', () => {
+    const log = new MaskLog();
+    expect(maskHeader({ name: ':path', value: `/v1/a?access_token=${KEY}&page=2` }, log)).toEqual({
+      name: ':path',
+      value: '/v1/a?access_token=••••1Jc6&page=2',
+      masked: true,
+    });
+    expect(
+      maskHeader(
+        { name: 'referer', value: `https://shop.example.test/cb?code=1&token=${KEY}` },
+        log,
+      ).value,
+    ).toBe('https://shop.example.test/cb?code=1&token=••••1Jc6');
+    const plain = { name: 'referer', value: 'https://shop.example.test/?page=2' };
+    expect(maskHeader(plain, log)).toEqual({ ...plain, masked: false });
+  });
+
+  it('masks a cookie without a name whole', () => {
+    expect(maskHeader({ name: 'Cookie', value: `${KEY}; theme=dark` }, new MaskLog()).value).toBe(
+      '••••; theme=••••',
+    );
+  });
+
   it('masks headers named like credentials and leaves the others as sent', () => {
     const log = new MaskLog();
     expect(maskHeader({ name: 'X-CSRF-Token', value: 'q8Zr3Kp6Wd1Ys4Nm' }, log).masked).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * Masks the credentials of a captured call as it is built: header values (Authorization, API-key
  * headers, anything named like a token or secret), cookies (sent and set), query parameters named
- * like credentials, a password in the URL, and credentials in bodies. A masked value shows at most
+ * like credentials (in the URL, and in headers that repeat it: `:path`, `Referer`, `Location`), a
+ * password in the URL, and credentials in bodies. A masked value shows at most
  * its last 4 characters (`••••3f9a`, as everywhere in the panel), so that a user can tell which
  * key the page used; `MaskLog` remembers every masked form it produced, so that an export can
  * hide even those 4 (har-export.ts).
@@ -52,7 +53,10 @@ function maskCookiePairs(value: string): string {
     .split(';')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      return equals < 0 ? pair : `${pair.slice(0, equals)}=${MASK}`;
+      // A cookie without a name (`Cookie: abc`) is all value.
+      if (equals < 0)
+        return pair.trim() === '' ? pair : `${pair.startsWith(' ') ? ' ' : ''}${MASK}`;
+      return `${pair.slice(0, equals)}=${MASK}`;
     })
     .join(';');
 }
@@ -64,11 +68,18 @@ function maskSetCookie(value: string): string {
   return maskCookiePairs(first) + (semicolon < 0 ? '' : value.slice(semicolon));
 }
 
+/** A URL or a path with a query (`:path`, `Referer`, `Location`, …): its query may hold a token. */
+const URL_WITH_QUERY = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|\/)[^\s]*\?/;
+
 /** One header of a request or a response, masked when it carries a credential or a cookie. */
 export function maskHeader(header: NameValue, log: MaskLog): MaskedRow {
   const lower = header.name.trim().toLowerCase();
   const { name, value } = header;
   if (value === '') return { name, value, masked: false };
+  if (URL_WITH_QUERY.test(value.trim())) {
+    const masked = maskUrl(value, log).url;
+    if (masked !== value) return { name, value: masked, masked: true };
+  }
   if (lower === 'authorization' || lower === 'proxy-authorization') {
     return { name, value: maskAuthorization(value, log), masked: true };
   }
