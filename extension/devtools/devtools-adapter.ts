@@ -8,7 +8,7 @@
  * entries go straight to `captureCall` (src/capture/captured-call.ts), which masks them.
  * `devtools.network` needs no permission and no content script.
  */
-import type { ResponseContent } from '../../src/capture/captured-call';
+import type { ResponseContent } from '../../src/capture/captured-body';
 
 type DevToolsApi = typeof chrome.devtools;
 type NetworkRequest = chrome.devtools.network.Request;

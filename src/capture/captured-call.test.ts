@@ -11,7 +11,8 @@ import {
   SCRIPT,
 } from '../collections/har-samples';
 import { captured } from './capture-samples';
-import { captureCall, MAX_CAPTURED_BODY, withResponseBody } from './captured-call';
+import { MAX_CAPTURED_BODY } from './captured-body';
+import { captureCall, withResponseBody } from './captured-call';
 import { fingerprintToken } from './token-fingerprint';
 
 describe('captureCall', () => {

@@ -2,21 +2,18 @@
  * The contract check of a captured call, from the spec: a `/v1` call (section 4.2) sends a
  * UUID-shaped `companyId`, exactly one of `x-apikey` and `Authorization: Bearer`, `Content-Type:
  * application/json`, and goes to `{base_url}/v1/<path>`; a Bearer token this extension knows to be
- * expired (by fingerprint, answered by the worker) is named. A token request (section 4.1) is a
- * form POST with `grant_type=client_credentials` and the client credentials sent one way.
+ * expired (by fingerprint, answered by the worker) is named. Token requests are checked against
+ * section 4.1 by token-request-check.ts.
  */
 import { isJsonContentType } from '../collections/header-kinds';
 import { isUuidShaped } from '../service/profile';
 import type { CallMatch } from './call-matching';
 import type { CapturedCall } from './captured-call';
-import { type Finding, quoteValue } from './finding';
+import { contractFinding as contract, type Finding, quoteValue } from './finding';
 import type { KnownToken } from './token-fingerprint';
+import { checkTokenRequest } from './token-request-check';
 
 type ApiMatch = Extract<CallMatch, { kind: 'api' }>;
-
-function contract(code: string, severity: Finding['severity'], message: string, hint: string) {
-  return { code, kind: 'contract', severity, message, hint } satisfies Finding;
-}
 
 function checkPath(call: CapturedCall, match: ApiMatch): Finding[] {
   if (match.path === null) {
@@ -221,68 +218,6 @@ function checkExpiredToken(call: CapturedCall, known: readonly KnownToken[], now
         'error',
         `The Bearer token had expired when the page sent this call: it is a token this extension got for “${token.profileName}”, which expired at ${new Date(token.expiresAtMs).toISOString()}, ${minutes(sentAt - token.expiresAtMs)} before the call.`,
         'Get a new token before the old one expires (the token response’s expires_in), and again when a call is answered 401.',
-      ),
-    );
-  }
-  return findings;
-}
-
-function checkTokenRequest(call: CapturedCall): Finding[] {
-  const findings: Finding[] = [];
-  if (call.method.toUpperCase() !== 'POST') {
-    findings.push(
-      contract(
-        'token-method',
-        'error',
-        `The token request uses ${call.method.slice(0, 10)}; the token endpoint takes POST.`,
-        'Send the token request as POST with a form body (spec section 4.1).',
-      ),
-    );
-  }
-  const [type] = call.facts.contentTypes;
-  if (type === undefined || !/^application\/x-www-form-urlencoded\b/i.test(type.trim())) {
-    findings.push(
-      contract(
-        'token-content-type',
-        'error',
-        type === undefined
-          ? 'The token request has no Content-Type header; the token endpoint reads application/x-www-form-urlencoded.'
-          : `The token request sends Content-Type ${quoteValue(type)}; the token endpoint reads application/x-www-form-urlencoded.`,
-        'Send the body form-encoded (grant_type=client_credentials&…) with Content-Type: application/x-www-form-urlencoded.',
-      ),
-    );
-  }
-  const grant = call.facts.form?.grantType ?? null;
-  if (grant !== 'client_credentials') {
-    findings.push(
-      contract(
-        'token-grant-type',
-        'error',
-        grant === null
-          ? 'The token request has no grant_type.'
-          : `The token request asks for grant_type ${quoteValue(grant)}.`,
-        'Send grant_type=client_credentials: the only grant the service offers.',
-      ),
-    );
-  }
-  const basic = call.facts.authorization.some((fact) => fact.scheme.toLowerCase() === 'basic');
-  const inBody = call.facts.form?.clientSecret === true;
-  if (basic && inBody) {
-    findings.push(
-      contract(
-        'token-credentials-twice',
-        'warning',
-        'The token request sends the client credentials twice: in a Basic header (variant A) and in the body (variant B).',
-        'Use one of the two variants.',
-      ),
-    );
-  } else if (!basic && !inBody) {
-    findings.push(
-      contract(
-        'token-credentials-missing',
-        'error',
-        'The token request carries no client credentials.',
-        'Send them as Authorization: Basic base64(client_id:client_secret), or as client_id and client_secret in the form.',
       ),
     );
   }

@@ -20,6 +20,15 @@ export interface Finding {
   hint: string;
 }
 
+export function contractFinding(
+  code: string,
+  severity: Severity,
+  message: string,
+  hint: string,
+): Finding {
+  return { code, kind: 'contract', severity, message, hint };
+}
+
 export function bySeverity(a: Finding, b: Finding): number {
   return SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity);
 }

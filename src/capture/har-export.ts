@@ -8,7 +8,8 @@
  * the last characters a masked view shows (`••••3f9a` becomes `••••`), since a file travels.
  */
 import { MASK } from '../service/mask';
-import type { CapturedBody, CapturedCall } from './captured-call';
+import type { CapturedBody } from './captured-body';
+import type { CapturedCall } from './captured-call';
 import type { MaskedRow } from './credential-masking';
 
 export interface HarExportOptions {
