@@ -28,6 +28,7 @@ const credentialCall = fc
       'Proxy-Authorization',
       'X-CSRF-Token',
       'Cookie',
+      'companyId',
     ),
     scheme: fc.constantFrom('Bearer ', 'Basic ', 'Token ', '', 'session='),
     queryName: fc.constantFrom('api_key', 'access_token', 'apiKey', 'client_secret', 'token'),

@@ -148,8 +148,9 @@ export async function captureCall(
     encoding: view.content.encoding,
   };
   const responseBody = buildBody(view.content.mimeType, responseContent, log);
+  // From the masked headers: a page could put anything, even a secret, in companyId.
   const headerValuesOf = (name: string) =>
-    view.requestHeaders.filter((header) => header.name.toLowerCase() === name);
+    requestHeaders.filter((header) => header.name.toLowerCase() === name);
   const facts: CallFacts = {
     apiKeys: requestHeaders
       .filter((header) => header.name.toLowerCase() === 'x-apikey')
