@@ -2,7 +2,7 @@
  * The module boundaries of ../shared/DESIGN.md, checked by `npm test` (`npm run lint:deps`).
  * Layers from the bottom up, each importing only from layers below it:
  *
- *   src/vocabulary/  ->  src/service/  ->  src/collections/  ->  src/protocol/  ->  extension/
+ *   src/vocabulary/  ->  src/service/  ->  src/collections/  ->  src/capture/  ->  src/protocol/  ->  extension/
  *
  * plus the Node-only sandbox and the test helpers, which the extension never imports. Each rule's
  * comment is what a violation prints: it says why the boundary exists and what to do instead.
@@ -33,16 +33,24 @@ module.exports = {
       name: 'service-stays-below-collections-and-protocol',
       severity: 'error',
       comment:
-        'src/service/ (the service contract: tokens, /v1 requests, header rules) sits below the collection model and the message contract. Pass the data in, or move the shared type down to src/vocabulary/.',
+        'src/service/ (the service contract: tokens, /v1 requests, header rules) sits below the collection model, the capture and the message contract. Pass the data in, or move the shared type down to src/vocabulary/.',
       from: { path: '^src/service/', pathNot: TEST_SUPPORT },
-      to: { path: '^(src/(collections|protocol|sandbox|testing)|extension)/' },
+      to: { path: '^(src/(collections|capture|protocol|sandbox|testing)|extension)/' },
     },
     {
       name: 'collections-stay-below-protocol',
       severity: 'error',
       comment:
-        'src/collections/ (collection model and formats) may use src/service/ and src/vocabulary/, not the message contract above it.',
+        'src/collections/ (collection model and formats) may use src/service/ and src/vocabulary/, not the capture or the message contract above it.',
       from: { path: '^src/collections/', pathNot: TEST_SUPPORT },
+      to: { path: '^(src/(capture|protocol|sandbox|testing)|extension)/' },
+    },
+    {
+      name: 'capture-stays-below-protocol',
+      severity: 'error',
+      comment:
+        'src/capture/ (what the inspected page sent: the captured-call model with its credentials masked, matching to profiles, contract checks, advisories, composer drafts, HAR export) stands on src/collections/, src/service/ and src/vocabulary/. The message contract may use it, never the reverse, and it never reaches into extension/: the DevTools adapter (extension/devtools/devtools-adapter.ts) hands it plain HAR data.',
+      from: { path: '^src/capture/', pathNot: TEST_SUPPORT },
       to: { path: '^(src/(protocol|sandbox|testing)|extension)/' },
     },
     {

@@ -6,6 +6,7 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createRouter, type Handlers } from '../../src/protocol/router';
+import { checkCapturedTokens } from './capture';
 import {
   deleteCollection,
   exportCollectionHandler,
@@ -80,6 +81,7 @@ const handlers: Handlers = {
   'lock/change': withStorageErrors(changePassphrase),
   'lock/remove': withStorageErrors(removeLock),
   'lock/reset': withStorageErrors(resetSecrets),
+  'capture/check-tokens': withStorageErrors(checkCapturedTokens),
 };
 
 const route = createRouter(handlers, {

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import browser from 'webextension-polyfill';
 import type { CachedToken, TokenCache } from '../../src/service/token-broker';
 import type { TokenSuccessView } from '../../src/service/token-grant';
+import { FINGERPRINTS_KEY, rememberToken } from './token-fingerprints';
 
 const KEY = 'tokens';
 
@@ -31,6 +32,7 @@ export const sessionTokenCache: TokenCache = {
   async set(token) {
     const others = (await readAll()).filter((item) => item.profileId !== token.profileId);
     await browser.storage.session.set({ [KEY]: [...others, token] });
+    await rememberToken(token); // for the capture's expired-token check
   },
   async delete(profileId) {
     const all = await readAll();
@@ -41,5 +43,5 @@ export const sessionTokenCache: TokenCache = {
 
 /** Drops every profile's token (locking the secrets locks out the tokens got with them). */
 export async function clearTokenCache(): Promise<void> {
-  await browser.storage.session.remove(KEY);
+  await browser.storage.session.remove([KEY, FINGERPRINTS_KEY]);
 }

@@ -2,9 +2,27 @@
  * The one place that touches `chrome.devtools`. The panel page also runs as a plain extension tab
  * (tests and "open in a tab" use that), where `chrome.devtools` does not exist; every caller goes
  * through here and gets a sensible answer in both places.
+ *
+ * For the capture it hands over the inspected page's network log as DevTools gives it: HAR
+ * entries, each with a way to read its response body. It keeps nothing and masks nothing: the
+ * entries go straight to `captureCall` (src/capture/captured-call.ts), which masks them.
+ * `devtools.network` needs no permission and no content script.
  */
+import type { ResponseContent } from '../../src/capture/captured-body';
 
 type DevToolsApi = typeof chrome.devtools;
+type NetworkRequest = chrome.devtools.network.Request;
+
+/** A request of the inspected page that has finished: its HAR entry and its response body. */
+export interface FinishedRequest {
+  /** The HAR 1.2 entry, with Chrome's `_` fields; it carries no response body. */
+  entry: unknown;
+  /** Reads the response body from DevTools (null content when DevTools has none or is gone). */
+  readBody(): Promise<ResponseContent>;
+}
+
+/** DevTools may drop a body (the log was cleared, the page navigated): never wait for it forever. */
+const BODY_TIMEOUT_MS = 10_000;
 
 function api(): DevToolsApi | undefined {
   return (globalThis as { chrome?: { devtools?: DevToolsApi } }).chrome?.devtools;
@@ -39,4 +57,55 @@ export function onThemeChange(listener: (theme: 'dark' | 'light') => void): void
   globalThis
     .matchMedia?.('(prefers-color-scheme: dark)')
     .addEventListener('change', (event) => listener(event.matches ? 'dark' : 'light'));
+}
+
+function finished(request: NetworkRequest): FinishedRequest {
+  return {
+    entry: request,
+    readBody: () =>
+      new Promise<ResponseContent>((resolve) => {
+        const timer = setTimeout(() => resolve({ content: null, encoding: null }), BODY_TIMEOUT_MS);
+        // The callback form: the promise form of getContent exists only since Chrome 151.
+        request.getContent((content, encoding) => {
+          clearTimeout(timer);
+          resolve({
+            content: typeof content === 'string' ? content : null,
+            encoding: typeof encoding === 'string' && encoding !== '' ? encoding : null,
+          });
+        });
+      }),
+  };
+}
+
+/**
+ * Calls `listener` for each request of the inspected page as it finishes. Returns the function
+ * that stops it; outside DevTools nothing ever finishes, and stopping does nothing.
+ */
+export function subscribeToFinishedRequests(
+  listener: (request: FinishedRequest) => void,
+): () => void {
+  const network = api()?.network;
+  if (network === undefined) return () => {};
+  const forward = (request: NetworkRequest) => listener(finished(request));
+  network.onRequestFinished.addListener(forward);
+  return () => network.onRequestFinished.removeListener(forward);
+}
+
+/** The requests already in the Network log (`getHAR`), oldest first; none outside DevTools. */
+export function readNetworkLog(): Promise<FinishedRequest[]> {
+  const network = api()?.network;
+  if (network === undefined) return Promise.resolve([]);
+  return new Promise((resolve) => {
+    network.getHAR((log) => {
+      // getHAR's entries carry getContent, as onRequestFinished's do (DevTools gives them a
+      // Request prototype); the HAR type does not say so.
+      const entries = Array.isArray(log?.entries) ? (log.entries as NetworkRequest[]) : [];
+      resolve(entries.map(finished));
+    });
+  });
+}
+
+/** The id of the tab DevTools inspects, or null in a plain tab. */
+export function inspectedTabId(): number | null {
+  return api()?.inspectedWindow.tabId ?? null;
 }

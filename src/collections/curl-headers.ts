@@ -11,6 +11,13 @@ import { checkUserHeader } from '../service/headers';
 import type { NameValue } from '../vocabulary/terms';
 import { DROPPED_FOR_PROFILE, type Draft } from './curl-options';
 import { addExpansions, MAX_ROWS, shorten } from './curl-words';
+import {
+  credentialHeaderLabel,
+  isBrowserAddedHeader,
+  isBrowserCopy,
+  isBrowserOnlyHeader,
+  isJsonContentType,
+} from './header-kinds';
 
 /** Trims spaces and tabs (HTTP's optional whitespace), without a regex that could backtrack. */
 function trimBlanks(text: string): string {
@@ -19,61 +26,6 @@ function trimBlanks(text: string): string {
   while (start < end && (text.charAt(start) === ' ' || text.charAt(start) === '\t')) start++;
   while (end > start && (text.charAt(end - 1) === ' ' || text.charAt(end - 1) === '\t')) end--;
   return text.slice(start, end);
-}
-
-/** Headers whose value is a credential: never stored, whatever the scheme. */
-const CREDENTIAL_HEADERS = new Map([
-  ['authorization', 'Authorization'],
-  ['proxy-authorization', 'Proxy-Authorization'],
-  ['x-apikey', 'x-apikey'],
-  ['x-api-key', 'x-api-key'],
-  ['apikey', 'apikey'],
-  ['api-key', 'api-key'],
-  ['x-auth-token', 'x-auth-token'],
-  ['x-access-token', 'x-access-token'],
-]);
-
-/** Set by the browser itself: a call from the panel cannot set them, whoever wrote the command. */
-const BROWSER_SET = new Set([
-  'authority',
-  'user-agent',
-  'accept-encoding',
-  'origin',
-  'referer',
-  'connection',
-  'host',
-  'content-length',
-  'te',
-  'keep-alive',
-]);
-
-/** What a browser adds to every request: noise in a browser's copy, meant when a person wrote it. */
-const BROWSER_ADDED = new Set([
-  'accept-language',
-  'priority',
-  'dnt',
-  'pragma',
-  'cache-control',
-  'upgrade-insecure-requests',
-  'purpose',
-  'x-client-data',
-]);
-
-function isBrowserOnly(lower: string): boolean {
-  // Sec- headers are the browser's alone (fetch may not set them).
-  return BROWSER_SET.has(lower) || lower.startsWith('sec-');
-}
-
-/** A copy from a browser's network panel: it carries the headers only a browser sends. */
-function isBrowserCopy(headers: readonly NameValue[]): boolean {
-  return headers.some(({ name, value }) => {
-    const lower = name.toLowerCase();
-    return (
-      lower.startsWith('sec-ch-ua') ||
-      lower.startsWith('sec-fetch-') ||
-      (lower === 'user-agent' && value.startsWith('Mozilla/'))
-    );
-  });
 }
 
 /** `-H` lines as curl reads them: `Name: value`, `Name;` (empty value); `Name:` removes a header. */
@@ -122,9 +74,7 @@ export function keptHeaders(draft: Draft): NameValue[] {
       continue;
     }
     const lower = header.name.toLowerCase();
-    // Quotes and carets left by a half-understood paste (cmd quoting read as bash, or the reverse)
-    // must not hide a credential header behind an odd-looking name.
-    const credential = CREDENTIAL_HEADERS.get(lower.replace(/[\^'"`]/g, ''));
+    const credential = credentialHeaderLabel(lower);
     if (credential !== undefined) {
       draft.notes.push(`${credential} header ${DROPPED_FOR_PROFILE}`);
     } else if (lower === 'cookie') {
@@ -132,12 +82,12 @@ export function keptHeaders(draft: Draft): NameValue[] {
     } else if (lower === 'companyid') {
       draft.notes.push('companyId header dropped: the active profile sends its own Company ID.');
     } else if (lower === 'content-type') {
-      if (header.value.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+      if (!isJsonContentType(header.value)) {
         draft.notes.push(
           `Content-Type ${shorten(header.value, 60)} dropped: calls always send Content-Type: application/json.`,
         );
       }
-    } else if (isBrowserOnly(lower) || (fromBrowser && BROWSER_ADDED.has(lower))) {
+    } else if (isBrowserOnlyHeader(lower) || (fromBrowser && isBrowserAddedHeader(lower))) {
       draft.browserHeaders.push(lower);
     } else {
       const checked = checkUserHeader(header);

@@ -77,4 +77,14 @@ describe('message schemas', () => {
     expect(v.safeParse(messages['profiles/list'], {}).success).toBe(true);
     expect(v.safeParse(messages['profiles/list'], { all: true }).success).toBe(false);
   });
+
+  it('capture/check-tokens takes at most 1 000 fingerprints and nothing else', () => {
+    const schema = messages['capture/check-tokens'];
+    const fingerprint = '0f'.repeat(32);
+    expect(v.safeParse(schema, { fingerprints: [fingerprint] }).success).toBe(true);
+    expect(v.safeParse(schema, { fingerprints: Array(1_001).fill(fingerprint) }).success).toBe(
+      false,
+    );
+    expect(v.safeParse(schema, { fingerprints: [fingerprint], tokens: [] }).success).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@
  * message is one edit that the compiler carries to both ends.
  */
 import * as v from 'valibot';
+import { type CheckTokensResponse, CheckTokensSchema } from '../capture/token-fingerprint';
 import { CollectionSchema } from '../collections/collection-schema';
 import type { Collection } from '../collections/model';
 import type { HttpExchange } from '../service/execute';
@@ -97,6 +98,8 @@ export const messages = {
   'lock/remove': v.strictObject({ passphrase }),
   /** For a forgotten passphrase: removes the sealed secrets (only those) and the lock. */
   'lock/reset': v.strictObject({}),
+  /** Which Bearer tokens a captured page sent (SHA-256 fingerprints) this extension obtained. */
+  'capture/check-tokens': CheckTokensSchema,
 };
 
 export type MessageType = keyof typeof messages;
@@ -143,6 +146,7 @@ export interface ResponseMap {
   'lock/change': { state: LockState };
   'lock/remove': { state: LockState };
   'lock/reset': { state: LockState; removed: number };
+  'capture/check-tokens': CheckTokensResponse;
 }
 export type ResponseOf<K extends MessageType> = ResponseMap[K];
 

@@ -79,6 +79,7 @@ function setup(
     'lock/change': record('lock/change', { state: 'unlocked' }),
     'lock/remove': record('lock/remove', { state: 'off' }),
     'lock/reset': record('lock/reset', { state: 'off', removed: 0 }),
+    'capture/check-tokens': record('capture/check-tokens', { tokens: [] }),
     ...overrides,
   };
   const router = createRouter(handlers, who.identity);
@@ -117,6 +118,33 @@ describe('router: a valid message', () => {
     await route({ type: 'profiles/activate', payload: { id: 'p2' } });
     await route({ type: 'profiles/list', payload: {} });
     expect(calls.map((call) => call.type)).toEqual(['profiles/activate', 'profiles/list']);
+  });
+});
+
+describe('router: capture/check-tokens', () => {
+  const fingerprint = 'ab'.repeat(32);
+
+  it('reaches its handler with fingerprints only', async () => {
+    const { route, calls } = setup();
+    const result = await route({
+      type: 'capture/check-tokens',
+      payload: { fingerprints: [fingerprint] },
+    });
+    expect(result).toEqual({ ok: true, value: { tokens: [] } });
+    expect(calls).toEqual([
+      { type: 'capture/check-tokens', payload: { fingerprints: [fingerprint] } },
+    ]);
+  });
+
+  it('refuses a token where a fingerprint belongs, without quoting it', async () => {
+    const { route, calls } = setup();
+    const token = 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln';
+    const error = refusal(
+      await route({ type: 'capture/check-tokens', payload: { fingerprints: [token] } }),
+    );
+    expect(error.code).toBe('bad_message');
+    expect(error.message).not.toContain('eyJ');
+    expect(calls).toEqual([]);
   });
 });
 

@@ -84,6 +84,7 @@ describe('module boundaries', () => {
         "import { m } from '../protocol/contract';\nexport const model = m;",
       'src/protocol/contract.ts':
         "import { p } from '../../extension/panel/view';\nexport const m = p;",
+      'src/capture/check.ts': "import { m } from '../protocol/contract';\nexport const c = m;",
       'src/protocol/loop-a.ts': "import { b } from './loop-b';\nexport const a = b;",
       'src/protocol/loop-b.ts': "import { a } from './loop-a';\nexport const b = a;",
       'src/service/ui.ts': "import { h } from 'preact';\nexport const ui = h;",
@@ -116,6 +117,7 @@ describe('module boundaries', () => {
       const fired = new Set([...run.stdout.matchAll(/error ([a-z-]+):/g)].map((match) => match[1]));
       expect([...fired].sort()).toEqual([
         'background-never-imports-panel',
+        'capture-stays-below-protocol',
         'collections-stay-below-protocol',
         'no-circular',
         'panel-never-imports-background',

@@ -1,0 +1,19 @@
+/**
+ * The worker's part of the capture: which Bearer tokens the inspected page sent are tokens this
+ * extension obtained, and when they expire. The panel asks with fingerprints only and is answered
+ * with profile names and expiry times, never a token (src/capture/token-fingerprint.ts).
+ */
+import { type KnownToken, matchFingerprints } from '../../src/capture/token-fingerprint';
+import type { Handlers } from '../../src/protocol/router';
+import { ok } from '../../src/vocabulary/errors';
+import { loadProfiles } from './storage';
+import { rememberedTokens } from './token-fingerprints';
+
+export const checkCapturedTokens: Handlers['capture/check-tokens'] = async ({ fingerprints }) => {
+  const names = new Map((await loadProfiles()).map((profile) => [profile.id, profile.name]));
+  const known: KnownToken[] = (await rememberedTokens()).map((token) => ({
+    ...token,
+    profileName: names.get(token.profileId) ?? 'a profile since deleted',
+  }));
+  return ok({ tokens: matchFingerprints(fingerprints, known) });
+};

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiKeyCallWithoutCompany,
+  bearerOrderCall,
+  CANARIES,
+  cookieCall,
+} from '../collections/har-samples';
+import { matchCall } from './call-matching';
+import { fingerprintsOf, reviewCall } from './call-review';
+import { captured, PROFILES } from './capture-samples';
+import { fingerprintToken } from './token-fingerprint';
+
+describe('reviewCall', () => {
+  it('puts the security advisory before the contract findings', async () => {
+    const call = await captured(apiKeyCallWithoutCompany());
+    const review = reviewCall(call, matchCall(call, PROFILES), [], Date.now());
+    expect(review.map((finding) => [finding.severity, finding.code])).toEqual([
+      ['high', 'api-key-in-page'],
+      ['error', 'company-id-missing'],
+    ]);
+  });
+});
+
+describe('fingerprintsOf', () => {
+  it('lists each Bearer fingerprint once: what the worker is asked about', async () => {
+    const calls = await Promise.all(
+      [bearerOrderCall(), bearerOrderCall(), cookieCall()].map((entry) => captured(entry)),
+    );
+    expect(fingerprintsOf(calls)).toEqual([await fingerprintToken(CANARIES.accessToken)]);
+  });
+});

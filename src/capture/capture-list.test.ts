@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { chromeEntry } from '../collections/har-samples';
+import { addCalls, EMPTY_CAPTURE_LIST, MAX_CAPTURED_CALLS } from './capture-list';
+import { captured } from './capture-samples';
+import type { CapturedCall } from './captured-call';
+
+function at(second: number, path = `/v1/items/${second}`): Promise<CapturedCall> {
+  const startedDateTime = new Date(Date.UTC(2025, 9, 14, 9, 0, second)).toISOString();
+  return captured(chromeEntry({ url: `https://api.example.test${path}`, startedDateTime }));
+}
+
+const paths = (calls: readonly CapturedCall[]) => calls.map((call) => call.pathname);
+
+describe('the capture list', () => {
+  it('keeps calls in the order the page started them, whatever order they arrived in', async () => {
+    const live = addCalls(EMPTY_CAPTURE_LIST, [await at(30), await at(40)]);
+    // getHAR answers after live calls arrived, with the calls made before the view opened.
+    const withLog = addCalls(live, [await at(10), await at(20)]);
+    expect(paths(withLog.calls)).toEqual([
+      '/v1/items/10',
+      '/v1/items/20',
+      '/v1/items/30',
+      '/v1/items/40',
+    ]);
+  });
+
+  it('lists a call once when the Network log and the live event both bring it', async () => {
+    const list = addCalls(EMPTY_CAPTURE_LIST, [await at(1), await at(2)]);
+    const again = addCalls(list, [await at(2), await at(3)]);
+    expect(paths(again.calls)).toEqual(['/v1/items/1', '/v1/items/2', '/v1/items/3']);
+    expect(addCalls(again, [await at(3)])).toBe(again);
+  });
+
+  it(`keeps at most the last ${MAX_CAPTURED_CALLS} calls and counts those it dropped`, async () => {
+    const calls = await Promise.all(
+      Array.from({ length: 1_005 }, (_, i) => at(i % 60, `/v1/n/${i}`)),
+    );
+    // The same second for many calls: order among them stays the order of arrival.
+    const list = addCalls(EMPTY_CAPTURE_LIST, calls);
+    expect(list.calls).toHaveLength(MAX_CAPTURED_CALLS);
+    expect(list.dropped).toBe(5);
+    const small = addCalls(EMPTY_CAPTURE_LIST, [await at(1), await at(2), await at(3)], 2);
+    expect(paths(small.calls)).toEqual(['/v1/items/2', '/v1/items/3']);
+    expect(small.dropped).toBe(1);
+  });
+});

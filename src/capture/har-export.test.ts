@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { importHar } from '../collections/har-import';
+import { CANARIES, canaryValues, defaultEntries } from '../collections/har-samples';
+import { accepted } from '../testing/results';
+import { captured } from './capture-samples';
+import { withResponseBody } from './captured-call';
+import { exportCapturedHar } from './har-export';
+
+async function exported(): Promise<string> {
+  const calls = await Promise.all(defaultEntries().map((entry) => captured(entry)));
+  return exportCapturedHar(calls, { version: '0.1.0' });
+}
+
+describe('exportCapturedHar', () => {
+  it('writes HAR 1.2 with Chrome’s fields, one entry per captured call', async () => {
+    const har = JSON.parse(await exported());
+    expect(har.log).toMatchObject({
+      version: '1.2',
+      creator: { name: 'Partner API DevTools', version: '0.1.0' },
+    });
+    expect(har.log.entries).toHaveLength(defaultEntries().length);
+    expect(har.log.entries[5]).toMatchObject({
+      _resourceType: 'fetch',
+      _initiator: { type: 'script', lineNumber: 41 },
+      request: {
+        method: 'GET',
+        url: 'https://api.example.test/v1/products?category=garden&limit=20',
+      },
+      response: { status: 400, content: { mimeType: 'application/json' } },
+    });
+  });
+
+  it('holds no credential: no canary, and not even the last characters a masked view shows', async () => {
+    const text = await exported();
+    for (const canary of canaryValues()) {
+      expect(text).not.toContain(canary);
+      expect(text).not.toContain(`••••${canary.slice(-4)}`);
+    }
+    expect(text).toContain('"value": "Bearer ••••"');
+    expect(text).toContain('"value": "session=••••; theme=••••"');
+    expect(text).toContain('client_secret=••••');
+    expect(text).toContain('\\"access_token\\":\\"••••\\"');
+  });
+
+  it('hides the tail of a body read later, too', async () => {
+    const token = await captured(defaultEntries()[4]);
+    const read = withResponseBody(token, {
+      content: JSON.stringify({ access_token: CANARIES.accessToken }),
+      encoding: null,
+    });
+    const text = exportCapturedHar([read], { version: '0.1.0' });
+    expect(text).not.toContain(CANARIES.accessToken.slice(-4));
+  });
+
+  it('gives a file the HAR import reads back: the /v1 calls, without credentials', async () => {
+    let next = 0;
+    const result = accepted(importHar(await exported(), () => `id_${++next}`));
+    const names = result.collection.items.map((item) => item.name);
+    expect(names).toEqual(['GET /v1/products', 'POST /v1/orders', 'GET /v1/company']);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * "Export captured": the captured calls as a HAR 1.2 file (http://www.softwareishard.com/blog/
+ * har-12-spec/) that Chrome's Network panel, the HAR import and other tools can read, with Chrome's
+ * `_resourceType` and `_initiator` kept.
+ *
+ * Invariant: the file holds no credential. The calls are masked since they were captured
+ * (Authorization, API keys, cookies, client secrets and tokens in bodies); the export also hides
+ * the last characters a masked view shows (`••••3f9a` becomes `••••`), since a file travels.
+ */
+import { MASK } from '../service/mask';
+import type { CapturedBody } from './captured-body';
+import type { CapturedCall } from './captured-call';
+import type { MaskedRow } from './credential-masking';
+
+export interface HarExportOptions {
+  /** The extension's version, for `log.creator`. */
+  version: string;
+}
+
+const rows = (list: readonly MaskedRow[]) => list.map(({ name, value }) => ({ name, value }));
+
+function content(body: CapturedBody) {
+  return {
+    size: body.size ?? -1,
+    mimeType: body.mimeType || 'x-unknown',
+    ...(body.text === null ? {} : { text: body.text }),
+    ...(body.omitted === null || body.omitted === 'not-read'
+      ? {}
+      : {
+          comment:
+            body.omitted === 'binary'
+              ? 'Binary content, not captured.'
+              : 'Too large, not captured.',
+        }),
+  };
+}
+
+function entry(call: CapturedCall) {
+  const time = call.durationMs ?? 0;
+  const request = {
+    method: call.method,
+    url: call.url,
+    httpVersion: call.httpVersion,
+    cookies: call.requestCookies,
+    headers: rows(call.requestHeaders),
+    queryString: rows(call.query),
+    ...(call.requestBody === null
+      ? {}
+      : {
+          postData: {
+            mimeType: call.requestBody.mimeType,
+            text: call.requestBody.text ?? '',
+          },
+        }),
+    headersSize: -1,
+    bodySize: call.requestBody?.size ?? 0,
+  };
+  return {
+    ...(call.resourceType === null ? {} : { _resourceType: call.resourceType }),
+    ...(call.initiator === null
+      ? {}
+      : {
+          _initiator: {
+            type: call.initiator.type,
+            ...(call.initiator.url === null ? {} : { url: call.initiator.url }),
+            // Chrome counts lines from 0; the model from 1, for people.
+            ...(call.initiator.lineNumber === null
+              ? {}
+              : { lineNumber: call.initiator.lineNumber - 1 }),
+          },
+        }),
+    startedDateTime: call.startedDateTime || new Date(call.startedMs ?? 0).toISOString(),
+    time,
+    request,
+    response: {
+      status: call.status,
+      statusText: call.statusText,
+      httpVersion: call.httpVersion,
+      cookies: call.responseCookies,
+      headers: rows(call.responseHeaders),
+      content: content(call.responseBody),
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+      ...(call.transferSize === null ? {} : { _transferSize: call.transferSize }),
+      ...(call.error === null ? {} : { _error: call.error }),
+    },
+    cache: {},
+    timings: { send: 0, wait: time, receive: 0 },
+    serverIPAddress: call.serverIPAddress,
+  };
+}
+
+/** Replaces the masked forms (`••••3f9a`) in a text with the bare mask, the longest first. */
+function tailHider(calls: readonly CapturedCall[]): (text: string) => string {
+  const forms = [...new Set(calls.flatMap((call) => call.maskedForms))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return (text) => {
+    if (!text.includes(MASK)) return text;
+    let result = text;
+    for (const form of forms) result = result.split(form).join(MASK);
+    return result;
+  };
+}
+
+/** The calls as HAR 1.2 text (2-space indent), every credential redacted. */
+export function exportCapturedHar(
+  calls: readonly CapturedCall[],
+  options: HarExportOptions,
+): string {
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'Partner API DevTools', version: options.version },
+      comment: `Captured calls; credentials are redacted (${MASK}).`,
+      pages: [],
+      entries: calls.map(entry),
+    },
+  };
+  // Strings are changed before they are escaped: a tail with a quote or a backslash still matches.
+  const hide = tailHider(calls);
+  const replacer = (_key: string, value: unknown) =>
+    typeof value === 'string' ? hide(value) : value;
+  return `${JSON.stringify(har, replacer, 2)}\n`;
+}
