@@ -5,9 +5,9 @@
 
 import type { TokenAttempt } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
+import { credentialTraits } from '../../src/service/credential-advice';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile';
 import { createTokenBroker } from '../../src/service/token-broker';
-import { credentialTraits } from '../../src/service/token-failure';
 import { type GrantResult, runTokenGrant } from '../../src/service/token-grant';
 import type { TokenRequestInput } from '../../src/service/token-request';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';

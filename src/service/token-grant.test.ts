@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../sandbox/sandbox-fixture';
 import { createSandbox, type Sandbox, type SandboxCredentials } from '../sandbox/server';
-import { credentialTraits } from './token-failure';
+import { credentialTraits } from './credential-advice';
 import {
   type GrantResult,
   runTokenGrant,

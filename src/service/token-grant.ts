@@ -5,15 +5,12 @@
  * view, for the worker; the view carries it only masked.
  */
 import type { NameValue } from '../vocabulary/terms';
+import type { CredentialTraits } from './credential-advice';
 import { executeRequest } from './execute';
 import { reindentJson } from './json-indent';
 import { maskSecret } from './mask';
 import { type DiagnosticContext, diagnoseToken, type TokenDiagnostic } from './token-diagnostics';
-import {
-  type CredentialTraits,
-  explainTokenFailure,
-  type FailureExplanation,
-} from './token-failure';
+import { explainTokenFailure, type FailureExplanation } from './token-failure';
 import { displayJson } from './token-fields';
 import {
   buildTokenRequest,
@@ -135,6 +132,7 @@ export async function runTokenGrant(
       variant: input.variant,
       formEncoded: request.formEncoded,
       traits: options.traits,
+      origin: null,
     });
   if (!sent.ok) return failure(null, explain(null, '', ''));
 
@@ -163,6 +161,7 @@ export async function runTokenGrant(
     return failure(meta(token), {
       summary: problem.message,
       server: { kind: 'none' },
+      cause: 'endpoint',
       advice: [problem.hint],
     });
   }
