@@ -33,6 +33,9 @@ import {
 import { cancelRequest, sendRequest } from './send-request';
 import { StorageError } from './storage';
 import { compareVariants, getToken, revealToken } from './tokens';
+// Also registers, at the top level, the observer of the worker's own requests and the rules that
+// keep browser headers off them (see wire.ts).
+import './wire';
 
 /** Storage failures are expected and carry their own typed error; let them through as data. */
 function withStorageErrors<H extends (payload: never) => Promise<unknown>>(handler: H): H {

@@ -15,6 +15,7 @@ import { checkHostPermission } from './host-permission';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { sessionTokenCache } from './token-cache';
+import { wireObserver, wireReady } from './wire';
 
 const TOKEN_TIMEOUT_MS = 20_000;
 /** Renew a token this long before it expires, so no call leaves with a token about to die. */
@@ -43,6 +44,8 @@ async function oauthSetup(profileId: string): Promise<Result<OAuthSetup>> {
   }
   const allowed = await checkHostPermission(profile.authUrl);
   if (!allowed.ok) return allowed;
+  const ready = await wireReady();
+  if (!ready.ok) return ready;
   return ok({
     profile,
     input: {
@@ -61,6 +64,7 @@ function grantWith(input: TokenRequestInput): Promise<GrantResult> {
     timeoutMs: TOKEN_TIMEOUT_MS,
     now: () => Date.now(),
     traits: credentialTraits(input.clientId, input.clientSecret),
+    wire: wireObserver,
   });
 }
 
