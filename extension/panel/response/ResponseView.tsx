@@ -1,16 +1,23 @@
 /** Shows one exchange: status, time, size, headers, and the body (pretty-printed when JSON). */
 import type { HttpExchange } from '../../../src/service/execute';
 import { statusMeaning } from '../../../src/service/http-status';
+import { originOnWire } from '../../../src/service/origin-refusal';
 import { describeSize, formatBytes } from '../../../src/service/response-format';
 import { explainServiceError } from '../../../src/service/service-error';
 import { HeaderList } from '../ui/HeaderList';
+import { SentHeaders } from '../ui/SentHeaders';
 import { BodyView } from './BodyView';
 
 export function ResponseView({ exchange }: { exchange: HttpExchange }) {
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
   const contentType =
     exchange.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value ?? '';
-  const serviceError = explainServiceError(exchange.status, contentType, exchange.bodyText);
+  const serviceError = explainServiceError(
+    exchange.status,
+    contentType,
+    exchange.bodyText,
+    originOnWire(exchange.request.wire),
+  );
   return (
     <>
       <dl class="status-line">
@@ -59,7 +66,7 @@ export function ResponseView({ exchange }: { exchange: HttpExchange }) {
       </details>
       <details>
         <summary>Request headers sent ({exchange.request.headers.length})</summary>
-        <HeaderList headers={exchange.request.headers} />
+        <SentHeaders set={exchange.request.headers} wire={exchange.request.wire} />
       </details>
       <BodyView exchange={exchange} />
     </>
