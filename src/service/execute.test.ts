@@ -6,7 +6,13 @@ import { accepted, refusal } from '../testing/results';
 import { executeRequest, networkFailure, sendObserved } from './execute';
 import { readCappedBody } from './response-body';
 import { buildV1Request, type PreparedRequest } from './v1-request';
-import { createWireObserver, NOT_SENT, NOT_WATCHED, type WireObserver } from './wire-headers';
+import {
+  createWireObserver,
+  NOT_REPORTED,
+  NOT_SENT,
+  NOT_WATCHED,
+  type WireObserver,
+} from './wire-headers';
 import { KEEP_ACCEPT_LANGUAGE_FRAGMENT } from './wire-rules';
 
 const API_KEY = 'ak_live_5e6f7a8b9c0d1e2f3a4b';
@@ -333,6 +339,13 @@ describe('the headers as sent on the wire', () => {
       headers: [...result.request.headers, USER_AGENT],
     });
     expect(JSON.stringify(result)).not.toContain(API_KEY);
+  });
+
+  it('say the report was late, not that the call never left, when an answer came back', async () => {
+    const server = await startServer((_request, response) => response.end('ok'));
+    const wire = createWireObserver({ graceMs: 10 });
+    const result = accepted(await executeRequest(prepare(server.url), { ...options, wire }));
+    expect(result.request.wire).toBe(NOT_REPORTED);
   });
 
   it('say they were not watched when no observer runs (outside the extension)', async () => {

@@ -11,7 +11,7 @@ import { redactHeaders } from './headers';
 import { bodyFields, type CappedBody, readCappedBody } from './response-body';
 import { isLoopbackHost } from './url-rules';
 import type { PreparedRequest } from './v1-request';
-import { NOT_WATCHED, type WireObserver, type WireView } from './wire-headers';
+import { NOT_REPORTED, NOT_WATCHED, type WireObserver, type WireView } from './wire-headers';
 import { markForWire } from './wire-rules';
 
 /** One request/response pair as the panel shows it; auth header values are masked. */
@@ -122,7 +122,11 @@ async function observe(
   const outcome = await exchange(prepared, target, options);
   let wire = NOT_WATCHED;
   if (watch !== undefined && !outcome.ok && onFailure === 'cancel') watch.cancel();
-  else if (watch !== undefined) wire = await watch.settle();
+  else if (watch !== undefined) {
+    wire = await watch.settle();
+    // An answer came back, so the call did leave: its report was late, not missing for a reason.
+    if (outcome.ok && !wire.observed) wire = NOT_REPORTED;
+  }
   return {
     outcome: outcome.ok
       ? ok({ ...outcome.value, request: { ...outcome.value.request, wire } })

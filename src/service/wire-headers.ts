@@ -39,6 +39,12 @@ export const NOT_SENT: WireView = {
     'The browser reported no request for this call: it never left the browser (no connection, no permission, or cancelled first).',
 };
 
+export const NOT_REPORTED: WireView = {
+  observed: false,
+  reason:
+    'The server answered, so the call went out, but the browser did not report its headers in time.',
+};
+
 /**
  * Below the layer an extension can watch, the browser still adds these; the wire view names them
  * so that nobody reads their absence from the list as their absence from the request.
