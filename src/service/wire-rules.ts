@@ -4,10 +4,10 @@
  * anything a browser context sends, and with a User-Agent that names this tool instead of Chrome.
  * Pure data; extension/background/wire-rules.ts registers them as session rules.
  *
- * Invariant: every rule matches only requests this extension's service worker makes
+ * Invariant: every rule matches only fetches this extension makes outside any tab
  * (`initiatorDomains` = our id, `tabIds` = [-1], the `xmlhttprequest` type Chrome reports for a
- * worker's fetch), so no request of a page, of a tab showing one of our pages, or of another
- * extension is ever touched.
+ * worker's fetch), in practice the service worker's, the only context that calls the service. No
+ * request of a page, of a tab showing one of our pages, or of another extension is ever touched.
  *
  * What Chrome lets a rule do was measured in Chromium 156 (see the README, "What goes on the
  * wire"): these headers can be removed; Host, Connection, Content-Length, the `Pragma` and
