@@ -37,6 +37,9 @@ import { cancelRequest, sendRequest } from './send-request';
 import { StorageError } from './storage';
 import { compareVariants, getToken, revealToken } from './tokens';
 import { getHistoryAnswer, getWorkspace, saveDraft } from './workspace';
+// Also registers, at the top level, the observer of the worker's own requests and the rules that
+// keep browser headers off them (see wire.ts).
+import './wire';
 
 /** Storage failures are expected and carry their own typed error; let them through as data. */
 function withStorageErrors<H extends (payload: never) => Promise<unknown>>(handler: H): H {

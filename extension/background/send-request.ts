@@ -22,6 +22,7 @@ import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
 import { rememberAnswer } from './workspace';
+import { wireObserver, wireReady } from './wire';
 
 const TIMEOUT_MS = 30_000;
 /** Bodies above this are cut; the panel says so and shows the full size when it is known. */
@@ -36,6 +37,7 @@ const send = (prepared: PreparedRequest, signal: AbortSignal) =>
     timeoutMs: TIMEOUT_MS,
     maxBodyBytes: MAX_RESPONSE_BYTES,
     signal,
+    wire: wireObserver,
   });
 
 /** Errors that mean the call went out (or was stopped on its way); they belong in history. */
@@ -118,6 +120,8 @@ export const sendRequest: Handlers['request/send'] = async (
   const profile = found.value;
   const resolved = resolveCall(request, variablesOf(profile));
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
+  const ready = await wireReady();
+  if (!ready.ok) return ready;
   const controller = new AbortController();
   running.set(request.requestId, controller);
   const started = Date.now();

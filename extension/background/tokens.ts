@@ -5,9 +5,9 @@
 
 import type { TokenAttempt } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
+import { credentialTraits } from '../../src/service/credential-advice';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile';
 import { createTokenBroker } from '../../src/service/token-broker';
-import { credentialTraits } from '../../src/service/token-failure';
 import { type GrantResult, runTokenGrant } from '../../src/service/token-grant';
 import type { TokenRequestInput } from '../../src/service/token-request';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
@@ -16,6 +16,7 @@ import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { sessionTokenCache } from './token-cache';
 import { rememberTokenFailure } from './workspace';
+import { wireObserver, wireReady } from './wire';
 
 const TOKEN_TIMEOUT_MS = 20_000;
 /** Renew a token this long before it expires, so no call leaves with a token about to die. */
@@ -44,6 +45,8 @@ async function oauthSetup(profileId: string): Promise<Result<OAuthSetup>> {
   }
   const allowed = await checkHostPermission(profile.authUrl);
   if (!allowed.ok) return allowed;
+  const ready = await wireReady();
+  if (!ready.ok) return ready;
   return ok({
     profile,
     input: {
@@ -62,6 +65,7 @@ function grantWith(input: TokenRequestInput): Promise<GrantResult> {
     timeoutMs: TOKEN_TIMEOUT_MS,
     now: () => Date.now(),
     traits: credentialTraits(input.clientId, input.clientSecret),
+    wire: wireObserver,
   });
 }
 

@@ -33,6 +33,7 @@ Options:
   --large-body <size>       answer /v1 calls with a JSON body of this size (e.g. 10mb, 500kb, 2048)
   --short-token             send the short form of the token response
   --string-numbers          send expires_in and refresh_token_expires_in as strings, like Apigee
+  --reject-browser-origin   refuse every token and /v1 call that carries an Origin header (403)
   --help                    show this help
 
 Switches can also be changed while the sandbox runs, with POST /__sandbox/switches.`;
@@ -47,6 +48,7 @@ const OPTIONS = {
   'large-body': { type: 'string' },
   'short-token': { type: 'boolean' },
   'string-numbers': { type: 'boolean' },
+  'reject-browser-origin': { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
@@ -128,6 +130,7 @@ export function parseCliArgs(
   if (flags['html-error'] === true) switches.htmlErrorPage = true;
   if (flags['short-token'] === true) switches.tokenForm = 'short';
   if (flags['string-numbers'] === true) switches.numbersAsStrings = true;
+  if (flags['reject-browser-origin'] === true) switches.rejectBrowserOrigin = true;
 
   const port =
     flags.port !== undefined

@@ -38,6 +38,7 @@ describe('parseCliArgs', () => {
       '10mb',
       '--short-token',
       '--string-numbers',
+      '--reject-browser-origin',
     ];
     expect(parseCliArgs(argv, {}).switches).toEqual({
       latencyMs: 250,
@@ -47,6 +48,7 @@ describe('parseCliArgs', () => {
       largeBodyBytes: 10 * 1024 * 1024,
       tokenForm: 'short',
       numbersAsStrings: true,
+      rejectBrowserOrigin: true,
     });
   });
 
@@ -72,6 +74,7 @@ describe('parseCliArgs', () => {
     [['--colour'], "Unknown option '--colour'"],
     [['--latency'], "Option '--latency <value>' argument missing"],
     [['--html-error=yes'], "Option '--html-error' does not take an argument"],
+    [['--reject-browser-origin=no'], "Option '--reject-browser-origin' does not take an argument"],
     [['extra'], "Unexpected argument 'extra'"],
   ])('refuses %j with a message that says what to do', (argv, message) => {
     expect(() => parseCliArgs(argv, {})).toThrow(CliUsageError);
@@ -104,6 +107,9 @@ describe('main', () => {
     const { lines, out } = capture();
     expect(await main(['--help'], {}, out)).toEqual({ exitCode: 0 });
     expect(lines.log.join('\n')).toContain('--large-body <size>');
+    expect(lines.log.join('\n')).toMatch(
+      /--reject-browser-origin\s+refuse every token and \/v1 call that carries an Origin header/,
+    );
   });
 
   it('says to use --port when the port is in use', async () => {

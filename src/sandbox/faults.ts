@@ -52,6 +52,18 @@ export function serverErrorFault(status: number): Reply {
   return apigeeFault(status, faultstring, errorcode);
 }
 
+/**
+ * What a gateway that polices browsers answers to a request carrying an Origin header (the
+ * `--reject-browser-origin` switch): a 403 policy fault that names the origin.
+ */
+export function browserOriginRefused(origin: string): Reply {
+  return apigeeFault(
+    403,
+    `Requests from a browser are not accepted (Origin: ${origin.slice(0, 200)}). Call this API from a server-side client.`,
+    'sandbox.origin.notAllowed',
+  );
+}
+
 /** The page a load balancer (or a wrong host) gives instead of JSON: clients must not choke on it. */
 export function htmlErrorPage(): Reply {
   return htmlReply(

@@ -1,14 +1,20 @@
 /**
  * Which part of the sandbox answers a request, and the gateway behaviour around the service
- * endpoints: the latency, HTML-page and 5xx switches act on the token endpoint and `/v1/*` only,
- * so the demo page and the control API stay usable while the "service" is misbehaving.
+ * endpoints: the latency, HTML-page, 5xx and browser-origin switches act on the token endpoint and
+ * `/v1/*` only, so the demo page and the control API stay usable while the "service" is misbehaving.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { handleControl } from './control';
 import type { SandboxCredentials } from './credentials';
 import { DEMO_PAGE_CSP, renderDemoPage } from './demo-page';
-import { htmlErrorPage, methodNotAllowed, proxyNotFound, serverErrorFault } from './faults';
+import {
+  browserOriginRefused,
+  htmlErrorPage,
+  methodNotAllowed,
+  proxyNotFound,
+  serverErrorFault,
+} from './faults';
 import { largeJsonBody } from './large-body';
 import { htmlReply, type Reply } from './reply';
 import type { RecordedRequest } from './request-log';
@@ -41,20 +47,21 @@ export interface SandboxState {
 
 /**
  * What a gateway in trouble answers before any policy runs: the latency switch delays, then an HTML
- * page or a 5xx fault replaces the real answer. Null when the call goes through.
+ * page or a 5xx fault replaces the real answer; a gateway that polices browsers then refuses a
+ * request with an Origin header. Null when the call goes through.
  */
-async function gatewayTrouble(
-  switches: SandboxSwitches,
-  closed: AbortSignal,
-): Promise<Reply | null> {
+async function gatewayTrouble(incoming: Incoming, state: SandboxState): Promise<Reply | null> {
+  const { switches, closed } = state;
   if (switches.latencyMs > 0) await delay(switches.latencyMs, undefined, { signal: closed });
   if (switches.htmlErrorPage) return htmlErrorPage();
   if (switches.serverError !== null) return serverErrorFault(switches.serverError);
+  const origin = incoming.headers.origin;
+  if (switches.rejectBrowserOrigin && origin !== undefined) return browserOriginRefused(origin);
   return null;
 }
 
 async function answerToken(incoming: Incoming, state: SandboxState): Promise<Reply> {
-  const trouble = await gatewayTrouble(state.switches, state.closed);
+  const trouble = await gatewayTrouble(incoming, state);
   if (trouble !== null) return trouble;
   const { credentials, switches, store } = state;
   const request = { method: incoming.method, headers: incoming.rawHeaders, body: incoming.body };
@@ -62,7 +69,7 @@ async function answerToken(incoming: Incoming, state: SandboxState): Promise<Rep
 }
 
 async function answerApi(incoming: Incoming, state: SandboxState): Promise<Reply> {
-  const trouble = await gatewayTrouble(state.switches, state.closed);
+  const trouble = await gatewayTrouble(incoming, state);
   if (trouble !== null) return trouble;
   const now = Date.now();
   const checked = checkV1Caller(incoming.headers, {

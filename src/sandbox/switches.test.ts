@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ANSWERS } from '../service/origin-refusal-samples';
 import { largeJsonBody } from './large-body';
 import { basicHeader, callV1, requestToken, useSandbox } from './sandbox-fixture';
 import { DEFAULT_SWITCHES, parseByteSize, validateSwitchPatch } from './switches';
@@ -96,6 +97,28 @@ describe('fault switches', () => {
     }
   });
 
+  it('refuses token and /v1 calls that carry an Origin when rejectBrowserOrigin is on', async () => {
+    const origin = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    const { clientId, clientSecret } = sandbox().credentials;
+    const token = { authorization: basicHeader(clientId, clientSecret) };
+    // Off by default: an Origin changes nothing.
+    expect((await requestToken(sandbox(), { headers: { ...token, origin } })).status).toBe(200);
+
+    sandbox().switches.rejectBrowserOrigin = true;
+    const sample = ANSWERS.sandboxOriginRefused;
+    for (const refused of [
+      await requestToken(sandbox(), { headers: { ...token, origin } }),
+      await callV1(sandbox(), 'ping', { headers: { origin } }),
+    ]) {
+      expect(refused.status).toBe(sample.status);
+      expect(refused.headers.get('content-type')).toBe(sample.contentType);
+      expect(await refused.text()).toBe(sample.body);
+    }
+    // The same calls without an Origin, as a server-side client sends them, go through.
+    expect((await requestToken(sandbox(), { headers: token })).status).toBe(200);
+    expect((await callV1(sandbox(), 'ping')).status).toBe(200);
+  });
+
   it('answers /v1 with a large valid JSON body of about largeBodyBytes', async () => {
     sandbox().switches.largeBodyBytes = 2 * 1024 * 1024;
     const response = await callV1(sandbox(), 'products');
@@ -126,6 +149,18 @@ describe('/__sandbox/switches', () => {
     expect(await changed.json()).toEqual({ ...DEFAULT_SWITCHES, tokenForm: 'short', latencyMs: 5 });
     expect(sandbox().switches.tokenForm).toBe('short');
     expect(sandbox().switches.latencyMs).toBe(5);
+  });
+
+  it('turns rejectBrowserOrigin on and off at run time', async () => {
+    const origin = { origin: 'http://page.example' };
+    expect((await post('{"rejectBrowserOrigin":true}')).status).toBe(200);
+    expect((await callV1(sandbox(), 'ping', { headers: origin })).status).toBe(403);
+    expect((await post('{"rejectBrowserOrigin":false}')).status).toBe(200);
+    expect((await callV1(sandbox(), 'ping', { headers: origin })).status).toBe(200);
+    const wrong = await post('{"rejectBrowserOrigin":"yes"}');
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toBe(
+      'rejectBrowserOrigin must be true or false, not "yes".',
+    );
   });
 
   it('refuses a bad field or type and changes nothing', async () => {

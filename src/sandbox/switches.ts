@@ -1,7 +1,7 @@
 /**
  * Fault switches: the knobs that make the sandbox misbehave the way a real gateway sometimes does
  * (slow, expired tokens, 5xx, an HTML error page instead of JSON, huge bodies, Apigee's numbers sent
- * as strings). One validator per switch serves every way in: createSandbox options, the CLI flags
+ * as strings, a refusal of anything a browser sends). One validator per switch serves every way in: createSandbox options, the CLI flags
  * and `POST /__sandbox/switches`, so a value is refused with the same words wherever it comes from.
  */
 
@@ -20,6 +20,8 @@ export interface SandboxSwitches {
   tokenForm: 'long' | 'short';
   /** Send expires_in and refresh_token_expires_in as strings, as real Apigee gateways do. */
   numbersAsStrings: boolean;
+  /** Refuse every token and /v1 call that carries an Origin header, as servers that police browsers do. */
+  rejectBrowserOrigin: boolean;
 }
 
 export const DEFAULT_SWITCHES: SandboxSwitches = Object.freeze({
@@ -30,6 +32,7 @@ export const DEFAULT_SWITCHES: SandboxSwitches = Object.freeze({
   largeBodyBytes: 0,
   tokenForm: 'long',
   numbersAsStrings: false,
+  rejectBrowserOrigin: false,
 });
 
 export const MAX_LATENCY_MS = 600_000;
@@ -123,6 +126,7 @@ export const SWITCH_VALIDATORS: SwitchValidators = {
       ? { ok: true, value }
       : { ok: false, message: `must be "long" or "short", not ${shown(value)}` },
   numbersAsStrings: flag,
+  rejectBrowserOrigin: flag,
 };
 
 function isSwitchName(name: string): name is keyof SandboxSwitches {

@@ -3,8 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accepted, refusal } from '../testing/results';
-import { executeRequest, networkFailure, readCappedBody } from './execute';
+import { executeRequest, networkFailure, sendObserved } from './execute';
+import { readCappedBody } from './response-body';
 import { buildV1Request, type PreparedRequest } from './v1-request';
+import {
+  createWireObserver,
+  NOT_REPORTED,
+  NOT_SENT,
+  NOT_WATCHED,
+  type WireObserver,
+} from './wire-headers';
+import { KEEP_ACCEPT_LANGUAGE_FRAGMENT } from './wire-rules';
 
 const API_KEY = 'ak_live_5e6f7a8b9c0d1e2f3a4b';
 const COMPANY = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
@@ -292,6 +301,99 @@ describe('executeRequest against a real server', () => {
     }
     const result = await executeRequest(built.value, options);
     if (!result.ok) expect(result.error.code).not.toBe('server_unreachable');
+  });
+});
+
+/**
+ * A fetch that reports to the observer what Chrome's onSendHeaders would: the headers it was given
+ * (names as given), plus what the browser adds, then sends the request for real.
+ */
+function reportingFetch(observer: WireObserver, added: { name: string; value: string }[]) {
+  const fetchAndReport: typeof fetch = (input, init) => {
+    const headers = (init?.headers ?? []) as [string, string][];
+    observer.report({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      headers: [...headers.map(([name, value]) => ({ name, value })), ...added],
+    });
+    return globalThis.fetch(input, init);
+  };
+  return fetchAndReport;
+}
+
+describe('the headers as sent on the wire', () => {
+  const USER_AGENT = { name: 'User-Agent', value: 'PartnerApiDevTools/0.1.0' };
+
+  it('come with the exchange beside what we set, secrets masked the same way', async () => {
+    const server = await startServer((_request, response) => response.end('ok'));
+    const wire = createWireObserver({ graceMs: 1_000 });
+    const result = accepted(
+      await executeRequest(prepare(server.url), {
+        ...options,
+        wire,
+        fetch: reportingFetch(wire, [USER_AGENT]),
+      }),
+    );
+    expect(result.request.wire).toEqual({
+      observed: true,
+      headers: [...result.request.headers, USER_AGENT],
+    });
+    expect(JSON.stringify(result)).not.toContain(API_KEY);
+  });
+
+  it('say the report was late, not that the call never left, when an answer came back', async () => {
+    const server = await startServer((_request, response) => response.end('ok'));
+    const wire = createWireObserver({ graceMs: 10 });
+    const result = accepted(await executeRequest(prepare(server.url), { ...options, wire }));
+    expect(result.request.wire).toBe(NOT_REPORTED);
+  });
+
+  it('say they were not watched when no observer runs (outside the extension)', async () => {
+    const server = await startServer((_request, response) => response.end('ok'));
+    const result = accepted(await executeRequest(prepare(server.url), options));
+    expect(result.request.wire).toBe(NOT_WATCHED);
+  });
+
+  it('mark a call that composes Accept-Language, in a fragment the server never receives', async () => {
+    const server = await startServer((_request, response) => response.end('ok'));
+    const wire = createWireObserver({ graceMs: 1_000 });
+    const prepared = prepare(server.url);
+    const withLanguage = {
+      ...prepared,
+      headers: [...prepared.headers, { name: 'Accept-Language', value: 'de' }],
+    };
+    const urls: string[] = [];
+    const result = accepted(
+      await executeRequest(withLanguage, {
+        ...options,
+        wire,
+        fetch: (input, init) => {
+          urls.push(String(input));
+          return reportingFetch(wire, [])(input, init);
+        },
+      }),
+    );
+    expect(urls).toEqual([`${server.url}/v1/products/42#${KEEP_ACCEPT_LANGUAGE_FRAGMENT}`]);
+    expect(server.received[0]?.url).toBe('/v1/products/42');
+    expect(server.received[0]?.headers['accept-language']).toBe('de');
+    // The panel shows the URL as composed, and the wire view was matched to the marked call.
+    expect(result.request.url).toBe(`${server.url}/v1/products/42`);
+    expect(result.request.wire.observed).toBe(true);
+  });
+
+  it('are still looked for when nothing answered, for the token debugger (sendObserved)', async () => {
+    const port = await closedPort();
+    const wire = createWireObserver({ graceMs: 20 });
+    const prepared = prepare(`http://127.0.0.1:${port}`);
+    const reported = await sendObserved(prepared, {
+      ...options,
+      wire,
+      fetch: reportingFetch(wire, [USER_AGENT]),
+    });
+    expect(refusal(reported.outcome).code).toBe('server_unreachable');
+    expect(reported.wire.observed).toBe(true);
+    const silent = await sendObserved(prepared, { ...options, wire });
+    expect(silent.wire).toBe(NOT_SENT);
   });
 });
 

@@ -2,17 +2,28 @@
  * Sends a prepared request with a timeout and reads at most `maxBodyBytes` of the answer, so that
  * a huge or endless body cannot exhaust the worker. Network failures come back as typed errors
  * with a hint; redirects are not followed, so a credential header never travels to an address the
- * user did not choose.
+ * user did not choose. With a wire observer, the exchange also carries the headers as they left
+ * the browser (wire-headers.ts).
  */
 import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
 import type { HttpMethod, NameValue } from '../vocabulary/terms';
 import { redactHeaders } from './headers';
+import { bodyFields, type CappedBody, readCappedBody } from './response-body';
 import { isLoopbackHost } from './url-rules';
 import type { PreparedRequest } from './v1-request';
+import { NOT_REPORTED, NOT_WATCHED, type WireObserver, type WireView } from './wire-headers';
+import { markForWire } from './wire-rules';
 
 /** One request/response pair as the panel shows it; auth header values are masked. */
 export interface HttpExchange {
-  request: { method: HttpMethod; url: string; headers: NameValue[] };
+  request: {
+    method: HttpMethod;
+    url: string;
+    /** What the worker set (masked). */
+    headers: NameValue[];
+    /** What left the browser after its own additions and our header rules (masked), or why unknown. */
+    wire: WireView;
+  };
   status: number;
   statusText: string;
   headers: NameValue[];
@@ -37,53 +48,8 @@ export interface ExecuteOptions {
   /** Aborting it cancels the call (the user pressed Cancel or Escape). */
   signal?: AbortSignal;
   now?: () => number;
-}
-
-export interface CappedBody {
-  data: Uint8Array;
-  bytes: number;
-  truncated: boolean;
-}
-
-/** Images up to this size come back as base64 so the panel can show them. */
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-function toBase64(data: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode with millions of arguments would overflow the stack.
-  for (let i = 0; i < data.length; i += 0x8000) {
-    binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
-  if (response.body === null) return { data: new Uint8Array(0), bytes: 0, truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const room = maxBytes - bytes;
-    if (value.byteLength > room) {
-      chunks.push(value.subarray(0, room));
-      bytes += room;
-      truncated = true;
-      await reader.cancel();
-      break;
-    }
-    chunks.push(value);
-    bytes += value.byteLength;
-  }
-  const all = new Uint8Array(bytes);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { data: all, bytes, truncated };
+  /** Records the headers as sent on the wire; without it the exchange says they were not watched. */
+  wire?: WireObserver;
 }
 
 export function networkFailure(url: string, timedOut: boolean, timeoutMs: number): AppError {
@@ -109,16 +75,6 @@ export function networkFailure(url: string, timedOut: boolean, timeoutMs: number
   ).error;
 }
 
-function bodyFields(
-  contentType: string,
-  body: CappedBody,
-): Pick<HttpExchange, 'bodyText' | 'bodyBase64'> {
-  if (/^image\//i.test(contentType) && !body.truncated && body.bytes <= MAX_IMAGE_BYTES) {
-    return { bodyText: '', bodyBase64: toBase64(body.data) };
-  }
-  return { bodyText: new TextDecoder('utf-8').decode(body.data) };
-}
-
 function headerList(headers: Headers): NameValue[] {
   const list: NameValue[] = [];
   headers.forEach((value, name) => {
@@ -127,8 +83,61 @@ function headerList(headers: Headers): NameValue[] {
   return list;
 }
 
+/** A call's outcome and what the wire observer saw of it, also when no answer came back. */
+export interface ObservedOutcome {
+  outcome: Result<HttpExchange>;
+  wire: WireView;
+}
+
+/**
+ * Sends the call and, when it failed, still waits for the observer's report: the token debugger
+ * shows the request as sent even when nothing answered.
+ */
+export function sendObserved(
+  prepared: PreparedRequest,
+  options: ExecuteOptions,
+): Promise<ObservedOutcome> {
+  return observe(prepared, options, 'settle');
+}
+
+/** Sends the call; a failed call's wire report is not waited for (only the error is shown). */
 export async function executeRequest(
   prepared: PreparedRequest,
+  options: ExecuteOptions,
+): Promise<Result<HttpExchange>> {
+  return (await observe(prepared, options, 'cancel')).outcome;
+}
+
+async function observe(
+  prepared: PreparedRequest,
+  options: ExecuteOptions,
+  onFailure: 'settle' | 'cancel',
+): Promise<ObservedOutcome> {
+  const target = markForWire(prepared.url, prepared.headers);
+  const watch = options.wire?.watch({
+    method: prepared.method,
+    url: target,
+    headers: prepared.headers,
+  });
+  const outcome = await exchange(prepared, target, options);
+  let wire = NOT_WATCHED;
+  if (watch !== undefined && !outcome.ok && onFailure === 'cancel') watch.cancel();
+  else if (watch !== undefined) {
+    wire = await watch.settle();
+    // An answer came back, so the call did leave: its report was late, not missing for a reason.
+    if (outcome.ok && !wire.observed) wire = NOT_REPORTED;
+  }
+  return {
+    outcome: outcome.ok
+      ? ok({ ...outcome.value, request: { ...outcome.value.request, wire } })
+      : outcome,
+    wire,
+  };
+}
+
+async function exchange(
+  prepared: PreparedRequest,
+  target: string,
   options: ExecuteOptions,
 ): Promise<Result<HttpExchange>> {
   const now = options.now ?? (() => performance.now());
@@ -157,7 +166,7 @@ export async function executeRequest(
     if (prepared.body !== null) init.body = prepared.body;
     let response: Response;
     try {
-      response = await options.fetch(prepared.url, init);
+      response = await options.fetch(target, init);
     } catch {
       return failure();
     }
@@ -185,6 +194,7 @@ export async function executeRequest(
         method: prepared.method,
         url: prepared.url,
         headers: redactHeaders(prepared.headers),
+        wire: NOT_WATCHED,
       },
       status: response.status,
       statusText: response.statusText,

@@ -10,10 +10,16 @@ import {
   withAnswer,
   withoutProfile,
 } from './saved-answers';
+import { NOT_WATCHED } from './wire-headers';
 
 function exchange(bodyText: string, extra: Partial<HttpExchange> = {}): HttpExchange {
   return {
-    request: { method: 'GET', url: 'http://127.0.0.1:8787/v1/ping', headers: [] },
+    request: {
+      method: 'GET',
+      url: 'http://127.0.0.1:8787/v1/ping',
+      headers: [],
+      wire: NOT_WATCHED,
+    },
     status: 200,
     statusText: 'OK',
     headers: [{ name: 'content-type', value: 'application/json' }],

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../sandbox/sandbox-fixture';
+import { credentialTraits } from './credential-advice';
 import {
   type CachedToken,
   createTokenBroker,
   isTokenRejection,
   type TokenCache,
 } from './token-broker';
-import { credentialTraits } from './token-failure';
 import {
   type GrantResult,
   runTokenGrant,

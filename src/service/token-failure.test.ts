@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CredentialTraits,
-  credentialTraits,
-  explainTokenFailure,
-  readServerMessage,
-  type TokenFailure,
-} from './token-failure';
+import { type CredentialTraits, credentialTraits, WRONG_CREDENTIALS } from './credential-advice';
+import { ANSWERS } from './origin-refusal-samples';
+import { explainTokenFailure, type TokenFailure } from './token-failure';
 
 const JSON_TYPE = 'application/json';
 const CLEAN: CredentialTraits = credentialTraits('client-1', 'S3cretValue');
@@ -24,6 +20,7 @@ function failure(overrides: Partial<TokenFailure> = {}): TokenFailure {
     variant: 'basic',
     formEncoded: false,
     traits: CLEAN,
+    origin: null,
     ...overrides,
   };
 }
@@ -31,93 +28,6 @@ function failure(overrides: Partial<TokenFailure> = {}): TokenFailure {
 function advice(overrides: Partial<TokenFailure> = {}): string {
   return explainTokenFailure(failure(overrides)).advice.join('\n');
 }
-
-describe('readServerMessage', () => {
-  it('reads an OAuth error body {error, error_description}', () => {
-    const body = JSON.stringify({ error: 'invalid_client', error_description: 'Bad secret' });
-    expect(readServerMessage(body, JSON_TYPE)).toEqual({
-      kind: 'oauth',
-      code: 'invalid_client',
-      message: 'Bad secret',
-    });
-    expect(readServerMessage('{"error":"invalid_grant"}', JSON_TYPE)).toEqual({
-      kind: 'oauth',
-      code: 'invalid_grant',
-      message: null,
-    });
-  });
-
-  it('reads an Apigee policy fault {fault: {faultstring, detail: {errorcode}}}', () => {
-    const body = JSON.stringify({
-      fault: { faultstring: 'Invalid ApiKey', detail: { errorcode: 'oauth.v2.InvalidApiKey' } },
-    });
-    expect(readServerMessage(body, JSON_TYPE)).toEqual({
-      kind: 'apigee_fault',
-      code: 'oauth.v2.InvalidApiKey',
-      message: 'Invalid ApiKey',
-    });
-    expect(readServerMessage('{"fault":{"faultstring":"Oops"}}', JSON_TYPE)).toEqual({
-      kind: 'apigee_fault',
-      code: null,
-      message: 'Oops',
-    });
-    expect(readServerMessage('{"fault":{}}', JSON_TYPE)).toMatchObject({
-      kind: 'apigee_fault',
-      message: 'fault without faultstring',
-    });
-  });
-
-  it('reads an Apigee token endpoint error {ErrorCode, Error}', () => {
-    expect(readServerMessage(INVALID_CLIENT, JSON_TYPE)).toEqual({
-      kind: 'apigee_error',
-      code: 'invalid_client',
-      message: 'ClientId is Invalid',
-    });
-  });
-
-  it('recognises an HTML page by content type or by its start, with its title', () => {
-    const page = '<html><head><title> 502 Bad Gateway </title></head><body>nginx</body></html>';
-    expect(readServerMessage(page, 'text/html; charset=utf-8')).toEqual({
-      kind: 'html',
-      title: '502 Bad Gateway',
-    });
-    expect(readServerMessage(`  <!DOCTYPE html>${page}`, '')).toEqual({
-      kind: 'html',
-      title: '502 Bad Gateway',
-    });
-    expect(readServerMessage('<html><body>no title</body></html>', '')).toEqual({
-      kind: 'html',
-      title: null,
-    });
-  });
-
-  it('shows other text as an excerpt of at most 300 characters', () => {
-    expect(readServerMessage('Service Unavailable', 'text/plain')).toEqual({
-      kind: 'text',
-      excerpt: 'Service Unavailable',
-    });
-    const long = readServerMessage('x'.repeat(5000), 'text/plain');
-    expect(long.kind === 'text' && long.excerpt.length).toBe(300);
-    // JSON, but in none of the known shapes.
-    expect(readServerMessage('{"message":"nope"}', JSON_TYPE)).toEqual({
-      kind: 'text',
-      excerpt: '{"message":"nope"}',
-    });
-    expect(readServerMessage('[1,2]', JSON_TYPE).kind).toBe('text');
-    expect(readServerMessage('{"error":{"code":5}}', JSON_TYPE).kind).toBe('text');
-  });
-
-  it('says there was nothing for an empty or blank body', () => {
-    expect(readServerMessage('', JSON_TYPE)).toEqual({ kind: 'none' });
-    expect(readServerMessage(' \r\n\t', 'text/plain')).toEqual({ kind: 'none' });
-  });
-
-  it('does not read error fields inherited through a __proto__ key', () => {
-    const body = '{"__proto__":{"error":"invalid_client"}}';
-    expect(readServerMessage(body, JSON_TYPE).kind).toBe('text');
-    expect(({} as Record<string, unknown>).error).toBeUndefined();
-  });
-});
 
 describe('credentialTraits', () => {
   it('finds line breaks, outer spaces, a colon in the id and characters encoding changes', () => {
@@ -155,7 +65,36 @@ describe('explainTokenFailure', () => {
       'The token endpoint answered 401: invalid_client (ClientId is Invalid).',
     );
     expect(explanation.server.kind).toBe('apigee_error');
-    expect(explanation.advice.at(-1)).toContain('professional services');
+    expect(explanation.cause).toBe('credentials');
+  });
+
+  it('leads a 401 invalid_client with wrong credentials, and ends with the other variant', () => {
+    for (const bodyText of [INVALID_CLIENT, ANSWERS.oidcWrongSecret.body]) {
+      const explained = explainTokenFailure(failure({ bodyText }));
+      expect(explained.advice[0]).toBe(WRONG_CREDENTIALS);
+      expect(explained.advice.at(-1)).toMatch(/^Some servers accept only credentials in the form/);
+    }
+    // Even when the secret holds characters that encoding changes: without a word from the server
+    // about encoding, a wrong secret is the likelier cause.
+    const traits = credentialTraits('id', 'p%s+w&rd');
+    expect(explainTokenFailure(failure({ traits })).advice[0]).toBe(WRONG_CREDENTIALS);
+  });
+
+  it('puts what the pasted secret shows before anything else', () => {
+    const explained = explainTokenFailure(failure({ traits: credentialTraits('id', 'sec\nret') }));
+    expect(explained.advice[0]).toContain('line break');
+    expect(explained.advice[1]).toBe(WRONG_CREDENTIALS);
+  });
+
+  it('leads with RFC 6749 encoding when the server says the Basic header is not properly encoded', () => {
+    const { status, body } = ANSWERS.oidcBasicNotEncoded;
+    const explained = explainTokenFailure(
+      failure({ status, bodyText: body, traits: credentialTraits('id', 's3cr%t+val:ue&more') }),
+    );
+    expect(explained.cause).toBe('encoding');
+    expect(explained.advice[0]).toMatch(/turn on “Form-encode credentials \(RFC 6749\)”/);
+    // Not a 401: a wrong secret is the least likely reading of this answer.
+    expect(explained.advice.at(-1)).toBe(WRONG_CREDENTIALS);
   });
 
   it('summarises OAuth errors and Apigee faults in their own words', () => {
@@ -281,6 +220,7 @@ describe('explainTokenFailure', () => {
     expect(explainTokenFailure(failure({ status: 400, bodyText: '' }))).toEqual({
       summary: 'The token endpoint answered 400.',
       server: { kind: 'none' },
+      cause: 'unknown',
       advice: ['Read the raw response below; the status and body say what the server refused.'],
     });
   });
@@ -300,8 +240,59 @@ describe('explainTokenFailure', () => {
     expect(explanation).toEqual({
       summary: 'Nothing answered at 127.0.0.1:9.',
       server: { kind: 'none' },
+      cause: 'network',
       advice: ['Start the sandbox.'],
     });
+  });
+
+  it('explains oidc-provider’s refusal of a browser origin, never with Basic-vs-body advice', () => {
+    const { status, body } = ANSWERS.oidcOriginNotAllowed;
+    for (const variant of ['basic', 'body'] as const) {
+      const explained = explainTokenFailure(failure({ status, bodyText: body, variant }));
+      expect(explained.cause).toBe('origin');
+      expect(explained.summary).toBe(
+        'The token endpoint answered 400: invalid_request (origin chrome-extension://abcdefghijklmnopabcdefghijklmnop not allowed for client: strict-post-client).',
+      );
+      const text = explained.advice.join('\n');
+      expect(text).toContain('refuses requests from a browser origin');
+      expect(text).toContain('will not help');
+      expect(text).not.toMatch(/try the auth method|Compare variants|wrong or revoked/);
+    }
+  });
+
+  it('tailors the origin advice to what the wire view says went out', () => {
+    const { status, body } = ANSWERS.oidcOriginNotAllowed;
+    const sent = explainTokenFailure(
+      failure({ status, bodyText: body, origin: { sent: true, value: 'chrome-extension://abc' } }),
+    );
+    expect(sent.advice[0]).toContain('went out with Origin: chrome-extension://abc');
+    expect(sent.advice[0]).toContain('Reload the extension');
+    const removed = explainTokenFailure(
+      failure({ status, bodyText: body, origin: { sent: false } }),
+    );
+    expect(removed.advice[0]).toContain('No Origin header went out');
+    expect(removed.advice[0]).toContain('Copy as cURL');
+  });
+
+  it('explains Apigee CORS faults and a Spring 403 “Invalid CORS request” as origin refusals', () => {
+    for (const answer of [ANSWERS.apigeeCorsFault, ANSWERS.springInvalidCors]) {
+      const explained = explainTokenFailure(
+        failure({ status: answer.status, contentType: answer.contentType, bodyText: answer.body }),
+      );
+      expect(explained.cause, answer.body).toBe('origin');
+      expect(explained.advice.join('\n')).not.toContain('Compare variants');
+    }
+  });
+
+  it('reads a bare 403 as an origin refusal only when an Origin went out', () => {
+    const bare = { status: 403, contentType: 'text/plain', bodyText: '' };
+    const withOrigin = explainTokenFailure(
+      failure({ ...bare, origin: { sent: true, value: 'chrome-extension://abc' } }),
+    );
+    expect(withOrigin.cause).toBe('origin');
+    expect(explainTokenFailure(failure({ ...bare, origin: { sent: false } })).cause).toBe(
+      'unknown',
+    );
   });
 
   it('never puts the secret into an explanation, whatever the situation', () => {

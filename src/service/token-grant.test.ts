@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSandbox } from '../sandbox/sandbox-fixture';
 import { createSandbox, type Sandbox, type SandboxCredentials } from '../sandbox/server';
-import { credentialTraits } from './token-failure';
+import { credentialTraits } from './credential-advice';
 import {
   type GrantResult,
   runTokenGrant,
@@ -9,6 +9,7 @@ import {
   type TokenSuccessView,
 } from './token-grant';
 import { base64Utf8, type TokenRequestInput, type TokenVariant } from './token-request';
+import { createWireObserver, NOT_WATCHED, type WireObserver } from './wire-headers';
 
 interface GrantSetup {
   variant?: TokenVariant;
@@ -17,6 +18,7 @@ interface GrantSetup {
   clientSecret?: string;
   url?: string;
   fetch?: typeof fetch;
+  wire?: WireObserver;
 }
 
 async function grant(sandbox: Sandbox, setup: GrantSetup = {}): Promise<GrantResult> {
@@ -34,6 +36,7 @@ async function grant(sandbox: Sandbox, setup: GrantSetup = {}): Promise<GrantRes
     timeoutMs: 5_000,
     now: Date.now,
     traits: credentialTraits(clientId, clientSecret),
+    ...(setup.wire === undefined ? {} : { wire: setup.wire }),
   });
 }
 
@@ -330,5 +333,63 @@ describe('runTokenGrant with answers the sandbox does not give', () => {
       await run(JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 3599 })),
     );
     expect(view.response.bodyText).not.toContain(token);
+  });
+});
+
+describe('runTokenGrant: the token request as sent on the wire', () => {
+  const sandbox = useSandbox({ switches: { rejectBrowserOrigin: true } });
+  const ORIGIN = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+
+  /**
+   * A fetch that behaves as Chrome does: it adds `added` to the request, reports what went out to
+   * the observer (as webRequest.onSendHeaders would) and sends it.
+   */
+  function browserFetch(wire: WireObserver, added: Record<string, string>): typeof fetch {
+    return (input, init) => {
+      const own = (init?.headers ?? []) as [string, string][];
+      const headers = [...own, ...Object.entries(added)];
+      wire.report({
+        method: init?.method ?? 'GET',
+        url: String(input),
+        headers: headers.map(([name, value]) => ({ name, value })),
+      });
+      return globalThis.fetch(input, { ...init, headers });
+    };
+  }
+
+  it('shows what left the browser beside what we set, the Basic credentials hidden in both', async () => {
+    const wire = createWireObserver({ graceMs: 1_000 });
+    const fetch = browserFetch(wire, { 'User-Agent': 'PartnerApiDevTools/0.1.0' });
+    const { view } = success(await grant(sandbox(), { wire, fetch }));
+    expect(view.request.headers).toEqual([
+      { name: 'Content-Type', value: 'application/x-www-form-urlencoded' },
+      { name: 'Authorization', value: 'Basic ••••' },
+    ]);
+    expect(view.request.wire).toEqual({
+      observed: true,
+      headers: [...view.request.headers, { name: 'User-Agent', value: 'PartnerApiDevTools/0.1.0' }],
+    });
+    expectNoSecrets(view, sandbox().credentials.clientSecret);
+  });
+
+  it('explains a refusal of the browser’s Origin from the wire view, not as a credential problem', async () => {
+    const wire = createWireObserver({ graceMs: 1_000 });
+    for (const variant of ['basic', 'body'] as const) {
+      const view = failed(
+        await grant(sandbox(), { variant, wire, fetch: browserFetch(wire, { Origin: ORIGIN }) }),
+      );
+      expect(view.response?.status).toBe(403);
+      expect(view.request.wire.observed && view.request.wire.headers).toContainEqual({
+        name: 'Origin',
+        value: ORIGIN,
+      });
+      expect(view.explanation.cause).toBe('origin');
+      expect(view.explanation.advice[0]).toContain(`went out with Origin: ${ORIGIN}`);
+      expect(view.explanation.advice.join('\n')).not.toContain('Compare variants');
+    }
+  });
+
+  it('says the headers were not watched when no observer runs', async () => {
+    expect(success(await grant(sandbox())).view.request.wire).toBe(NOT_WATCHED);
   });
 });

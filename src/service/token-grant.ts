@@ -1,19 +1,18 @@
 /**
  * Runs the client-credentials grant once and turns the answer into what the token inspector shows:
- * on success the decoded token with its diagnostics, on failure the exact request sent (secrets
- * masked), the raw response and an explanation. The access token itself is returned beside the
- * view, for the worker; the view carries it only masked.
+ * on success the decoded token with its diagnostics, on failure the exact request sent (the
+ * headers we set and as they left the browser, secrets masked), the raw response and an
+ * explanation. The access token itself is returned beside the view, for the worker; the view
+ * carries it only masked.
  */
 import type { NameValue } from '../vocabulary/terms';
-import { executeRequest } from './execute';
+import type { CredentialTraits } from './credential-advice';
+import { sendObserved } from './execute';
 import { reindentJson } from './json-indent';
 import { maskSecret } from './mask';
+import { originOnWire } from './origin-refusal';
 import { type DiagnosticContext, diagnoseToken, type TokenDiagnostic } from './token-diagnostics';
-import {
-  type CredentialTraits,
-  explainTokenFailure,
-  type FailureExplanation,
-} from './token-failure';
+import { explainTokenFailure, type FailureExplanation } from './token-failure';
 import { displayJson } from './token-fields';
 import {
   buildTokenRequest,
@@ -22,13 +21,17 @@ import {
   type TokenVariant,
 } from './token-request';
 import { type DecodedToken, decodeTokenResponse, SPEC_TOKEN_FIELDS } from './token-response';
+import type { WireObserver, WireView } from './wire-headers';
 
 export interface SentTokenRequest {
   variant: TokenVariant;
   formEncoded: boolean;
   method: 'POST';
   url: string;
+  /** What the worker set (secrets masked). */
   headers: NameValue[];
+  /** What left the browser (secrets masked), or why that is not known. */
+  wire: WireView;
   body: string;
 }
 
@@ -75,6 +78,8 @@ export interface GrantOptions {
   /** Wall-clock time in ms since the epoch (expiry and skew are computed against it). */
   now: () => number;
   traits: CredentialTraits;
+  /** Records the headers as sent on the wire. */
+  wire?: WireObserver;
 }
 
 const MAX_TOKEN_RESPONSE_BYTES = 1024 * 1024;
@@ -107,12 +112,19 @@ export async function runTokenGrant(
 ): Promise<GrantResult> {
   const prepared = buildTokenRequest(input);
   const shown = redactTokenRequest(prepared);
+  const sent = await sendObserved(prepared, {
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: MAX_TOKEN_RESPONSE_BYTES,
+    ...(options.wire === undefined ? {} : { wire: options.wire }),
+  });
   const request: SentTokenRequest = {
     variant: input.variant,
     formEncoded: input.variant === 'basic' && input.formEncodeCredentials,
     method: 'POST',
     url: shown.url,
     headers: shown.headers,
+    wire: sent.wire,
     body: shown.body,
   };
   const failure = (
@@ -121,24 +133,21 @@ export async function runTokenGrant(
   ): GrantResult => ({
     view: { outcome: 'failure', request, response, explanation },
   });
-  const sent = await executeRequest(prepared, {
-    fetch: options.fetch,
-    timeoutMs: options.timeoutMs,
-    maxBodyBytes: MAX_TOKEN_RESPONSE_BYTES,
-  });
+  const { outcome } = sent;
   const explain = (status: number | null, contentType: string, bodyText: string) =>
     explainTokenFailure({
       status,
       contentType,
       bodyText,
-      networkError: sent.ok ? null : sent.error,
+      networkError: outcome.ok ? null : outcome.error,
       variant: input.variant,
       formEncoded: request.formEncoded,
       traits: options.traits,
+      origin: originOnWire(sent.wire),
     });
-  if (!sent.ok) return failure(null, explain(null, '', ''));
+  if (!outcome.ok) return failure(null, explain(null, '', ''));
 
-  const exchange = sent.value;
+  const exchange = outcome.value;
   const receivedAtMs = options.now();
   const contentType = header(exchange.headers, 'content-type') ?? '';
   const meta = (secret: string | null): TokenResponseMeta => ({
@@ -163,6 +172,7 @@ export async function runTokenGrant(
     return failure(meta(token), {
       summary: problem.message,
       server: { kind: 'none' },
+      cause: 'endpoint',
       advice: [problem.hint],
     });
   }

@@ -76,6 +76,11 @@ test('an API-key call reaches the sandbox with the contract headers and its answ
   expect(headers.companyid).toBe(companyId);
   expect(headers['content-type']).toBe('application/json');
   expect(headers.authorization).toBeUndefined();
+  // Sent as a server-side client sends it: no browser Origin, Sec-Fetch-* or Accept-Language.
+  expect(headers.origin).toBeUndefined();
+  expect(Object.keys(headers).filter((name) => name.startsWith('sec-'))).toEqual([]);
+  expect(headers['accept-language']).toBeUndefined();
+  expect(headers['user-agent']).toMatch(/^PartnerApiDevTools\/\d+\.\d+\.\d+$/);
 });
 
 test('a POST body goes out as sent and the saved profile survives a panel reload', async ({
@@ -98,6 +103,8 @@ test('a POST body goes out as sent and the saved profile survives a panel reload
   const order = sandbox.requests.find((request) => request.path === '/v1/orders');
   expect(order?.method).toBe('POST');
   expect(JSON.parse(order?.body ?? 'null')).toEqual({ sku: 'A-1', qty: 2 });
+  // A POST is where Chrome adds `Origin: chrome-extension://…`; the header rule keeps it off.
+  expect(order?.headers.origin).toBeUndefined();
 });
 
 test('bad input and a dead server give errors that say what to do', async ({ panel, sandbox }) => {

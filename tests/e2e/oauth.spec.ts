@@ -53,6 +53,13 @@ async function send(panel: Page, path: string) {
   await panel.getByRole('button', { name: 'Send' }).click();
 }
 
+/** What a server-side client would not send: the browser's Origin and Sec-Fetch-* headers. */
+function expectNoBrowserHeaders(headers: Record<string, string> | undefined) {
+  expect(headers, 'the request reached the sandbox').toBeDefined();
+  expect(headers?.origin).toBeUndefined();
+  expect(Object.keys(headers ?? {}).filter((name) => name.startsWith('sec-'))).toEqual([]);
+}
+
 function bearerTokensReceived(requests: { path: string; headers: Record<string, string> }[]) {
   return requests
     .filter((request) => request.path === '/v1/products')
@@ -125,6 +132,7 @@ test('variant A: a token from a Basic header, every field decoded, the token mas
   const form = new URLSearchParams(sent?.body ?? '');
   expect(form.get('grant_type')).toBe('client_credentials');
   expect(form.has('client_secret')).toBe(false);
+  expectNoBrowserHeaders(sent?.headers);
 
   // The token the panel masks is the one the worker sends on /v1 calls, and it is not in the page.
   await send(panel, 'products');
@@ -167,6 +175,7 @@ test('variant B: a token from the form body, with no Authorization header', asyn
   expect(form.get('grant_type')).toBe('client_credentials');
   expect(form.get('client_id')).toBe(profile.clientId);
   expect(form.get('client_secret')).toBe(profile.clientSecret);
+  expectNoBrowserHeaders(sent?.headers);
   expect(await everythingShown(panel)).not.toContain(profile.clientSecret);
 });
 
@@ -191,6 +200,7 @@ test('a /v1 call carries the Bearer token, and an expired token is renewed once 
   expect(first?.headers.authorization).toMatch(/^Bearer \S+$/);
   expect(first?.headers['x-apikey']).toBeUndefined();
   expect(first?.headers.companyid).toBe(profile.companyId);
+  expectNoBrowserHeaders(first?.headers);
 
   const tokensBefore = sandbox.tokenRequestCount();
   sandbox.expireAllTokens();
@@ -231,8 +241,20 @@ test('a wrong client secret: the request, the answer and why it failed, the secr
   await expect(token).toContainText('HTTP 401');
   await expect(token).toContainText('invalid_client');
   const advice = token.getByRole('list', { name: 'Why it failed' }).getByRole('listitem');
-  await expect(advice.first()).toBeVisible();
+  // A 401 invalid_client: a wrong secret is the likeliest cause, so it leads; the other variant
+  // is the last thing to try.
+  await expect(advice.first()).toContainText('wrong or revoked');
   await expect(advice.filter({ hasText: /secret is wrong|wrong or revoked/ })).toHaveCount(1);
+  await expect(advice.last()).toContainText('Compare variants');
+  // What we set and what went out, both masked; no Origin left the browser.
+  await expect(token.getByRole('region', { name: 'Headers we set' })).toContainText(
+    /Authorization\s*Basic ••••/,
+  );
+  const wire = token.getByRole('region', { name: 'As sent on the wire' });
+  await expect(wire).toContainText(/Authorization\s*Basic ••••/);
+  await expect(wire).toContainText(/User-Agent\s*PartnerApiDevTools\/\d/);
+  await expect(wire).not.toContainText('Origin');
+  expectNoBrowserHeaders(sandbox.requests.find((request) => request.path === TOKEN_PATH)?.headers);
 
   // Neither the secret nor the Basic header built from it is readable in the page.
   const basicHeader = Buffer.from(`${sandbox.credentials.clientId}:${wrongSecret}`).toString(

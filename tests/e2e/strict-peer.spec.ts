@@ -1,9 +1,11 @@
 /**
- * Variant A against a standards-strict token endpoint (oidc-provider, see strict-peer.ts), whose
- * clients have secrets with `%`, `+`, `:` and `&`. Such a server form-decodes the Basic header
- * (RFC 6749 2.3.1), so the raw secret fails there and "Form-encode credentials (RFC 6749)" makes it
- * work; the form body (variant B) works as it is. The panel must say so when it fails, and Compare
- * variants must show which variant the server takes.
+ * Variant A against a standards-strict token endpoint (oidc-provider with its defaults, see
+ * strict-peer.ts), whose clients have secrets with `%`, `+`, `:` and `&`. Such a server form-decodes
+ * the Basic header (RFC 6749 2.3.1), so the raw secret fails there and "Form-encode credentials
+ * (RFC 6749)" makes it work; the form body (variant B) works as it is. Its default client CORS
+ * policy refuses any browser origin, so every test also proves the token request left without one.
+ * The panel must say why raw variant A fails, and Compare variants must show, and say in words,
+ * which variant the server takes.
  */
 import type { Locator, Page } from '@playwright/test';
 import { test as base, expect } from './fixtures';
@@ -103,8 +105,14 @@ async function expectSecretNotShown(panel: Page, client: StrictClient) {
   }
 }
 
+/** The token requests the peer received; none may carry a browser's Origin or Sec-Fetch-*. */
 function tokenRequests(peer: StrictPeer) {
-  return peer.requests.filter((request) => request.path === STRICT_TOKEN_PATH);
+  const received = peer.requests.filter((request) => request.path === STRICT_TOKEN_PATH);
+  for (const { headers } of received) {
+    expect(headers.origin).toBeUndefined();
+    expect(Object.keys(headers).filter((name) => name.startsWith('sec-'))).toEqual([]);
+  }
+  return received;
 }
 
 test('variant B with the form body gets a token from the strict server', async ({
@@ -164,7 +172,12 @@ test('variant A with the raw secret fails, says to form-encode, and Compare vari
   await expect(token.getByRole('heading', { name: 'Response received' })).toBeVisible();
   await expect(token).toContainText('HTTP 400');
   const advice = token.getByRole('list', { name: 'Why it failed' }).getByRole('listitem');
+  // The server says the Basic header is "not properly encoded": that advice comes first.
+  await expect(advice.first()).toContainText(`turn on “${FORM_ENCODE}”`);
   await expect(advice.filter({ hasText: FORM_ENCODE })).toHaveCount(1);
+  await expect(token.getByRole('region', { name: 'As sent on the wire' })).toContainText(
+    /Authorization\s*Basic ••••/,
+  );
   expect(tokenRequests(peer)[0]?.headers.authorization).toBe(
     `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
   );
@@ -175,6 +188,10 @@ test('variant A with the raw secret fails, says to form-encode, and Compare vari
   await expectAttempt(comparison, 'A: Basic header', 'failed', '400');
   await expectAttempt(comparison, 'B: form body', 'token', '200');
   await expectAttempt(comparison, 'A: Basic header, RFC 6749 form-encoded', 'token', '200');
+  await expect(comparison).toContainText(
+    'Conclusion: Use “B: form body” and “A: Basic header, RFC 6749 form-encoded”: the server accepted them and refused “A: Basic header”.',
+  );
+  expect(tokenRequests(peer)).toHaveLength(4);
   await expectSecretNotShown(panel, client);
 
   // Following the advice: turn the switch on, and the same profile gets a token.

@@ -11,8 +11,12 @@
  * registered as `client_secret_basic` or `client_secret_post` (they share one secret check), so the
  * two clients differ only in their registered method and secret.
  *
- * Quiet by construction: own signing key, own store, own TTL and CORS policy, so oidc-provider has
- * no development default to warn about on the console.
+ * Its client CORS policy is oidc-provider's default, which refuses any token request carrying an
+ * `Origin` the client did not register (`invalid_request (origin … not allowed for client: …)`):
+ * the panel passes only because its header rule keeps the browser's Origin off the request, as a
+ * server-side client would send it. Otherwise quiet by construction: own signing key, own store and
+ * own TTL, so oidc-provider has no development default to warn about (it would warn on the
+ * console, naming `clientBasedCORS`, the moment a request with an Origin arrived).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -155,9 +159,6 @@ export async function startStrictPeer(): Promise<StrictPeer> {
       clientCredentials: { enabled: true },
       devInteractions: { enabled: false },
     },
-    // The panel's worker sends `Origin: chrome-extension://…`; this peer stands in for a token
-    // endpoint that does not police browser origins, so every origin is let through.
-    clientBasedCORS: () => true,
     ttl: { ClientCredentials: STRICT_TOKEN_LIFETIME_SECONDS },
     jwks: signingKeys(),
     adapter: storeFactory(),

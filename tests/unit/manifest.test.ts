@@ -28,13 +28,43 @@ describe('built manifest', () => {
   it('asks only for the permissions it uses', () => {
     // unlimitedStorage: shared collections can exceed storage.local's 10 MB quota (a 10 000-request
     // collection alone is about 8 MB). It grants no access to anything.
-    expect(manifest.permissions).toEqual(['storage', 'unlimitedStorage']);
+    // declarativeNetRequestWithHostAccess: the session rules that keep the browser's Origin and
+    // other headers off the worker's calls; it acts only on hosts already granted, so Chrome shows
+    // no install warning for it (plain declarativeNetRequest would warn).
+    // webRequest: a non-blocking observer of the worker's own calls, for "As sent on the wire".
+    expect(manifest.permissions).toEqual([
+      'storage',
+      'unlimitedStorage',
+      'declarativeNetRequestWithHostAccess',
+      'webRequest',
+    ]);
     expect([...manifest.host_permissions].sort()).toEqual([
       'http://127.0.0.1/*',
       'http://localhost/*',
     ]);
     expect(manifest.optional_host_permissions).toEqual(['https://*/*']);
     expect(manifest.optional_permissions).toBeUndefined();
+  });
+
+  it('can observe requests but never block or rewrite them through webRequest, nor reach every site', () => {
+    const asked = [
+      ...manifest.permissions,
+      ...manifest.host_permissions,
+      ...manifest.optional_host_permissions,
+    ];
+    for (const refused of [
+      'webRequestBlocking',
+      'webRequestAuthProvider',
+      'declarativeNetRequest',
+      'declarativeNetRequestFeedback',
+      '<all_urls>',
+      '*://*/*',
+      'http://*/*',
+    ]) {
+      expect(asked).not.toContain(refused);
+    }
+    // The header rules are session rules the worker adds for its own calls: no static ruleset.
+    expect(manifest.declarative_net_request).toBeUndefined();
   });
 
   it('gives web pages and other extensions nothing to reach', () => {

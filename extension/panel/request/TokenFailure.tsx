@@ -1,10 +1,12 @@
 /**
- * A failed token request, laid out for debugging: the exact request sent (secrets masked), the
- * raw response, and why it failed with what to try. (Plain blocks, not regions: the panel's one
+ * A failed token request, laid out for debugging: the exact request sent (the headers we set and
+ * as they went out on the wire, secrets masked), the raw response, and why it failed with what to
+ * try, most likely first. (Plain blocks, not regions: the panel's one
  * region whose name starts with "Response" is the call's response.)
  */
 import type { TokenFailureView } from '../../../src/service/token-grant';
 import { HeaderList } from '../ui/HeaderList';
+import { SentHeaders } from '../ui/SentHeaders';
 
 export function TokenFailure({ view }: { view: TokenFailureView }) {
   const { request, response, explanation } = view;
@@ -29,7 +31,7 @@ export function TokenFailure({ view }: { view: TokenFailureView }) {
             {request.formEncoded ? ', RFC 6749 form-encoded' : ''})
           </span>
         </p>
-        <HeaderList headers={request.headers} />
+        <SentHeaders set={request.headers} wire={request.wire} level={5} />
         <pre class="body">{request.body}</pre>
       </div>
       <div class="received">

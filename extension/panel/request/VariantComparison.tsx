@@ -1,9 +1,16 @@
 import type { TokenAttempt } from '../../../src/protocol/messages';
+import { concludeComparison } from '../../../src/service/variant-conclusion';
 
-/** The grant run with each variant, side by side, so the user sees which one the server takes. */
+/**
+ * The grant run with each variant, side by side, and what that means in words: which variant to
+ * use, or why none works.
+ */
 export function VariantComparison({ attempts }: { attempts: TokenAttempt[] }) {
   return (
     <section aria-label="Variant comparison" class="comparison">
+      <p>
+        <strong>Conclusion:</strong> {concludeComparison(attempts)}
+      </p>
       <table>
         <thead>
           <tr>

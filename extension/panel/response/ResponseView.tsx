@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { HttpExchange } from '../../../src/service/execute';
 import { statusMeaning } from '../../../src/service/http-status';
+import { originOnWire } from '../../../src/service/origin-refusal';
 import { bodyFileName, describeSize, formatBytes } from '../../../src/service/response-format';
 import { explainServiceError } from '../../../src/service/service-error';
 import type { ResponseTab } from '../../../src/service/ui-prefs';
@@ -9,6 +10,7 @@ import type { ComposedCall } from '../../../src/vocabulary/terms';
 import { copyText } from '../ui/copy-text';
 import { downloadFile } from '../ui/download';
 import { HeaderList } from '../ui/HeaderList';
+import { SentHeaders } from '../ui/SentHeaders';
 import { type TabItem, Tabs } from '../ui/Tabs';
 import { BodyView } from './BodyView';
 import { contentTypeOf } from './content-type';
@@ -35,6 +37,7 @@ export function ResponseView({ exchange, call, tab, onTab }: Props) {
     exchange.status,
     contentTypeOf(exchange),
     exchange.bodyText,
+    originOnWire(exchange.request.wire),
   );
 
   // A new error answer opens its explanation; a new good one leaves a stale Explanation tab.
@@ -113,8 +116,7 @@ export function ResponseView({ exchange, call, tab, onTab }: Props) {
                 {exchange.request.method} {exchange.request.url}
               </code>
             </p>
-            <h3 id="sent-headers">Headers we set (secrets masked)</h3>
-            <HeaderList headers={exchange.request.headers} label="Headers we set" />
+            <SentHeaders set={exchange.request.headers} wire={exchange.request.wire} level={4} />
             {call.body !== '' && (
               <>
                 <h3>Body, as composed</h3>

@@ -1,0 +1,79 @@
+/**
+ * The worker's side of "what goes on the wire": it puts the header rules of
+ * src/service/wire-rules.ts in place as session rules, and watches its own requests with a
+ * non-blocking `webRequest.onSendHeaders` listener that feeds the wire observer the request views
+ * are built from. Chrome's API directly: `extraHeaders` (without which Chrome hides Origin,
+ * Accept-Language and others from the listener) and the rule conditions are Chrome's.
+ *
+ * Invariants: the listener is added synchronously at the top level (a wake-up must not miss a
+ * report); the rules cost nothing on a wake-up (session rules outlive the worker, so they are
+ * checked on install and browser start, and once per worker before its first call, and written
+ * only when missing or changed); no call leaves before the rules are in place.
+ */
+import { createWireObserver } from '../../src/service/wire-headers';
+import { wireRules, wireRuleUpdate } from '../../src/service/wire-rules';
+import { fail, ok, type Result } from '../../src/vocabulary/errors';
+
+const OWN_ORIGIN = new URL(chrome.runtime.getURL('/')).origin;
+/** A service worker's own fetch has no tab. */
+const NO_TAB = -1;
+
+/** Reports usually arrive before the answer; this is how long a call waits for a late one. */
+export const wireObserver = createWireObserver({ graceMs: 500 });
+
+chrome.webRequest.onSendHeaders.addListener(
+  (details) => {
+    if (details.initiator !== OWN_ORIGIN || details.tabId !== NO_TAB) return;
+    wireObserver.report({
+      method: details.method,
+      url: details.url,
+      headers: (details.requestHeaders ?? []).map(({ name, value }) => ({
+        name,
+        value: value ?? '(binary value)',
+      })),
+    });
+  },
+  { urls: ['http://*/*', 'https://*/*'], tabId: NO_TAB, types: ['xmlhttprequest'] },
+  ['requestHeaders', 'extraHeaders'],
+);
+
+async function putRulesInPlace(): Promise<void> {
+  const wanted = wireRules(chrome.runtime.id, chrome.runtime.getManifest().version);
+  const update = wireRuleUpdate(await chrome.declarativeNetRequest.getSessionRules(), wanted);
+  if (update !== null) await chrome.declarativeNetRequest.updateSessionRules(update);
+}
+
+/** One check per worker life; a failed one is tried again by the next caller. */
+let inPlace: Promise<void> | null = null;
+
+function ensureRules(): Promise<void> {
+  inPlace ??= putRulesInPlace();
+  const attempt = inPlace;
+  attempt.catch(() => {
+    if (inPlace === attempt) inPlace = null;
+  });
+  return attempt;
+}
+
+/** Before any call leaves: the header rules are in place, or the call is refused and says why. */
+export async function wireReady(): Promise<Result<true>> {
+  try {
+    await ensureRules();
+    return ok(true);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return fail(
+      'internal',
+      `The extension could not set up the rules that keep the browser’s Origin and other headers off its calls (${reason.slice(0, 200)}), so nothing was sent.`,
+      'Reload the extension on chrome://extensions and try again.',
+    );
+  }
+}
+
+// Session rules are gone after a browser restart or an update: put them back at once.
+chrome.runtime.onInstalled.addListener(() => {
+  void wireReady();
+});
+chrome.runtime.onStartup.addListener(() => {
+  void wireReady();
+});
