@@ -172,7 +172,6 @@ export function headersAsSent(headers: readonly PlanHeader[]): PlanHeader[] {
 export const CODE_NOTES = {
   clearText: 'Contains secrets in clear text: share it only as you would share the secrets.',
   tokenExpires: 'The access token expires: copy the code again to get a new one.',
-  noRedirects:
-    'Redirects are not followed, as in the panel: one could carry a credential elsewhere.',
+  noRedirects: 'Not followed, as in the panel: a redirect could carry a credential elsewhere.',
   grant: (grant: GrantPlan) => `Get an access token (${grant.label}), as the profile does.`,
 } as const;
