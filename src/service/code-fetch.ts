@@ -8,6 +8,7 @@
  * jsString's; headers go as a map, merged as fetch sends them (headersAsSent). The grant sends
  * what buildTokenRequest sends: the same headers, the same form body, Base64 over UTF-8 bytes.
  */
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the generated JavaScript has template literals of its own
 import {
   type CallPlan,
   CODE_NOTES,
