@@ -6,6 +6,7 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createRouter, type Handlers } from '../../src/protocol/router';
+import { buildCode } from './code';
 import {
   deleteCollection,
   exportCollectionHandler,
@@ -13,7 +14,6 @@ import {
   listCollections,
   putCollection,
 } from './collections';
-import { buildCurl } from './curl';
 import { clearHistory, listHistory } from './history';
 import {
   changePassphrase,
@@ -55,7 +55,7 @@ const handlers: Handlers = {
   'request/cancel': cancelRequest,
   'history/list': withStorageErrors(listHistory),
   'history/clear': withStorageErrors(clearHistory),
-  'curl/build': withStorageErrors(buildCurl),
+  'code/build': withStorageErrors(buildCode),
   'collections/list': withStorageErrors(listCollections),
   'collections/put': withStorageErrors(putCollection),
   'collections/delete': withStorageErrors(deleteCollection),

@@ -23,14 +23,19 @@ export function CopyAsCurl({ profile, draft }: { profile: ProfileView; draft: Dr
       !globalThis.confirm(`The command will contain the ${secret} in clear text. Copy it?`)
     )
       return;
-    const reply = await ask('curl/build', { profileId: profile.id, mode, ...draft });
+    const reply = await ask('code/build', {
+      profileId: profile.id,
+      language: 'curl',
+      mode,
+      ...draft,
+    });
     if (!reply.ok) {
       setError(reply.error);
       return;
     }
     setError(null);
-    setShown(mode === 'variables' ? reply.value.command : null);
-    const copied = await copyText(reply.value.command);
+    setShown(mode === 'variables' ? reply.value.code : null);
+    const copied = await copyText(reply.value.code);
     setStatus(
       copied
         ? mode === 'variables'

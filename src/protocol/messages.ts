@@ -17,7 +17,12 @@ import {
 import type { TokenView } from '../service/token-grant';
 import { MAX_PASSPHRASE_LENGTH } from '../service/vault';
 import type { AppError } from '../vocabulary/errors';
-import { HTTP_METHODS, NameValueSchema, ShortTextSchema } from '../vocabulary/terms';
+import {
+  CODE_LANGUAGES,
+  HTTP_METHODS,
+  NameValueSchema,
+  ShortTextSchema,
+} from '../vocabulary/terms';
 
 const MAX_BODY = 10 * 1024 * 1024;
 
@@ -59,8 +64,10 @@ export const messages = {
   'request/send': SendRequestSchema,
   'request/cancel': v.strictObject({ requestId: requestRef }),
   'history/list': v.strictObject({ profileId: profileRef }),
-  'curl/build': v.strictObject({
+  /** Copy as cURL, fetch, Python, HTTPie or PowerShell: the composed call as code to run. */
+  'code/build': v.strictObject({
     profileId: profileRef,
+    language: v.picklist(CODE_LANGUAGES),
     /** 'values' only after the user confirmed copying secrets in clear text. */
     mode: v.picklist(['variables', 'values']),
     method: v.picklist(HTTP_METHODS),
@@ -108,7 +115,7 @@ export interface ResponseMap {
   'request/send': HttpExchange;
   'request/cancel': { cancelled: boolean };
   'history/list': { entries: HistoryEntry[] };
-  'curl/build': { command: string };
+  'code/build': { code: string };
   'history/clear': { cleared: number };
   'collections/list': { collections: Collection[] };
   'collections/put': { collection: Collection };

@@ -48,7 +48,7 @@ function setup(
     'request/cancel': record('request/cancel', { cancelled: false }),
     'history/list': record('history/list', { entries: [] }),
     'history/clear': record('history/clear', { cleared: 0 }),
-    'curl/build': record('curl/build', { command: 'curl' }),
+    'code/build': record('code/build', { code: 'curl' }),
     'collections/list': record('collections/list', { collections: [] }),
     'collections/put': async () => {
       throw new Error('not used');

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { obtainToken, useSandbox } from '../sandbox/sandbox-fixture';
 import { accepted } from '../testing/results';
+import type { CodeLanguage } from '../vocabulary/terms';
 import type { CodeSecrets } from './call-plan';
 import {
   AWKWARD,
@@ -23,7 +24,7 @@ import {
   v1Requests,
   withScriptFile,
 } from './code-run-fixture';
-import { buildCodeSnippet, type CodeLanguage } from './code-snippet';
+import { buildCodeSnippet } from './code-snippet';
 import type { StoredProfile } from './stored-shapes';
 import { formEncode } from './token-request';
 import type { V1Call } from './v1-request';

@@ -4,6 +4,7 @@
  * the panel sends and carries a secret only in values mode, after the user confirmed.
  */
 import { ok, type Result } from '../vocabulary/errors';
+import type { CodeLanguage } from '../vocabulary/terms';
 import { type CallPlan, type CodeSecrets, planCall } from './call-plan';
 import { renderFetch } from './code-fetch';
 import { renderHttpie } from './code-httpie';
@@ -12,9 +13,6 @@ import { renderPython } from './code-python';
 import { buildCurlCommand } from './curl';
 import type { StoredProfile } from './stored-shapes';
 import type { V1Call } from './v1-request';
-
-export const CODE_LANGUAGES = ['curl', 'fetch', 'python', 'httpie', 'powershell'] as const;
-export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 
 const RENDERERS: Record<Exclude<CodeLanguage, 'curl'>, (plan: CallPlan) => Result<string>> = {
   fetch: (plan) => ok(renderFetch(plan)),

@@ -16,5 +16,9 @@ export type AuthMethod = (typeof AUTH_METHODS)[number];
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/** The languages of "Copy as": curl (Copy as cURL), fetch, Python requests, HTTPie, PowerShell. */
+export const CODE_LANGUAGES = ['curl', 'fetch', 'python', 'httpie', 'powershell'] as const;
+export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
+
 export const NameValueSchema = v.strictObject({ name: ShortTextSchema, value: ShortTextSchema });
 export type NameValue = v.InferOutput<typeof NameValueSchema>;
