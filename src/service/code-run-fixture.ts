@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { RecordedRequest, Sandbox } from '../sandbox/server';
+import { random } from '../testing/seeded-random';
 import type { AuthMethod } from '../vocabulary/terms';
 import { CODE_VARIABLES, headersAsSent, isSecretHeader, planCall } from './call-plan';
 import type { StoredProfile } from './stored-shapes';
@@ -173,4 +174,52 @@ export function bearerOfLastCall(sandbox: Sandbox): string {
   const token = /^Bearer (\S+)$/.exec(header)?.[1];
   if (token === undefined) throw new Error(`the last /v1 call had no Bearer token: ${header}`);
   return token;
+}
+
+/** Pieces of text that need care in some language: quotes, escapes, expansions, line breaks. */
+const AWKWARD_PIECES = [
+  ...`'"\`$\\{}()[]#@;&|<>%!?*~=: \t`,
+  'é',
+  '日本',
+  '😀',
+  '’',
+  '“',
+  '$(id)',
+  '$HOME',
+  '$env:API_KEY',
+  '"""',
+  "'@",
+  '\\=',
+  'abc',
+  '-x',
+];
+
+/**
+ * Seeded calls with awkward paths, query rows, headers and bodies that the panel accepts (header
+ * values without line breaks or text beyond Latin-1), for the syntax checks of every language.
+ */
+export function awkwardCalls(seed: number, count: number): V1Call[] {
+  const next = random(seed);
+  const pick = () => AWKWARD_PIECES[Math.floor(next() * AWKWARD_PIECES.length)] ?? '';
+  const text = (max: number) => Array.from({ length: Math.floor(next() * max) }, pick).join('');
+  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+  return Array.from({ length: count }, (_, n) => {
+    const method = methods[n % methods.length] ?? 'GET';
+    const withBody = !['GET', 'HEAD'].includes(method);
+    const lines = Array.from({ length: 1 + Math.floor(next() * 3) }, () => text(6));
+    return call({
+      method,
+      path: `items/${text(4).replace(/[#.]/g, '')}`,
+      query: [{ name: `q${n}`, value: text(5) }],
+      headers: [
+        {
+          name: `X-${n}`,
+          value: text(6)
+            .replace(/[^\p{ASCII}\u0080-\u00ff]/gu, '')
+            .replace(/\\(?=[:;=@])/g, ''),
+        },
+      ],
+      body: withBody && n % 2 === 0 ? lines.join(n % 4 === 0 ? '\n' : '\r\n') : '',
+    });
+  });
 }
