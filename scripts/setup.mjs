@@ -3,7 +3,8 @@
  * First-run set-up shared by `npm start`, `npm test` and `npm run sandbox`, written with Node's
  * built-ins only because it runs before the project's packages exist.
  *   node scripts/setup.mjs deps   installs npm packages when they are missing or stale
- *   node scripts/setup.mjs test   deps, and Debian's Chromium and curl when they are missing
+ *   node scripts/setup.mjs test   deps, and Debian's Chromium, curl, python3-requests and httpie
+ *                                 when they are missing
  *   node scripts/setup.mjs start  deps (start.ts explains how to get a Chromium if there is none)
  * Playwright never downloads a browser here: this project drives a system Chromium.
  */
@@ -123,6 +124,31 @@ function ensureCurl() {
   process.exit(1);
 }
 
+function pythonHasRequests() {
+  return spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The Copy as code tests run the copied code for real: Python with requests, and HTTPie. A
+ * python3 that is not Debian's (pyenv, a virtualenv) needs requests installed in it by hand.
+ */
+function ensureCodeRuntimes() {
+  const missing = [
+    ...(pythonHasRequests() ? [] : ['python3-requests']),
+    ...(hasCommand('http') ? [] : ['httpie']),
+  ];
+  if (missing.length > 0 && canAptInstall()) for (const pkg of missing) aptInstall(pkg);
+  if (pythonHasRequests() && hasCommand('http')) return;
+  console.error(
+    [
+      'The Copy as code tests need python3 with requests, and HTTPie:',
+      '  Debian/Ubuntu:  sudo apt-get install -y python3-requests httpie',
+      '  elsewhere:      python3 -m pip install requests httpie',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const mode = process.argv[2] ?? 'deps';
   if (!['deps', 'start', 'test'].includes(mode)) {
@@ -133,5 +159,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (mode === 'test') {
     ensureChromium();
     ensureCurl();
+    ensureCodeRuntimes();
   }
 }

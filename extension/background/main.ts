@@ -7,6 +7,7 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createRouter, type Handlers } from '../../src/protocol/router';
 import { checkCapturedTokens } from './capture';
+import { buildCode } from './code';
 import {
   deleteCollection,
   exportCollectionHandler,
@@ -14,7 +15,6 @@ import {
   listCollections,
   putCollection,
 } from './collections';
-import { buildCurl } from './curl';
 import { clearHistory, listHistory } from './history';
 import {
   changePassphrase,
@@ -68,7 +68,7 @@ const handlers: Handlers = {
   'prefs/get': withStorageErrors(getPrefs),
   'prefs/set': withStorageErrors(setPrefs),
   'sandbox/demo': askSandboxDemo,
-  'curl/build': withStorageErrors(buildCurl),
+  'code/build': withStorageErrors(buildCode),
   'collections/list': withStorageErrors(listCollections),
   'collections/put': withStorageErrors(putCollection),
   'collections/delete': withStorageErrors(deleteCollection),

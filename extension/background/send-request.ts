@@ -21,8 +21,8 @@ import { profileSecrets } from './known-secrets';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
-import { rememberAnswer } from './workspace';
 import { wireObserver, wireReady } from './wire';
+import { rememberAnswer } from './workspace';
 
 const TIMEOUT_MS = 30_000;
 /** Bodies above this are cut; the panel says so and shows the full size when it is known. */

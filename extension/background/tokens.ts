@@ -15,8 +15,8 @@ import { checkHostPermission } from './host-permission';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { sessionTokenCache } from './token-cache';
-import { rememberTokenFailure } from './workspace';
 import { wireObserver, wireReady } from './wire';
+import { rememberTokenFailure } from './workspace';
 
 const TOKEN_TIMEOUT_MS = 20_000;
 /** Renew a token this long before it expires, so no call leaves with a token about to die. */

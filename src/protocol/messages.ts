@@ -23,7 +23,7 @@ import type { UiPrefs } from '../service/ui-prefs';
 import { MAX_PASSPHRASE_LENGTH } from '../service/vault';
 import type { AppError } from '../vocabulary/errors';
 import { ComposedCallSchema } from '../vocabulary/schemas';
-import type { ComposedCall } from '../vocabulary/terms';
+import { CODE_LANGUAGES, type ComposedCall } from '../vocabulary/terms';
 
 const profileRef = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
@@ -58,8 +58,10 @@ export const messages = {
   'request/send': SendRequestSchema,
   'request/cancel': v.strictObject({ requestId: requestRef }),
   'history/list': v.strictObject({ profileId: profileRef }),
-  'curl/build': v.strictObject({
+  /** Copy as cURL, fetch, Python, HTTPie or PowerShell: the composed call as code to run. */
+  'code/build': v.strictObject({
     profileId: profileRef,
+    language: v.picklist(CODE_LANGUAGES),
     /** 'values' only after the user confirmed copying secrets in clear text. */
     mode: v.picklist(['variables', 'values']),
     ...ComposedCallSchema.entries,
@@ -114,7 +116,7 @@ export interface ResponseMap {
   'request/send': HttpExchange;
   'request/cancel': { cancelled: boolean };
   'history/list': { entries: HistoryEntry[] };
-  'curl/build': { command: string };
+  'code/build': { code: string };
   'history/clear': { cleared: number };
   'history/answer': { answer: SavedAnswer | null };
   'workspace/get': {

@@ -60,7 +60,7 @@ function setup(
     'sandbox/demo': async () => {
       throw new Error('not used');
     },
-    'curl/build': record('curl/build', { command: 'curl' }),
+    'code/build': record('code/build', { code: 'curl' }),
     'collections/list': record('collections/list', { collections: [] }),
     'collections/put': async () => {
       throw new Error('not used');

@@ -4,6 +4,7 @@
  * `!` expansion), so any text survives when each `'` is written as `'\''`. Newlines survive too:
  * inside single quotes they are part of the word.
  */
+import { fail, ok, type Result } from '../vocabulary/errors';
 
 /**
  * One shell word that stands for `text` exactly. `text` must not contain NUL, which no shell
@@ -15,4 +16,14 @@ export function shellQuote(text: string): string {
 
 export function hasNul(text: string): boolean {
   return text.includes('\u0000');
+}
+
+/** A body for a shell command, or the refusal of one with NUL; `alternative` says what to do. */
+export function refuseNulBody(body: string | null, alternative: string): Result<string | null> {
+  if (body === null || !hasNul(body)) return ok(body);
+  return fail(
+    'invalid_request',
+    'The body contains a NUL character, which a shell command cannot carry.',
+    `Remove it, or send the body from a file with ${alternative}.`,
+  );
 }

@@ -33,3 +33,7 @@ export interface ComposedCall {
 export const MAX_TEXT = 2_048;
 /** The largest request body a call may carry. */
 export const MAX_BODY = 10 * 1024 * 1024;
+
+/** The languages of "Copy as": curl (Copy as cURL), fetch, Python requests, HTTPie, PowerShell. */
+export const CODE_LANGUAGES = ['curl', 'fetch', 'python', 'httpie', 'powershell'] as const;
+export type CodeLanguage = (typeof CODE_LANGUAGES)[number];

@@ -21,14 +21,19 @@ export function useCopyAs(profile: ProfileView, draft: Draft) {
 
   async function copy(mode: CopyMode) {
     setConfirming(false);
-    const reply = await ask('curl/build', { profileId: profile.id, mode, ...draft });
+    const reply = await ask('code/build', {
+      profileId: profile.id,
+      language: 'curl',
+      mode,
+      ...draft,
+    });
     if (!reply.ok) {
       setError(reply.error);
       return;
     }
     setError(null);
-    setCommand(mode === 'variables' ? reply.value.command : null);
-    const copied = await copyText(reply.value.command);
+    setCommand(mode === 'variables' ? reply.value.code : null);
+    const copied = await copyText(reply.value.code);
     setStatus(
       copied
         ? mode === 'variables'

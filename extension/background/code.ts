@@ -1,11 +1,13 @@
 /**
- * Handler for `curl/build`: Copy as cURL. By default the command names secrets as shell variables;
- * with mode 'values' (only after the user confirmed in the panel) it carries the API key or the
- * profile's current access token, never the client secret.
+ * Handler for `code/build`: Copy as cURL, fetch, Python, HTTPie or PowerShell. By default the
+ * code names secrets as environment variables; with mode 'values' (only after the user confirmed
+ * in the panel) it carries the API key or the profile's current access token, never the client
+ * secret.
  */
 
 import type { Handlers } from '../../src/protocol/router';
-import { buildCurlCommand, type CurlSecrets } from '../../src/service/curl';
+import type { CodeSecrets } from '../../src/service/call-plan';
+import { buildCodeSnippet } from '../../src/service/code-snippet';
 import { usesOAuth } from '../../src/service/profile';
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
 import { fail, ok } from '../../src/vocabulary/errors';
@@ -13,20 +15,20 @@ import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
 
-export const buildCurl: Handlers['curl/build'] = async ({ profileId, mode, ...call }) => {
+export const buildCode: Handlers['code/build'] = async ({ profileId, language, mode, ...call }) => {
   const found = await findProfile(profileId);
   if (!found.ok) return found;
   const profile = found.value;
   const resolved = resolveCall(call, variablesOf(profile));
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
-  let secrets: CurlSecrets = { mode: 'variables' };
+  let secrets: CodeSecrets = { mode: 'variables' };
   if (mode === 'values') {
     if (usesOAuth(profile.authMethod)) {
       const answer = await tokenBroker.current(profile.id);
       if (!answer.ok) {
         return fail(
           'token_refused',
-          'No token to put in the command.',
+          'No token to put in the copied code.',
           'Press Get token to see why the token request fails.',
         );
       }
@@ -36,6 +38,6 @@ export const buildCurl: Handlers['curl/build'] = async ({ profileId, mode, ...ca
       secrets = apiKey === undefined ? { mode: 'values' } : { mode: 'values', apiKey };
     }
   }
-  const command = buildCurlCommand(profile, resolved.call, secrets);
-  return command.ok ? ok({ command: command.value }) : command;
+  const code = buildCodeSnippet(language, profile, resolved.call, secrets);
+  return code.ok ? ok({ code: code.value }) : code;
 };
