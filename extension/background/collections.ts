@@ -15,7 +15,14 @@ import { exportPostman } from '../../src/collections/postman-export';
 import type { Handlers } from '../../src/protocol/router';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { allSecrets } from './known-secrets';
-import { loadActiveProfileId, loadProfiles, readKey, serially, write } from './storage';
+import {
+  loadActiveProfileId,
+  loadProfiles,
+  readKey,
+  StorageError,
+  serially,
+  write,
+} from './storage';
 
 /**
  * Collections are stored as one JSON string, not as an object tree: Chrome converts every stored
@@ -32,6 +39,20 @@ function notFound(id: string): Result<never> {
     `There is no collection with id ${id.slice(0, 64)}.`,
     'It may have been deleted in another window.',
   );
+}
+
+/** Every saved secret, which no export may contain; while locked, why the export must wait. */
+async function secretsToCheck(): Promise<Result<string[]>> {
+  try {
+    return ok(await allSecrets());
+  } catch (error) {
+    if (!(error instanceof StorageError) || error.appError.code !== 'vault_locked') throw error;
+    return fail(
+      'vault_locked',
+      'The saved secrets are locked, and every export is first checked against them so that no saved secret leaks into the file.',
+      'Unlock with your passphrase (the banner under the toolbar), then export again.',
+    );
+  }
 }
 
 function fileName(collection: Collection, format: 'native' | 'postman'): string {
@@ -69,7 +90,9 @@ export const deleteCollection: Handlers['collections/delete'] = ({ id }) =>
 export const exportCollectionHandler: Handlers['collections/export'] = async ({ id, format }) => {
   const collection = (await loadCollections()).find((item) => item.id === id);
   if (collection === undefined) return notFound(id);
-  const clean = lintForSecrets(collection, await allSecrets());
+  const secrets = await secretsToCheck();
+  if (!secrets.ok) return secrets;
+  const clean = lintForSecrets(collection, secrets.value);
   if (!clean.ok) return clean;
   // Postman exports carry the active profile's non-secret settings, so only secrets are left to fill.
   const profiles = await loadProfiles();

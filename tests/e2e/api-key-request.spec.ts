@@ -4,15 +4,18 @@
  */
 import { expect, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
+import { requestTab, responseTab } from './workbench';
 
 const API_KEY_LABEL = { name: 'API key', exact: true } as const;
 
 test('the panel renders as an extension tab and offers to create a profile', async ({ panel }) => {
   await expect(panel.getByRole('heading', { name: 'Partner API' })).toBeVisible();
-  await expect(panel.getByRole('heading', { name: 'New profile' })).toBeVisible();
-  for (const name of ['Profile name', 'Auth URL', 'Base URL', 'Company ID']) {
+  await expect(panel.getByRole('heading', { name: 'Create your first profile' })).toBeVisible();
+  for (const name of ['Profile name', 'Base URL', 'Company ID']) {
     await expect(panel.getByRole('textbox', { name })).toBeVisible();
   }
+  // An API-key profile calls no token endpoint: its editor does not ask for an Auth URL.
+  await expect(panel.getByRole('textbox', { name: 'Auth URL' })).toHaveCount(0);
   const method = panel.getByRole('combobox', { name: 'Auth method' });
   await expect(method.getByRole('option')).toHaveText([
     'API key',
@@ -20,6 +23,7 @@ test('the panel renders as an extension tab and offers to create a profile', asy
     'OAuth (form body)',
   ]);
   await method.selectOption({ label: 'OAuth (Basic header)' });
+  await expect(panel.getByRole('textbox', { name: 'Auth URL' })).toBeVisible();
   await expect(panel.getByRole('textbox', { name: 'Client ID' })).toBeVisible();
   await expect(panel.getByLabel('Client secret')).toHaveAttribute('type', 'password');
 });
@@ -52,8 +56,8 @@ test('an API-key call reaches the sandbox with the contract headers and its answ
 
   const response = panel.getByRole('region', { name: 'Response' });
   await expect(response).toContainText('200');
-  await expect(response).toContainText(/Time\s*\d+(\.\d)? ms/);
-  await expect(response).toContainText(/Size\s*\d+(\.\d)? (B|KB)/);
+  await expect(response).toContainText(/\d+(\.\d)? ms/);
+  await expect(response).toContainText(/\d+(\.\d)? (B|KB)/);
   // Pretty-printed JSON: one key per line, indented.
   // JSON is shown as a tree, one key per row, nested keys indented under their parent.
   const tree = response.getByRole('tree', { name: 'Body (JSON)' });
@@ -65,7 +69,7 @@ test('an API-key call reaches the sandbox with the contract headers and its answ
     'aria-level',
     '3',
   );
-  await response.getByText(/^Response headers/).click();
+  await responseTab(panel, 'Headers');
   await expect(response.getByText('application/json').first()).toBeVisible();
   expect(await panel.content()).not.toContain(apiKey);
 
@@ -97,6 +101,7 @@ test('a POST body goes out as sent and the saved profile survives a panel reload
 
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  await requestTab(panel, 'Body');
   await panel.getByRole('textbox', { name: 'Body' }).fill('{"sku":"A-1","qty":2}');
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(panel.getByRole('region', { name: 'Response' })).toContainText('201');

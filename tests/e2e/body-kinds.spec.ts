@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
+import { responseTab } from './workbench';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR4nGP4z8DwHwyBNAMDAwMDAwA9/gX7pD3YagAAAABJRU5ErkJggg==',
@@ -40,7 +41,9 @@ test('images, HTML and cut bodies are shown for what they are', async ({ panel, 
     await panel.getByRole('textbox', { name: 'Path' }).fill('page');
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect(response).toContainText('502');
+    // An error answer opens on its explanation; the page itself is in the Body tab.
     await expect(response.getByRole('alert')).toContainText('Gateway page');
+    await responseTab(panel, 'Body');
     await expect(response.getByRole('region', { name: 'Body' })).toContainText('<h1>Hello</h1>');
     const messages: string[] = [];
     await panel.exposeFunction('recordMessage', (data: string) => messages.push(data));

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
+import { openCollectionActions, openRowMenu, requestTab } from './workbench';
 
 async function saveRequest(panel: Page, path: string, name: string, collection: string | null) {
   await panel.getByRole('textbox', { name: 'Path' }).fill(path);
@@ -20,7 +21,23 @@ async function saveRequest(panel: Page, path: string, name: string, collection: 
     await form.getByRole('textbox', { name: 'New collection name' }).fill(collection);
   }
   await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(panel.getByRole('button', { name: `Open ${name}` })).toBeVisible();
+  await expect(panel.getByRole('treeitem', { name, exact: true })).toBeVisible();
+}
+
+/** Runs a row's menu action that opens a dialog, fills its one field and submits it. */
+async function nameViaDialog(
+  panel: Page,
+  row: string,
+  action: string,
+  submit: string,
+  text: string,
+) {
+  const menu = await openRowMenu(panel, row);
+  await menu.getByRole('menuitem', { name: action }).click();
+  const dialog = panel.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(text);
+  await dialog.getByRole('button', { name: submit }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
 test('save, organise, search and reopen requests; they survive a reload', async ({
@@ -31,46 +48,57 @@ test('save, organise, search and reopen requests; they survive a reload', async 
   await saveRequest(panel, 'products', 'List products', 'Shop');
   await saveRequest(panel, 'products/prd_1001', 'One product', null);
   const collections = panel.getByRole('region', { name: 'Collections' });
+  const row = (name: string) => collections.getByRole('treeitem', { name, exact: true });
 
-  panel.once('dialog', (dialog) => dialog.accept('Orders'));
+  await openCollectionActions(panel, 'Shop');
   await collections.getByRole('button', { name: 'New folder in Shop' }).click();
-  await collections.getByRole('button', { name: 'Move One product to…' }).click();
-  await collections
+  const newFolder = panel.getByRole('dialog', { name: 'New folder in “Shop”' });
+  await newFolder.getByRole('textbox', { name: 'Folder name' }).fill('Orders');
+  await newFolder.getByRole('button', { name: 'Create folder' }).click();
+  await expect(row('Orders')).toHaveAttribute('aria-expanded', 'false');
+
+  let menu = await openRowMenu(panel, 'One product');
+  await menu.getByRole('menuitem', { name: 'Move to folder One product' }).click();
+  await panel
     .getByRole('combobox', { name: 'Move One product to folder' })
     .selectOption({ label: 'Orders' });
-  await collections.getByRole('button', { name: 'Folder Orders' }).click();
-  panel.once('dialog', (dialog) => dialog.accept('Get one product'));
-  await collections.getByRole('button', { name: 'Rename One product' }).click();
-  await collections.getByRole('button', { name: 'Duplicate List products' }).click();
-  await expect(collections.getByRole('button', { name: 'Open List products copy' })).toBeVisible();
-  await collections.getByRole('button', { name: 'Move List products copy up' }).click();
-  const names = await collections.getByRole('button', { name: /^Open / }).allTextContents();
-  expect(names.map((name) => name.replace(/^\w+ /, ''))).toEqual([
-    'List products copy',
-    'List products',
-    'Get one product',
-  ]);
-  panel.once('dialog', (dialog) => dialog.accept());
-  await collections.getByRole('button', { name: 'Delete List products copy' }).click();
-  await expect(collections.getByRole('button', { name: 'Open List products copy' })).toHaveCount(0);
+  await panel.getByRole('dialog').getByRole('button', { name: 'Move', exact: true }).click();
+  await row('Orders').click();
+  await expect(row('Orders')).toHaveAttribute('aria-expanded', 'true');
+  await expect(row('One product')).toHaveAttribute('aria-level', '2');
+  await nameViaDialog(panel, 'One product', 'Rename One product', 'Rename', 'Get one product');
+  menu = await openRowMenu(panel, 'List products');
+  await menu.getByRole('menuitem', { name: 'Duplicate List products' }).click();
+  await expect(row('List products copy')).toBeVisible();
+  menu = await openRowMenu(panel, 'List products copy');
+  await menu.getByRole('menuitem', { name: 'Move up List products copy' }).click();
+  await expect(row('List products copy')).toHaveAttribute('aria-posinset', '1');
+  await expect(row('List products')).toHaveAttribute('aria-posinset', '2');
+  await expect(row('Orders')).toHaveAttribute('aria-posinset', '3');
+  await expect(row('Get one product')).toHaveAttribute('aria-level', '2');
+
+  menu = await openRowMenu(panel, 'List products copy');
+  await menu.getByRole('menuitem', { name: 'Delete List products copy' }).click();
+  await panel.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(row('List products copy')).toHaveCount(0);
 
   await collections.getByRole('searchbox', { name: 'Search requests' }).fill('one');
-  await expect(collections.getByRole('button', { name: /^Open / })).toHaveText([
-    'GET Get one product',
-  ]);
+  await expect(collections.getByRole('treeitem')).toHaveText([/Orders/, /Get one product/]);
+  await collections.getByRole('searchbox', { name: 'Search requests' }).fill('nothing like it');
+  await expect(collections).toContainText('No saved request matches “nothing like it”.');
   await collections.getByRole('searchbox', { name: 'Search requests' }).fill('');
 
   await panel.reload();
-  await collections.getByRole('button', { name: 'Folder Orders' }).click();
-  await collections.getByRole('button', { name: 'Open Get one product' }).click();
+  await row('Orders').click();
+  await row('Get one product').click();
   await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products/prd_1001');
   await panel.getByRole('textbox', { name: 'Path' }).fill('products/prd_1002');
   await expect(panel.getByText('Unsaved changes to “Get one product”')).toBeVisible();
   await panel.getByRole('button', { name: 'Save changes' }).click();
   await expect(panel.getByText('Unsaved changes to “Get one product”')).toHaveCount(0);
   await panel.reload();
-  await collections.getByRole('button', { name: 'Folder Orders' }).click();
-  await collections.getByRole('button', { name: 'Open Get one product' }).click();
+  await row('Orders').click();
+  await row('Get one product').click();
   await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products/prd_1002');
 });
 
@@ -80,17 +108,16 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
 }) => {
   await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
+  await requestTab(panel, 'Body');
   await panel
     .getByRole('textbox', { name: 'Body' })
     .fill('{"sku":"A-1","company":"{{companyId}}"}');
   await saveRequest(panel, 'orders', 'Create order', 'Team');
   const collections = panel.getByRole('region', { name: 'Collections' });
-  const team = collections.getByRole('group').filter({ hasText: 'Team' });
+  await openCollectionActions(panel, 'Team');
+  const exportTeam = collections.getByRole('button', { name: 'Export collection Team' });
 
-  const [download] = await Promise.all([
-    panel.waitForEvent('download'),
-    team.getByRole('button', { name: 'Export collection' }).click(),
-  ]);
+  const [download] = await Promise.all([panel.waitForEvent('download'), exportTeam.click()]);
   const exported = readFileSync((await download.path()) ?? '', 'utf8');
   expect(download.suggestedFilename()).toBe('team.partner-api.json');
   expect(exported).toContain('"version": 1');
@@ -116,10 +143,8 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
   await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
     'Imported “Team”',
   );
-  const [again] = await Promise.all([
-    panel.waitForEvent('download'),
-    team.getByRole('button', { name: 'Export collection' }).click(),
-  ]);
+  await openCollectionActions(panel, 'Team');
+  const [again] = await Promise.all([panel.waitForEvent('download'), exportTeam.click()]);
   expect(readFileSync((await again.path()) ?? '', 'utf8')).toBe(exported);
 
   // Hostile files: refused with the problem named, nothing changed.
@@ -141,15 +166,16 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
     });
     await expect(collections.getByRole('alert')).toContainText(new RegExp(problem ?? '', 'i'));
   }
-  await expect(collections.getByRole('button', { name: /^Open / })).toHaveCount(1);
+  await expect(collections.getByRole('treeitem')).toHaveCount(1);
 
   // A secret typed into a saved request stops the export, naming where it is.
-  await panel.getByText(/^Headers \(/).click();
+  await requestTab(panel, 'Headers');
   await panel.getByRole('button', { name: 'Add header' }).click();
   await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Debug');
   await panel.getByRole('textbox', { name: 'Header 1 value' }).fill(sandbox.credentials.apiKey);
   await saveRequest(panel, 'ping', 'Leaky', null);
-  await team.getByRole('button', { name: 'Export collection' }).click();
+  await openCollectionActions(panel, 'Team');
+  await exportTeam.click();
   await expect(collections.getByRole('alert')).toContainText('X-Debug');
   expect(await panel.content()).not.toContain(sandbox.credentials.apiKey);
 });
@@ -171,6 +197,7 @@ test('Import cURL fills the composer and drops the credentials it finds', async 
     .click();
   await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products');
   await expect(panel.getByRole('combobox', { name: 'Method' })).toHaveValue('POST');
+  await requestTab(panel, 'Body');
   await expect(panel.getByRole('textbox', { name: 'Body' })).toHaveValue('{"a":1}');
   await expect(panel.getByRole('status', { name: 'cURL import notes' })).toContainText(
     /Authorization.*dropped/i,

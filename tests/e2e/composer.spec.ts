@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
+import { requestTab, sidebarTab } from './workbench';
 
 const response = (panel: Page) => panel.getByRole('region', { name: 'Response', exact: true });
 
@@ -20,14 +21,14 @@ test('query, headers and variables resolve into the call, with a live URL previe
   });
 
   await panel.getByRole('textbox', { name: 'Path' }).fill('products/{{productId}}');
-  await panel.getByText(/^Query parameters/).click();
+  await requestTab(panel, 'Params');
   await panel.getByRole('button', { name: 'Add query parameter' }).click();
   await panel.getByRole('textbox', { name: 'Query parameter 1 name' }).fill('for company');
   await panel.getByRole('textbox', { name: 'Query parameter 1 value' }).fill('{{companyId}}');
   await expect(panel.getByRole('status', { name: 'Full URL' })).toHaveText(
     `${sandbox.url}/v1/products/prd_1002?for%20company=${sandbox.credentials.companyId}`,
   );
-  await panel.getByText(/^Headers \(/).click();
+  await requestTab(panel, 'Headers');
   await expect(panel.getByLabel('Headers set by the profile')).toContainText(
     `x-apikey••••${sandbox.credentials.apiKey.slice(-4)}`,
   );
@@ -66,6 +67,7 @@ test('the body is checked as JSON, Format indents it, and it is sent as typed', 
   await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  await requestTab(panel, 'Body');
   const body = panel.getByRole('textbox', { name: 'Body' });
   await body.fill('{"sku": "A-1", "qty": 2');
   await expect(panel.getByText('The body is not valid JSON')).toBeVisible();
@@ -99,11 +101,11 @@ test('Escape cancels a slow call, and history keeps calls without any secret', a
   await expect(response(panel).getByRole('alert')).toContainText('The call was cancelled.');
   sandbox.switches.latencyMs = 0;
 
-  await panel.getByText(/^History \(/).click();
+  await sidebarTab(panel, 'History');
   const history = panel.getByRole('region', { name: 'History' });
-  await expect(history.getByRole('row')).toHaveCount(3); // header + 2 calls
-  await expect(history.getByRole('row').nth(1)).toContainText('cancelled');
-  await expect(history.getByRole('row').nth(2)).toContainText('200');
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history.getByRole('listitem').nth(0)).toContainText('cancelled');
+  await expect(history.getByRole('listitem').nth(1)).toContainText('200');
 
   await panel.getByRole('textbox', { name: 'Path' }).fill('something-else');
   await history.getByRole('button', { name: /^Open GET ping/ }).click();
@@ -113,6 +115,12 @@ test('Escape cancels a slow call, and history keeps calls without any secret', a
   expect(JSON.stringify(stored)).not.toContain(sandbox.credentials.apiKey);
   expect(JSON.stringify(stored)).toContain('ping');
 
+  // Clearing asks first; Cancel keeps everything.
   await history.getByRole('button', { name: 'Clear history' }).click();
-  await expect(history).toContainText('No calls yet.');
+  const ask = panel.getByRole('dialog', { name: 'Clear history' });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await history.getByRole('button', { name: 'Clear history' }).click();
+  await ask.getByRole('button', { name: 'Clear history' }).click();
+  await expect(history).toContainText('No calls yet');
 });

@@ -2,8 +2,8 @@
  * Copy as code through the built extension: the worker answers `code/build` for a saved profile
  * (its `{{variables}}` resolved, its secrets only in values mode), and what it writes runs: the
  * fetch snippet in a real page of Chromium, answering its prompt for API_KEY as a user would, and
- * the Python script in python3. The panel's `Copy as` menu is not built yet: the messages are
- * sent from the panel page exactly as the panel sends them.
+ * the Python script in python3. Most cases send the message from the panel page exactly as the
+ * panel sends it; one goes through the panel's `Copy as` menu, as a user does.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -119,6 +119,15 @@ test('the worker writes the call as fetch and Python, which run; secrets only wh
 
   const unknown = await build('ruby');
   expect(unknown).toMatchObject({ ok: false, error: { code: 'bad_message' } });
+
+  // Through the panel: the Copy as menu beside Copy as cURL, its item named for the language.
+  await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
+  await panel.getByRole('button', { name: 'Copy as', exact: true }).click();
+  await panel.getByRole('menuitem', { name: 'Copy as Python', exact: true }).click();
+  const shown = (await panel.getByRole('region', { name: 'Python code' }).textContent()) ?? '';
+  expect(shown).not.toContain(apiKey);
+  expect(JSON.parse(await runPython(shown, { API_KEY: apiKey })).echo.path).toBe('/v1/ping');
+  await expect(panel.getByRole('button', { name: 'Copy as', exact: true })).toBeFocused();
 });
 
 test('for an OAuth profile the code runs the grant first; values mode carries the token only', async ({

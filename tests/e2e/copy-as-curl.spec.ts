@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
+import { requestTab } from './workbench';
 
 const run = promisify(execFile);
 
@@ -17,12 +18,13 @@ test('the copied command runs with curl once the variables are exported', async 
   await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  await requestTab(panel, 'Body');
   await panel
     .getByRole('textbox', { name: 'Body' })
     .fill(`{"note":"it's $HOME \`x\`","company":"{{companyId}}"}`);
 
   await panel.getByRole('button', { name: 'Copy as cURL', exact: true }).click();
-  const command = (await panel.getByLabel('cURL command').textContent()) ?? '';
+  const command = (await panel.getByRole('region', { name: 'cURL command' }).textContent()) ?? '';
   expect(command).toContain('"x-apikey: $API_KEY"');
   expect(command).not.toContain(apiKey);
 
@@ -39,19 +41,18 @@ test('the copied command runs with curl once the variables are exported', async 
   expect(received).toHaveLength(1);
   expect(received[0]?.headers['x-apikey']).toBe(apiKey);
 
-  // With secrets: only after a confirmation, and then the key is in the copied text.
-  const dialogs: string[] = [];
-  panel.once('dialog', async (dialog) => {
-    dialogs.push(dialog.message());
-    await dialog.dismiss();
-  });
+  // With secrets: only after a confirmation in the panel, and then the key is in the copied text.
   await panel.getByRole('button', { name: 'Copy as cURL with secrets' }).click();
-  await expect.poll(() => dialogs.length).toBe(1);
-  expect(dialogs[0]).toContain('API key in clear text');
+  const ask = panel.getByRole('dialog', { name: 'Copy as cURL with secrets' });
+  await expect(ask).toContainText('API key in clear text');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
   await expect(panel.getByText('Copied, with the API key')).toHaveCount(0);
+  // Focus goes back to what opened the dialog.
+  await expect(panel.getByRole('button', { name: 'Copy as cURL with secrets' })).toBeFocused();
 
-  panel.once('dialog', (dialog) => dialog.accept());
   await panel.getByRole('button', { name: 'Copy as cURL with secrets' }).click();
+  await ask.getByRole('button', { name: 'Copy with the API key' }).click();
   await expect(panel.getByText('Copied, with the API key in clear text.')).toBeVisible();
   expect(await panel.content()).not.toContain(apiKey);
 });

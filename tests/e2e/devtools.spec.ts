@@ -67,7 +67,7 @@ test('the Partner API panel renders inside real Chrome DevTools', async () => {
       .poll(readPanel, { message: 'the panel as rendered inside DevTools', timeout: 10_000 })
       .toEqual({
         heading: 'Partner API',
-        subheading: 'New profile',
+        subheading: 'Create your first profile',
         profileNameControl: 'input[type=text]',
         inspectedUrl,
         theme: 'light',

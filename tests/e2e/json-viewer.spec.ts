@@ -125,10 +125,15 @@ test('shows a JSON body as a tree, every literal exactly as sent', async ({ cont
   await expect(tree.getByRole('treeitem', { name: 'id: 12345678901234567890' })).toBeVisible();
   await expect(tree.getByRole('treeitem', { name: 'price: 1.10' })).toBeVisible();
   await expect(tree.getByRole('treeitem', { name: 'name: "Ann \\"the\\" Admin"' })).toBeVisible();
-  // A small body opens the root and its first level.
+  // A body up to 64 KB opens fully expanded.
   const root = tree.getByRole('treeitem').first();
   await expect(root).toHaveAttribute('aria-expanded', 'true');
   await expect(root).toHaveAttribute('aria-level', '1');
+  await expect(tree.getByRole('treeitem', { name: 'deeper: {…} 1 key' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(tree.getByRole('treeitem', { name: 'needle: "ANN at the bottom"' })).toBeVisible();
   const tags = tree.getByRole('treeitem', { name: 'tags: […] 2 items' });
   await expect(tags).toHaveAttribute('aria-expanded', 'true');
   await expect(tags).toHaveAttribute('aria-posinset', '5');
@@ -144,6 +149,9 @@ test('expands and collapses by click and by keyboard', async ({ context }) => {
   const page = await context.newPage();
   await openViewer(page, SMALL);
   const tree = page.getByRole('tree', { name: 'Body (JSON)' });
+  // From the top level only, so every step below opens something.
+  await page.getByRole('button', { name: 'Collapse all' }).click();
+  await tree.getByRole('treeitem', { name: 'nested: {…} 1 key' }).click();
   const deep = tree.getByRole('treeitem', { name: 'deep: {…} 1 key' });
   await expect(deep).toHaveAttribute('aria-expanded', 'false');
   await deep.click();
@@ -183,6 +191,7 @@ test('search counts matches, and Next match reveals a deep one', async ({ contex
   await openViewer(page, SMALL);
   const tree = page.getByRole('tree', { name: 'Body (JSON)' });
   const needle = tree.getByRole('treeitem', { name: 'needle: "ANN at the bottom"' });
+  await page.getByRole('button', { name: 'Collapse all' }).click();
   await expect(needle).toHaveCount(0);
   await page.getByRole('searchbox', { name: 'Search body' }).fill('ann');
   const status = page.getByRole('status');
@@ -210,6 +219,7 @@ test('Raw shows the body exactly as received, and Tree comes back as it was', as
   const page = await context.newPage();
   await openViewer(page, SMALL);
   const tree = page.getByRole('tree', { name: 'Body (JSON)' });
+  // Open from the start: this click closes "nested", and Tree must come back with it closed.
   await tree.getByRole('treeitem', { name: 'nested: {…} 1 key' }).click();
   const raw = page.getByRole('button', { name: 'Raw' });
   await raw.click();

@@ -10,6 +10,7 @@ import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser
 import { createSandbox } from '../../src/sandbox/server';
 import { expect, test } from './fixtures';
 import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { openCollectionActions } from './workbench';
 
 const CANARY_KEY = 'canaryKEY-7f3a9c1e5b2d4f6a8c0e';
 const CANARY_SECRET = 'canarySECRET-2b4d6f8a0c1e3f5a7b9d';
@@ -51,7 +52,6 @@ test('canary secrets stay inside the worker through a whole session', async () =
     // a saved collection exported in both formats, Copy as cURL.
     await createApiKeyProfile(panel, {
       name: 'Key',
-      authUrl: sandbox.url,
       baseUrl: sandbox.url,
       companyId,
       apiKey: CANARY_KEY,
@@ -91,6 +91,7 @@ test('canary secrets stay inside the worker through a whole session', async () =
     await panel.getByRole('button', { name: 'Send' }).click();
 
     const exports: string[] = [];
+    await openCollectionActions(panel, 'Canary');
     for (const button of ['Export collection', 'Export for Postman']) {
       const [download] = await Promise.all([
         panel.waitForEvent('download'),
@@ -103,6 +104,8 @@ test('canary secrets stay inside the worker through a whole session', async () =
     const stored = await panel.evaluate(async () => ({
       history: await chrome.storage.local.get('history'),
       collections: await chrome.storage.local.get('collections'),
+      drafts: await chrome.storage.local.get('drafts'),
+      answers: await chrome.storage.session.get(['answers', 'tokenFailures']),
       sync: await chrome.storage.sync.get(null),
     }));
     expect(stored.sync).toEqual({});
@@ -110,6 +113,9 @@ test('canary secrets stay inside the worker through a whole session', async () =
     expectNoCanary('the copied cURL command', curl);
     expectNoCanary('history', JSON.stringify(stored.history));
     expectNoCanary('the collections', JSON.stringify(stored.collections));
+    expectNoCanary('the drafts kept for a reopened panel', JSON.stringify(stored.drafts));
+    expectNoCanary('the answers kept for a reopened panel', JSON.stringify(stored.answers));
+    expect(JSON.stringify(stored.answers)).toContain('/v1/orders'); // the scan reads real answers
     expectNoCanary('the panel', await panel.content());
     expectNoCanary("the panel's console", consoleLines.join('\n'));
 

@@ -13,6 +13,7 @@ import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser
 import { createSandbox } from '../../src/sandbox/server';
 import { test as base, expect, killServiceWorker } from './fixtures';
 import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { openCollectionActions } from './workbench';
 
 const CANARY_KEY = 'canaryLOCKKEY-5e1d9b3f7a2c4e6b8d0f';
 const CANARY_SECRET = 'canaryLOCKSECRET-8c6a4e2f0d1b3a5c7e9f';
@@ -106,7 +107,6 @@ test('with the lock on no secret reaches storage or disk, and a restart asks for
     await turnOnLock(panel, PASSPHRASE);
     await createApiKeyProfile(panel, {
       name: 'Locked key profile',
-      authUrl: sandbox.url,
       baseUrl: sandbox.url,
       companyId: sandbox.credentials.companyId,
       apiKey: CANARY_KEY,
@@ -193,7 +193,6 @@ test('changing the passphrase re-seals; a forgotten one resets only the secrets'
   test.setTimeout(90_000);
   await createApiKeyProfile(panel, {
     name: 'Key profile',
-    authUrl: sandbox.url,
     baseUrl: sandbox.url,
     companyId: sandbox.credentials.companyId,
     apiKey: CANARY_KEY,
@@ -217,6 +216,7 @@ test('changing the passphrase re-seals; a forgotten one resets only the secrets'
   expectNoCanary('storage.local', JSON.stringify(await rawLocal(panel)));
 
   // Change: a wrong current passphrase changes nothing; the right one re-seals every record.
+  await panel.getByRole('button', { name: 'More lock actions' }).click();
   await panel.getByRole('button', { name: 'Change passphrase' }).click();
   const change = panel.getByRole('form', { name: 'Change passphrase' });
   await change.getByLabel('Current passphrase').fill('wrong wrong wrong');
@@ -247,9 +247,11 @@ test('changing the passphrase re-seals; a forgotten one resets only the secrets'
   // Locked, an export cannot be checked against the secrets, so it waits for the passphrase.
   await panel.getByRole('button', { name: 'Lock now' }).click();
   await expect(lockStatus(panel)).toHaveText('Locked');
-  const team = collections.getByRole('group').filter({ hasText: 'Team calls' });
-  await team.getByRole('button', { name: 'Export collection' }).click();
-  await expect(collections.getByRole('alert')).toContainText('The saved secrets are locked.');
+  await openCollectionActions(panel, 'Team calls');
+  await collections.getByRole('button', { name: 'Export collection Team calls' }).click();
+  // It says why an export needs the secrets: to check that none of them leaks into the file.
+  await expect(collections.getByRole('alert')).toContainText('no saved secret');
+  await expect(collections.getByRole('alert')).toContainText('Unlock');
 
   // Forgotten: reset removes the secrets and the lock, and keeps profile, collection, history.
   await panel.getByRole('button', { name: 'Forgot passphrase?' }).click();
@@ -269,6 +271,7 @@ test('changing the passphrase re-seals; a forgotten one resets only the secrets'
   await panel.getByLabel('API key', { exact: true }).fill(CANARY_KEY);
   await panel.getByRole('button', { name: 'Save profile' }).click();
   await turnOnLock(panel, PASSPHRASE);
+  await panel.getByRole('button', { name: 'More lock actions' }).click();
   await panel.getByRole('button', { name: 'Remove lock' }).click();
   const remove = panel.getByRole('form', { name: 'Remove lock' });
   await remove.getByLabel('Passphrase').fill(PASSPHRASE);

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { createSandbox } from '../../src/sandbox/server';
 import { STORAGE_SCHEMA_VERSION } from '../../src/service/stored-shapes';
 import { expect, killServiceWorker, test } from './fixtures';
+import { sidebarTab } from './workbench';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'storage');
 /** The origin the snapshots were saved with; each test puts its own sandbox's in its place. */
@@ -89,9 +90,10 @@ for (const version of earlier) {
       await panel.getByRole('button', { name: 'Get token' }).click();
       await expect(panel.getByRole('region', { name: 'Token' })).toContainText('access_token');
       const oldEntries = snapshot.history.filter((item) => item.profileId === oauthProfile.id);
+      await sidebarTab(panel, 'History');
       await expect(
-        panel.getByText(`History (${oldEntries.length})`, { exact: true }),
-      ).toBeVisible();
+        panel.getByRole('region', { name: 'History' }).getByRole('listitem'),
+      ).toHaveCount(oldEntries.length);
 
       // And storage has today's shape.
       const stored = await panel.evaluate(() => chrome.storage.local.get(null));

@@ -21,8 +21,6 @@ interface ProfileFields {
 
 export interface ApiKeyProfile extends ProfileFields {
   baseUrl: string;
-  /** Left empty unless given: an API-key profile does not use it. */
-  authUrl?: string;
   apiKey: string;
 }
 
@@ -40,9 +38,6 @@ export interface OAuthProfile extends ProfileFields {
 /** Creates an API-key profile named `name` (default "Sandbox") and waits until it is active. */
 export async function createApiKeyProfile(panel: Page, profile: ApiKeyProfile): Promise<void> {
   await startNewProfile(panel, profile.name ?? 'Sandbox', 'API key');
-  if (profile.authUrl !== undefined) {
-    await panel.getByRole('textbox', { name: 'Auth URL' }).fill(profile.authUrl);
-  }
   await panel.getByRole('textbox', { name: 'Base URL' }).fill(profile.baseUrl);
   await panel.getByRole('textbox', { name: 'Company ID' }).fill(profile.companyId);
   await panel.getByLabel('API key', { exact: true }).fill(profile.apiKey);
@@ -70,8 +65,8 @@ export async function createOAuthProfile(panel: Page, profile: OAuthProfile): Pr
 
 /**
  * Opens an empty editor and fills what every profile has first. New profile is always there and
- * always opens the empty editor; with no profile saved yet that editor is already open, and the
- * click changes nothing.
+ * always opens the empty editor (a dialog); with no profile saved yet the editor is already on the
+ * first-run page, and the click takes focus to it.
  */
 async function startNewProfile(panel: Page, name: string, method: 'API key' | OAuthMethod) {
   await panel.getByRole('button', { name: 'New profile' }).click();
@@ -87,6 +82,8 @@ async function saveProfile(panel: Page, variables: ProfileFields['variables'] = 
     await panel.getByRole('textbox', { name: `Variable ${index + 1} value` }).fill(value);
   }
   await panel.getByRole('button', { name: 'Save profile' }).click();
+  // The editor (a dialog, or the first-run page) gives way to the saved profile's workbench.
+  await expect(panel.getByRole('form', { name: 'Profile editor' })).toHaveCount(0);
   await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
   await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
 }

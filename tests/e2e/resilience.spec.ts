@@ -75,7 +75,7 @@ async function saveRequest(panel: Page, path: string, name: string, collection: 
     .selectOption({ label: 'New collection…' });
   await form.getByRole('textbox', { name: 'New collection name' }).fill(collection);
   await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(panel.getByRole('button', { name: `Open ${name}` })).toBeVisible();
+  await expect(panel.getByRole('treeitem', { name, exact: true })).toBeVisible();
 }
 
 function sendMessage(requestId: string, profileId: string, path = 'products') {

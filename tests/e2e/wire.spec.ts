@@ -12,6 +12,7 @@ import { parseCliArgs } from '../../src/sandbox/cli-options';
 import { createSandbox, type RecordedRequest, type Sandbox } from '../../src/sandbox/server';
 import { test as base, expect, killServiceWorker } from './fixtures';
 import { createApiKeyProfile, createOAuthProfile, type OAuthMethod } from './profiles';
+import { requestTab, responseTab } from './workbench';
 
 const test = base.extend<{ sandbox: Sandbox }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
@@ -41,6 +42,7 @@ function expectServerSideHeaders(request: RecordedRequest | undefined) {
 async function sendOrder(panel: Page): Promise<Locator> {
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  await requestTab(panel, 'Body');
   await panel.getByRole('textbox', { name: 'Body' }).fill('{"sku":"A-1","qty":2}');
   await panel.getByRole('button', { name: 'Send' }).click();
   const response = panel.getByRole('region', { name: 'Response', exact: true });
@@ -50,7 +52,7 @@ async function sendOrder(panel: Page): Promise<Locator> {
 
 /** The call's two header views: ours, and what Chrome reported leaving the browser. */
 async function expectBothViews(response: Locator, secretShown: RegExp) {
-  await response.getByText(/^Request headers sent/).click();
+  await responseTab(response.page(), 'Sent');
   const ours = response.getByRole('region', { name: 'Headers we set' });
   const wire = response.getByRole('region', { name: 'As sent on the wire' });
   await expect(ours).toContainText(secretShown);
@@ -114,7 +116,7 @@ test('the user’s own Accept-Language goes out; the browser’s does not', asyn
   await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('GET');
   await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
-  await panel.getByText(/^Headers \(/).click();
+  await requestTab(panel, 'Headers');
   await panel.getByRole('button', { name: 'Add header' }).click();
   await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('Accept-Language');
   await panel.getByRole('textbox', { name: 'Header 1 value' }).fill('de-CH');
@@ -127,7 +129,7 @@ test('the user’s own Accept-Language goes out; the browser’s does not', asyn
   expect(ping?.headers.origin).toBeUndefined();
   // The fragment that spares the user's header is never sent.
   expect(ping?.url).toBe('/v1/ping');
-  await response.getByText(/^Request headers sent/).click();
+  await responseTab(panel, 'Sent');
   await expect(response.getByRole('region', { name: 'As sent on the wire' })).toContainText(
     /Accept-Language\s*de-CH/i,
   );

@@ -23,7 +23,7 @@ export function HeadersTab({ profile, rows, onChange }: Props) {
   );
   return (
     <>
-      <h3 id="contract-headers">Set by the profile</h3>
+      <h3 id="contract-headers">Headers set by the profile</h3>
       <dl class="headers contract" aria-labelledby="contract-headers">
         <div>
           <dt>Content-Type</dt>

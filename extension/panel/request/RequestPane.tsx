@@ -15,7 +15,8 @@ import { HeadersTab } from './HeadersTab';
 import { ParamsTab } from './ParamsTab';
 import { RequestLine } from './RequestLine';
 import './request.css';
-import type { CopyAs } from './use-copy-as';
+import { CopyAsMenu } from './CopyAsMenu';
+import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
 import type { RequestState } from './use-request';
 import type { TokenState } from './use-token';
 
@@ -74,30 +75,39 @@ export function RequestPane(props: Props) {
       />
       <div class="request-actions row">
         {props.actions}
-        <button type="button" onClick={() => void copyAs.copy('variables')}>
+        <button type="button" onClick={() => void copyAs.copy('curl', 'variables')}>
           Copy as cURL
         </button>
         <button
           type="button"
           aria-label="Copy as cURL with secrets"
           title="Copy as cURL with the secret in clear text (asks first)"
-          onClick={copyAs.askForSecrets}
+          onClick={() => copyAs.askForSecrets('curl')}
         >
           cURL with secrets
         </button>
+        <CopyAsMenu copyAs={copyAs} />
         <span role="status" class="muted">
           {copyAs.status}
         </span>
       </div>
       <div class="request-notes">
         {copyAs.error && <ErrorNotice error={copyAs.error} />}
-        {copyAs.command !== null && (
-          <section aria-label="cURL command" class="copied">
-            <pre class="body">{copyAs.command}</pre>
+        {copyAs.shown !== null && (
+          <div class="copied">
+            <section
+              aria-label={
+                copyAs.shown.language === 'curl'
+                  ? 'cURL command'
+                  : `${LANGUAGE_NAMES[copyAs.shown.language]} code`
+              }
+            >
+              <pre class="body">{copyAs.shown.code}</pre>
+            </section>
             <button type="button" class="link" onClick={copyAs.hide}>
-              Hide command
+              Hide code
             </button>
-          </section>
+          </div>
         )}
         {props.notes}
       </div>
@@ -126,16 +136,16 @@ export function RequestPane(props: Props) {
             <AuthTab profile={profile} token={token} />
           ))}
       </Tabs>
-      {copyAs.confirming && (
+      {copyAs.confirming !== null && (
         <Confirm
-          title="Copy with secrets"
+          title={`Copy as ${LANGUAGE_NAMES[copyAs.confirming]} with secrets`}
           confirm={`Copy with the ${copyAs.secret}`}
-          onConfirm={() => void copyAs.copy('values')}
+          onConfirm={() => copyAs.confirming && void copyAs.copy(copyAs.confirming, 'values')}
           onCancel={copyAs.cancelSecrets}
         >
           <p>
-            The command will contain the {copyAs.secret} in clear text. Anyone who sees it can call
-            the API as you: paste it only where you would paste the {copyAs.secret} itself.
+            The code will contain the {copyAs.secret} in clear text. Anyone who sees it can call the
+            API as you: paste it only where you would paste the {copyAs.secret} itself.
           </p>
         </Confirm>
       )}

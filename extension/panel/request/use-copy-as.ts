@@ -1,59 +1,65 @@
 /**
- * Copy as cURL: the composed call as a runnable command. The default names secrets as shell
- * variables (and the command is shown); "with secrets" first asks in the panel, then copies the
- * real API key or access token and does not show it.
+ * Copy as code: the composed call as a runnable cURL command, or as JavaScript fetch, Python
+ * requests, HTTPie or PowerShell. By default secrets are environment variables (and the code is
+ * shown); "with secrets" first asks in the panel, then copies the real API key or access token
+ * (never the client secret) and does not show it.
  */
 import { useState } from 'preact/hooks';
 import type { ProfileView } from '../../../src/service/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
+import type { CodeLanguage } from '../../../src/vocabulary/terms';
 import { copyText } from '../ui/copy-text';
 import { ask } from '../worker-client';
 import type { Draft } from './use-request';
 
 export type CopyMode = 'variables' | 'values';
 
+/** How each language is named on its buttons: "Copy as cURL", "Copy as Python", … */
+export const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
+  curl: 'cURL',
+  fetch: 'fetch',
+  python: 'Python',
+  httpie: 'HTTPie',
+  powershell: 'PowerShell',
+};
+
 export function useCopyAs(profile: ProfileView, draft: Draft) {
-  const [command, setCommand] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ language: CodeLanguage; code: string } | null>(null);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<AppError | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<CodeLanguage | null>(null);
   const secret = profile.authMethod === 'apiKey' ? 'API key' : 'access token';
 
-  async function copy(mode: CopyMode) {
-    setConfirming(false);
-    const reply = await ask('code/build', {
-      profileId: profile.id,
-      language: 'curl',
-      mode,
-      ...draft,
-    });
+  async function copy(language: CodeLanguage, mode: CopyMode) {
+    setConfirming(null);
+    const reply = await ask('code/build', { profileId: profile.id, language, mode, ...draft });
     if (!reply.ok) {
       setError(reply.error);
       return;
     }
     setError(null);
-    setCommand(mode === 'variables' ? reply.value.code : null);
+    setShown(mode === 'variables' ? { language, code: reply.value.code } : null);
     const copied = await copyText(reply.value.code);
     setStatus(
       copied
         ? mode === 'variables'
-          ? 'Copied. Export the variables named in its first lines, then run it.'
+          ? 'Copied. Set the variables it names first, then run it.'
           : `Copied, with the ${secret} in clear text.`
-        : 'Copying failed: select the command below and copy it by hand.',
+        : 'Copying failed: select the code below and copy it by hand.',
     );
   }
 
   return {
     secret,
-    command,
+    shown,
     status,
     error,
     confirming,
     copy,
-    askForSecrets: () => setConfirming(true),
-    cancelSecrets: () => setConfirming(false),
+    askForSecrets: (language: CodeLanguage) => setConfirming(language),
+    cancelSecrets: () => setConfirming(null),
     hide: () => {
-      setCommand(null);
+      setShown(null);
       setStatus('');
     },
   };

@@ -29,22 +29,29 @@ export function useRequest(
   const [inFlight, setInFlight] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown | null>(initial.answer);
   const [historyVersion, setHistoryVersion] = useState(0);
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const unsaved = useRef<{ timer: ReturnType<typeof setTimeout>; draft: Draft } | null>(null);
 
-  useEffect(
-    () => () => {
-      if (saveTimer.current !== null) clearTimeout(saveTimer.current);
-    },
-    [],
-  );
+  function saveNow() {
+    if (unsaved.current === null) return;
+    clearTimeout(unsaved.current.timer);
+    const { draft: pending } = unsaved.current;
+    unsaved.current = null;
+    void ask('workspace/save-draft', { profileId, draft: pending });
+  }
+
+  // Closing DevTools unloads the panel: an edit still waiting for its save goes out at once.
+  useEffect(() => {
+    window.addEventListener('pagehide', saveNow);
+    return () => {
+      window.removeEventListener('pagehide', saveNow);
+      saveNow(); // switching to another profile
+    };
+  }, []);
 
   function setDraft(next: Draft) {
     setDraftState(next);
-    if (saveTimer.current !== null) clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => {
-      saveTimer.current = null;
-      void ask('workspace/save-draft', { profileId, draft: next });
-    }, DRAFT_SAVE_DELAY_MS);
+    if (unsaved.current !== null) clearTimeout(unsaved.current.timer);
+    unsaved.current = { timer: setTimeout(saveNow, DRAFT_SAVE_DELAY_MS), draft: next };
   }
 
   async function send() {

@@ -20,7 +20,8 @@ interface Props {
   second: ComponentChildren;
 }
 
-const clamp = (ratio: number) => Math.min(0.9, Math.max(0.1, ratio));
+/** Kept to whole percents, so keyboard steps land on round values (0.6, not 0.6000000001). */
+const clamp = (ratio: number) => Math.round(Math.min(0.9, Math.max(0.1, ratio)) * 100) / 100;
 const STEP = 0.05;
 
 export function SplitView(props: Props) {

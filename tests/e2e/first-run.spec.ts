@@ -1,0 +1,40 @@
+/**
+ * First run: with no profile the panel says what to do and offers "Use local sandbox", which asks a
+ * sandbox on its default address (127.0.0.1:8787) for its demo values and fills the editor with
+ * them; the user still saves. With no sandbox there, it says how to start one.
+ */
+import { createSandbox } from '../../src/sandbox/server';
+import { LOCAL_SANDBOX_URL } from '../../src/service/sandbox-demo';
+import { expect, test } from './fixtures';
+
+test('Use local sandbox says how to start one, then fills the editor from it', async ({
+  panel,
+}) => {
+  await expect(panel.getByRole('heading', { name: 'Create your first profile' })).toBeVisible();
+  const use = panel.getByRole('button', { name: 'Use local sandbox' });
+  await use.click();
+  await expect(panel.getByRole('alert')).toContainText(
+    `No sandbox answers at ${LOCAL_SANDBOX_URL}`,
+  );
+  await expect(panel.getByRole('alert')).toContainText('npm run sandbox');
+
+  // The default port must be free for this test (nothing else in the suite listens there).
+  const sandbox = await createSandbox({ port: Number(new URL(LOCAL_SANDBOX_URL).port) });
+  try {
+    await use.click();
+    await expect(panel.getByRole('alert')).toHaveCount(0);
+    await expect(panel.getByRole('textbox', { name: 'Profile name' })).toHaveValue('Local sandbox');
+    await expect(panel.getByRole('textbox', { name: 'Base URL' })).toHaveValue(LOCAL_SANDBOX_URL);
+    await expect(panel.getByRole('textbox', { name: 'Company ID' })).toHaveValue(
+      sandbox.credentials.companyId,
+    );
+    // Nothing is saved until the user says so; then it works.
+    expect(await panel.evaluate(() => chrome.storage.local.get('profiles'))).toEqual({});
+    await panel.getByRole('button', { name: 'Save profile' }).click();
+    await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(panel.getByRole('region', { name: 'Response', exact: true })).toContainText('200');
+  } finally {
+    await sandbox.close();
+  }
+});

@@ -1,0 +1,138 @@
+/**
+ * The panel as a DevTools workbench, at the sizes DevTools docks it: bottom (1000x420) and right
+ * (480x900). After Send the request line and the answer's status are on screen together and the
+ * page never scrolls as a whole; the layout preferences are remembered; the README pictures are
+ * taken here (UPDATE_SCREENSHOT=1 refreshes docs/panel.png and docs/panel-dark.png).
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { requestTab, responseTab } from './workbench';
+
+const SIZES = [
+  { dock: 'bottom', width: 1000, height: 420 },
+  { dock: 'right', width: 480, height: 900 },
+] as const;
+
+async function pageScrolls(panel: Page): Promise<boolean> {
+  return panel.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollHeight > root.clientHeight || root.scrollWidth > root.clientWidth;
+  });
+}
+
+async function expectCallAndAnswerInView(panel: Page) {
+  const response = panel.getByRole('region', { name: 'Response', exact: true });
+  await expect(response).toContainText('200');
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toBeInViewport({ ratio: 1 });
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+  await expect(response.getByText(/^200 OK$/)).toBeInViewport({ ratio: 1 });
+  expect(await pageScrolls(panel)).toBe(false);
+}
+
+async function setTheme(panel: Page, theme: 'light' | 'dark') {
+  await panel.evaluate((name) => {
+    document.documentElement.dataset.theme = name;
+  }, theme);
+}
+
+for (const size of SIZES) {
+  test(`docked ${size.dock} (${size.width}x${size.height}): API key, the call and its answer in view together`, async ({
+    panel,
+    sandbox,
+  }) => {
+    await panel.setViewportSize(size);
+    await createApiKeyProfile(panel, {
+      ...sandbox.credentials,
+      name: 'Sandbox (API key)',
+      baseUrl: sandbox.url,
+    });
+    await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expectCallAndAnswerInView(panel);
+    // Request and response beside each other when wide, one over the other when narrow.
+    const divider = panel.getByRole('separator', { name: 'Resize request and response' });
+    await expect(divider).toHaveAttribute(
+      'aria-orientation',
+      size.dock === 'bottom' ? 'vertical' : 'horizontal',
+    );
+    // The narrow panel keeps its sidebar closed until asked for, and opens it over the panes.
+    const toggle = panel.getByRole('button', { name: /sidebar$/ });
+    await expect(toggle).toHaveAttribute(
+      'aria-expanded',
+      size.dock === 'bottom' ? 'true' : 'false',
+    );
+
+    if (size.dock === 'bottom') {
+      mkdirSync('test-results', { recursive: true });
+      for (const theme of ['light', 'dark'] as const) {
+        await setTheme(panel, theme);
+        const file = theme === 'light' ? 'panel.png' : 'panel-dark.png';
+        await panel.screenshot({ path: `test-results/${file}` });
+        if (process.env.UPDATE_SCREENSHOT === '1') {
+          mkdirSync('docs', { recursive: true });
+          copyFileSync(`test-results/${file}`, `docs/${file}`);
+        }
+      }
+    }
+  });
+
+  test(`docked ${size.dock} (${size.width}x${size.height}): OAuth after Get token, the token never pushes the call away`, async ({
+    panel,
+    sandbox,
+  }) => {
+    await panel.setViewportSize(size);
+    const { clientId, clientSecret, companyId } = sandbox.credentials;
+    await createOAuthProfile(panel, {
+      method: 'OAuth (Basic header)',
+      authUrl: sandbox.url,
+      companyId,
+      clientId,
+      clientSecret,
+    });
+    await panel.getByRole('button', { name: 'Get token' }).click();
+    const token = panel.getByRole('region', { name: 'Token', exact: true });
+    await expect(token).toContainText('approved');
+    // The toolbar shows the token at a glance, with its countdown.
+    await expect(panel.getByRole('banner').getByRole('timer')).toContainText(/expires in/);
+    await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expectCallAndAnswerInView(panel);
+    await expect(token).toBeVisible();
+  });
+}
+
+test('the layout is remembered: tabs, the divider and the sidebar, in storage.local only', async ({
+  panel,
+  sandbox,
+}) => {
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await requestTab(panel, 'Headers');
+  const divider = panel.getByRole('separator', { name: 'Resize request and response' });
+  await divider.focus();
+  await panel.keyboard.press('ArrowRight');
+  await panel.keyboard.press('ArrowRight');
+  await expect(divider).toHaveAttribute('aria-valuenow', '60');
+  const sidebar = panel.getByRole('separator', { name: 'Resize sidebar' });
+  await sidebar.focus();
+  await panel.keyboard.press('ArrowRight');
+  await expect(sidebar).toHaveAttribute('aria-valuenow', '260');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await responseTab(panel, 'Sent');
+  await expect
+    .poll(() => panel.evaluate(() => chrome.storage.local.get('uiPrefs')))
+    .toMatchObject({ uiPrefs: { requestTab: 'headers', responseTab: 'sent', splitRow: 0.6 } });
+
+  await panel.reload();
+  await expect(
+    panel.getByRole('tablist', { name: 'Request' }).getByRole('tab', { selected: true }),
+  ).toHaveText(/^Headers/);
+  await expect(
+    panel.getByRole('tablist', { name: 'Response' }).getByRole('tab', { selected: true }),
+  ).toHaveText('Sent');
+  await expect(divider).toHaveAttribute('aria-valuenow', '60');
+  await expect(sidebar).toHaveAttribute('aria-valuenow', '260');
+  expect(await panel.evaluate(() => chrome.storage.sync.get(null))).toEqual({});
+});
