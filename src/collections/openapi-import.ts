@@ -13,15 +13,12 @@
 import { fail, ok, type Result } from '../vocabulary/errors';
 import { HTTP_METHODS, type HttpMethod } from '../vocabulary/terms';
 import { MAX_ITEMS, MAX_NAME } from './collection-schema';
-import type { Collection, CollectionItem, Folder, SavedRequest } from './model';
+import type { Collection } from './model';
+import { MAX_BODY_CHARS_TOTAL } from './openapi-body';
 import { type OpenApiDocument, readOpenApiDocument } from './openapi-document';
 import { newExampleBudget } from './openapi-example';
-import {
-  MAX_BODY_CHARS_TOTAL,
-  type OperationContext,
-  OUTSIDE_V1,
-  readOperation,
-} from './openapi-operation';
+import { folderName, ItemTree } from './openapi-folders';
+import { type OperationContext, OUTSIDE_V1, readOperation } from './openapi-operation';
 import { pointerTo, ROOT_POINTER, shownPointer } from './openapi-pointer';
 import { readSecurity, type SuggestedAuth } from './openapi-security';
 import {
@@ -67,7 +64,6 @@ const NOTE = {
   selfReference: 'References that name only themselves were read as empty schemas',
   pathExternal: 'Path items defined in other files were not imported',
   method: 'Operations with a method this extension cannot send were not imported',
-  manyTags: 'Operations with several tags are in the folder of their first tag',
   webhooks: 'Webhooks were not imported',
 } as const;
 
@@ -75,59 +71,6 @@ const HINT = 'Fix the document at that place, or export it again from the tool t
 
 function structureError(what: string, at: string): Result<never> {
   return fail('bad_message', `${what} at ${shownPointer(at)} is not an object.`, HINT);
-}
-
-/** The folder an operation goes into: its first tag, or null for the top level. */
-function folderName(operation: JsonObject, where: string, notes: ImportNotes): string | null {
-  if (!Array.isArray(operation.tags)) return null;
-  const tags = operation.tags.filter(
-    (tag): tag is string => typeof tag === 'string' && tag.trim() !== '',
-  );
-  if (tags.length > 1) notes.add(NOTE.manyTags, where);
-  const [first] = tags;
-  return first === undefined ? null : first.trim().slice(0, MAX_NAME);
-}
-
-class ItemTree {
-  readonly top: SavedRequest[] = [];
-  private readonly folders = new Map<string, SavedRequest[]>();
-  requests = 0;
-
-  add(request: SavedRequest, folder: string | null): void {
-    this.requests++;
-    if (folder === null) {
-      this.top.push(request);
-      return;
-    }
-    const list = this.folders.get(folder);
-    if (list === undefined) this.folders.set(folder, [request]);
-    else list.push(request);
-  }
-
-  get size(): number {
-    return this.requests + this.folders.size;
-  }
-
-  /** Untagged requests first, then the folders in the order the document's `tags` list gives. */
-  items(declaredTags: unknown, newId: () => string): CollectionItem[] {
-    const order: string[] = [];
-    if (Array.isArray(declaredTags)) {
-      for (const tag of declaredTags) {
-        const name = isObject(tag) && typeof tag.name === 'string' ? tag.name.trim() : '';
-        if (this.folders.has(name) && !order.includes(name)) order.push(name);
-      }
-    }
-    for (const name of this.folders.keys()) if (!order.includes(name)) order.push(name);
-    const folders = order.map(
-      (name): Folder => ({
-        kind: 'folder',
-        id: newId(),
-        name,
-        items: this.folders.get(name) ?? [],
-      }),
-    );
-    return [...this.top, ...folders];
-  }
 }
 
 function readPaths(
