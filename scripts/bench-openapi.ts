@@ -39,6 +39,8 @@ async function buildImporter(): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'warn',
+    // The extension's icons are already in dist/; the module needs nothing from public/.
+    publicDir: false,
     build: {
       outDir,
       emptyOutDir: true,
