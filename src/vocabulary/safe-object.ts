@@ -4,7 +4,12 @@
  * validator. Everything that reaches a schema has passed here.
  */
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Keys that can change how programs behave when data is read into objects: refused in every import. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
 export const MAX_DEPTH = 32;
 
 export type SafetyProblem =
