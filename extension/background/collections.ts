@@ -8,10 +8,11 @@ import * as v from 'valibot';
 import { mergeOnImport, nameClash } from '../../src/collections/collection-ops';
 import { CollectionSchema, validateCollection } from '../../src/collections/collection-schema';
 import { lintForSecrets } from '../../src/collections/export-lint';
-import { importCollectionFile } from '../../src/collections/import-file';
+import { type FileImport, importCollectionFile } from '../../src/collections/import-file';
 import type { Collection } from '../../src/collections/model';
 import { exportCollection } from '../../src/collections/native-format';
 import { exportPostman } from '../../src/collections/postman-export';
+import type { ImportOutcome } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { allSecrets } from './known-secrets';
@@ -111,25 +112,40 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
   return ok({ fileName: fileName(collection, format), text });
 };
 
+/** Stores an imported collection, or answers "clash" when its name is taken and the user is asked. */
+function storeImported(
+  { collection, summary }: FileImport,
+  onClash: 'ask' | 'replace' | 'keep-both',
+): Promise<Result<ImportOutcome>> {
+  return serially(async () => {
+    const existing = await loadCollections();
+    const clash = nameClash(existing, collection);
+    if (clash !== null && onClash === 'ask')
+      return ok({ outcome: 'clash' as const, name: clash.name });
+    const choice = onClash === 'replace' ? 'replace' : 'keep-both';
+    const merged = mergeOnImport(existing, collection, choice, () => crypto.randomUUID());
+    await storeCollections(merged.collections);
+    // The panel reloads the list; sending a 10 000-request collection back here would only cost.
+    const { id, name } = merged.imported;
+    return ok({ outcome: 'imported' as const, id, name, summary });
+  });
+}
+
 export const importCollectionHandler: Handlers['collections/import'] = async ({
   text,
   onClash,
 }) => {
   // The file's kind picks the importer; a kind that is not imported is refused by name.
   const parsed = importCollectionFile(text, () => crypto.randomUUID());
-  if (!parsed.ok) return parsed;
-  return serially(async () => {
-    const existing = await loadCollections();
-    const clash = nameClash(existing, parsed.value.collection);
-    if (clash !== null && onClash === 'ask')
-      return ok({ outcome: 'clash' as const, name: clash.name });
-    const choice = onClash === 'replace' ? 'replace' : 'keep-both';
-    const merged = mergeOnImport(existing, parsed.value.collection, choice, () =>
-      crypto.randomUUID(),
-    );
-    await storeCollections(merged.collections);
-    // The panel reloads the list; sending a 10 000-request collection back here would only cost.
-    const { id, name } = merged.imported;
-    return ok({ outcome: 'imported' as const, id, name, summary: parsed.value.summary });
-  });
+  return parsed.ok ? storeImported(parsed.value, onClash) : parsed;
+};
+
+export const importParsedHandler: Handlers['collections/import-parsed'] = async ({
+  collection: input,
+  summary,
+  onClash,
+}) => {
+  // The schema has run; the limits (item count, folder depth, unique ids) are checked here.
+  const checked = validateCollection(input);
+  return checked.ok ? storeImported({ collection: checked.value, summary }, onClash) : checked;
 };

@@ -12,6 +12,7 @@ import {
   deleteCollection,
   exportCollectionHandler,
   importCollectionHandler,
+  importParsedHandler,
   listCollections,
   putCollection,
 } from './collections';
@@ -74,6 +75,7 @@ const handlers: Handlers = {
   'collections/delete': withStorageErrors(deleteCollection),
   'collections/export': withStorageErrors(exportCollectionHandler),
   'collections/import': withStorageErrors(importCollectionHandler),
+  'collections/import-parsed': withStorageErrors(importParsedHandler),
   'token/get': withStorageErrors(getToken),
   'token/reveal': withStorageErrors(revealToken),
   'token/compare': withStorageErrors(compareVariants),

@@ -9,7 +9,7 @@ import type { ProfileView, Warning } from '../../src/service/profile-input';
 import type { AppError } from '../../src/vocabulary/errors';
 import { LockNotices, LockToolbar } from './lock/Lock';
 import { useLock } from './lock/use-lock';
-import { FirstRun } from './profile/FirstRun';
+import type { ProfilePrefill } from './profile/ProfileEditor';
 import { ProfilePicker } from './toolbar/ProfilePicker';
 import { Dialog } from './ui/Dialog';
 import { ErrorNotice } from './ui/ErrorNotice';
@@ -18,11 +18,17 @@ import { usePrefs } from './use-prefs';
 import { Workspace } from './Workspace';
 import { ask } from './worker-client';
 
+const FirstRun = lazyComponent(() =>
+  import('./profile/FirstRun').then((module) => module.FirstRun),
+);
 const ProfileEditor = lazyComponent(() =>
   import('./profile/ProfileEditor').then((module) => module.ProfileEditor),
 );
 
-type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; profile: ProfileView };
+type Editing =
+  | { mode: 'closed' }
+  | { mode: 'new'; prefill?: ProfilePrefill }
+  | { mode: 'edit'; profile: ProfileView };
 
 export function App() {
   const [profiles, setProfiles] = useState<ProfileView[] | null>(null);
@@ -106,6 +112,7 @@ export function App() {
       <ProfileEditor
         key={editing.mode === 'edit' ? editing.profile.id : 'new'}
         initial={editing.mode === 'edit' ? editing.profile : null}
+        prefill={editing.mode === 'new' ? (editing.prefill ?? null) : null}
         onCancel={() => setEditing({ mode: 'closed' })}
         onSaved={saved}
         onDeleted={() => {
@@ -137,6 +144,8 @@ export function App() {
         toolbarStart={toolbarStart}
         toolbarEnd={toolbarEnd}
         notices={notices}
+        onNewProfile={(prefill) => setEditing({ mode: 'new', prefill })}
+        profiles={profiles}
       />
       {editor}
     </>

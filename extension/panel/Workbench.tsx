@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SavedRequest } from '../../src/collections/model';
 import type { ProfileView } from '../../src/service/profile-input';
 import type { UiPrefs } from '../../src/service/ui-prefs';
+import type { ProfilePrefill } from './profile/ProfileEditor';
 import { bodyProblem } from './request/BodyTab';
 import { previewUrl } from './request/RequestLine';
 import { RequestPane } from './request/RequestPane';
@@ -17,7 +18,6 @@ import { type TokenShown, useToken } from './request/use-token';
 import { ResponsePane } from './response/ResponsePane';
 import { CollectionsPanel } from './sidebar/collections/CollectionsPanel';
 import { useCollections } from './sidebar/collections/use-collections';
-import { History } from './sidebar/History';
 import { Sidebar } from './sidebar/Sidebar';
 import { AuthState } from './toolbar/AuthState';
 import { lazyComponent } from './ui/lazy';
@@ -35,6 +35,10 @@ const SaveRequestDialog = lazyComponent(() =>
 const ImportCurlDialog = lazyComponent(() =>
   import('./request/ImportCurlDialog').then((module) => module.ImportCurlDialog),
 );
+const History = lazyComponent(() => import('./sidebar/History').then((module) => module.History));
+const CaptureView = lazyComponent(() =>
+  import('./capture/CaptureView').then((module) => module.CaptureView),
+);
 const QuickSearch = lazyComponent(() =>
   import('./QuickSearch').then((module) => module.QuickSearch),
 );
@@ -47,6 +51,9 @@ interface Props {
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;
   notices: ComponentChildren;
+  onNewProfile: (prefill: ProfilePrefill) => void;
+  /** Every saved profile: captured calls are matched against them. */
+  profiles: readonly ProfileView[];
 }
 
 /** What a (re)opened workspace starts from: what the worker kept for the profile. */
@@ -82,7 +89,8 @@ export function Workbench(props: Props) {
   const copyAs = useCopyAs(profile, request.draft);
   const [opened, setOpened] = useState<Opened>(null);
   const [open, setOpen] = useState<Open>('none');
-  const [notes, setNotes] = useState<string[]>([]);
+  /** Notes about how the draft came in (a cURL import, a captured call): what was dropped. */
+  const [notes, setNotes] = useState<{ from: string; lines: string[] } | null>(null);
   const [saveStatus, setSaveStatus] = useState('');
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const [mainWidth, setMainWidth] = useState(window.innerWidth);
@@ -107,7 +115,7 @@ export function Workbench(props: Props) {
     const { method, path, query, headers, body } = saved;
     request.setDraft({ method, path, query, headers, body });
     setOpened({ collectionId, request: saved });
-    setNotes([]);
+    setNotes(null);
     if (overlay) setOverlayOpen(false);
   }
 
@@ -151,6 +159,21 @@ export function Workbench(props: Props) {
           openId={opened?.request.id ?? null}
           dirty={dirty}
           onOpen={(collection, saved) => openSaved(collection.id, saved)}
+          onNewProfile={props.onNewProfile}
+        />
+      }
+      capture={
+        <CaptureView
+          profiles={props.profiles}
+          onDraft={(draft, captureNotes, action) => {
+            request.setDraft(draft);
+            setOpened(null);
+            setNotes({ from: 'Captured call', lines: captureNotes });
+            if (overlay) setOverlayOpen(false);
+            if (action === 'replay') void request.send(draft);
+            if (action === 'save') setOpen('save');
+            if (action === 'open') document.getElementById('path')?.focus();
+          }}
         />
       }
       history={
@@ -160,7 +183,7 @@ export function Workbench(props: Props) {
           onOpen={(entry, answer) => {
             request.open(entry, answer);
             setOpened(null);
-            setNotes([]);
+            setNotes(null);
             if (overlay) setOverlayOpen(false);
           }}
         />
@@ -244,14 +267,15 @@ export function Workbench(props: Props) {
                   </>
                 }
                 notes={
-                  notes.length > 0 && (
+                  notes !== null &&
+                  notes.lines.length > 0 && (
                     <div class="notice notice-warn">
-                      <ul role="status" aria-label="cURL import notes">
-                        {notes.map((note) => (
+                      <ul role="status" aria-label={`${notes.from} notes`}>
+                        {notes.lines.map((note) => (
                           <li key={note}>{note}</li>
                         ))}
                       </ul>
-                      <button type="button" class="link" onClick={() => setNotes([])}>
+                      <button type="button" class="link" onClick={() => setNotes(null)}>
                         Dismiss
                       </button>
                     </div>
@@ -301,7 +325,7 @@ export function Workbench(props: Props) {
           onImport={(draft, importNotes) => {
             request.setDraft(draft);
             setOpened(null);
-            setNotes(importNotes);
+            setNotes({ from: 'cURL import', lines: importNotes });
           }}
           onClose={() => setOpen('none')}
         />

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ProfileView } from '../../src/service/profile-input';
 import type { UiPrefs } from '../../src/service/ui-prefs';
 import type { AppError } from '../../src/vocabulary/errors';
+import type { ProfilePrefill } from './profile/ProfileEditor';
 import { ErrorNotice } from './ui/ErrorNotice';
 import type { SetPrefs } from './use-prefs';
 import { Workbench, type WorkspaceStart } from './Workbench';
@@ -22,6 +23,8 @@ interface Props {
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;
   notices: ComponentChildren;
+  onNewProfile: (prefill: ProfilePrefill) => void;
+  profiles: readonly ProfileView[];
 }
 
 export function Workspace(props: Props) {

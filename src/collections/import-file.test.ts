@@ -1,8 +1,9 @@
 /**
- * importCollectionFile, what Import collection does with a picked file: our format and Postman
- * files are imported by their own readers; an OpenAPI, Swagger, HAR or YAML file, a curl command
- * or a binary file is refused with a message that names what the file is and a hint, instead of
- * "not valid JSON (line 1, column 1)" or "not a Postman collection". Any text gets a typed answer.
+ * importCollectionFile, what the worker does with a picked file: our format, Postman and HAR
+ * files are imported by their own readers; OpenAPI and Swagger documents are the panel's to read
+ * (the worker only refuses their text, by name); a YAML file, a curl command or a binary file is
+ * refused with a message that names what the file is and a hint, instead of "not valid JSON
+ * (line 1, column 1)" or "not a Postman collection". Any text gets a typed answer.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -20,8 +21,7 @@ function counter(): () => string {
 const refusal = (text: string) =>
   results.refusal(importCollectionFile(text, counter()), 'bad_message');
 
-const CONVERT_HINT =
-  'Import it into Postman and export a collection from it (Collection v2.1), then import that file here.';
+const PANEL_HINT = 'Pick the file with Import collection in the panel’s Collections tab.';
 
 describe('importCollectionFile: the kinds it imports', () => {
   it('imports our native format exactly, with an empty summary', () => {
@@ -55,16 +55,48 @@ describe('importCollectionFile: the kinds it imports', () => {
   });
 });
 
-describe('importCollectionFile: kinds that are not imported, refused by name', () => {
-  it('an OpenAPI description in YAML or JSON', () => {
+describe('importCollectionFile: HAR files', () => {
+  it('imports the /v1 calls of a HAR file, and refuses one that has none', () => {
+    const har = (url: string) =>
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          creator: { name: 'WebInspector', version: '537.36' },
+          entries: [
+            {
+              startedDateTime: '2026-11-23T10:00:00.000Z',
+              time: 12,
+              _resourceType: 'fetch',
+              request: {
+                method: 'GET',
+                url,
+                httpVersion: 'HTTP/1.1',
+                headers: [],
+                queryString: [],
+              },
+              response: { status: 200, statusText: 'OK', headers: [], content: { size: 2 } },
+            },
+          ],
+        },
+      });
+    const { collection } = results.accepted(
+      importCollectionFile(har('https://api.example.com/v1/products'), counter()),
+    );
+    expect(JSON.stringify(collection.items)).toContain('"path":"products"');
+    expect(refusal(har('https://example.com/index.html')).message).toMatch(/\/v1/);
+  });
+});
+
+describe('importCollectionFile: kinds the worker does not read, refused by name', () => {
+  it('an OpenAPI description in YAML or JSON: the panel reads those', () => {
     expect(refusal('openapi: 3.0.3\ninfo:\n  title: Orders\npaths: {}\n')).toEqual({
       code: 'bad_message',
       message:
-        'This looks like an OpenAPI 3.0.3 description (YAML); importing OpenAPI files is not supported yet.',
-      hint: CONVERT_HINT,
+        'This looks like an OpenAPI 3.0.3 description (YAML), which the panel reads before anything reaches storage.',
+      hint: PANEL_HINT,
     });
     expect(refusal('{"openapi":"3.1.0","info":{"title":"x"},"paths":{}}').message).toBe(
-      'This looks like an OpenAPI 3.1.0 description (JSON); importing OpenAPI files is not supported yet.',
+      'This looks like an OpenAPI 3.1.0 description (JSON), which the panel reads before anything reaches storage.',
     );
   });
 
@@ -72,19 +104,8 @@ describe('importCollectionFile: kinds that are not imported, refused by name', (
     expect(refusal('{"swagger":"2.0","info":{},"paths":{}}')).toEqual({
       code: 'bad_message',
       message:
-        'This looks like a Swagger 2.0 description (JSON); importing Swagger files is not supported yet.',
-      hint: CONVERT_HINT,
-    });
-  });
-
-  it('a HAR file', () => {
-    expect(
-      refusal('{"log":{"version":"1.2","creator":{"name":"WebInspector"},"entries":[]}}'),
-    ).toEqual({
-      code: 'bad_message',
-      message:
-        "This looks like a HAR file (a browser's network log, HAR 1.2); importing HAR files is not supported yet.",
-      hint: 'To bring a call over, right-click it in the DevTools Network panel, choose Copy as cURL, and paste it into Import cURL.',
+        'This looks like a Swagger 2.0 description (JSON), which the panel reads before anything reaches storage.',
+      hint: PANEL_HINT,
     });
   });
 

@@ -1,11 +1,14 @@
 /**
  * Import collection: one picked file, whatever it is, to a collection and its summary, or to a
  * refusal that says what the file is. import-kind.ts tells the kind; a table routes each kind to
- * its importer (our native format, Postman), and a kind without one gets a refusal that names it
- * and says what to do, instead of a JSON syntax error about a YAML file. Adding an importer for a
- * kind is one row of the table.
+ * its importer (our native format, Postman, HAR), and a kind without one gets a refusal that names
+ * it and says what to do, instead of a JSON syntax error about a YAML file. Adding an importer for
+ * a kind is one row of the table. OpenAPI and Swagger documents are read in the panel (their
+ * parser is large and loads only when one is picked; see openapi-import.ts): the worker, which
+ * gets only the finished collection for them, refuses their text.
  */
 import { fail, ok, type Result } from '../vocabulary/errors';
+import { importHar } from './har-import';
 import { describeKind, detectImportKind, type ImportKind } from './import-kind';
 import type { Collection } from './model';
 import { importCollection } from './native-format';
@@ -24,7 +27,7 @@ function importNative(text: string): Result<FileImport> {
   return result.ok ? ok({ collection: result.value, summary: [] }) : result;
 }
 
-type Supported = 'native' | 'postman' | 'json' | 'text' | 'empty';
+type Supported = 'native' | 'postman' | 'har' | 'json' | 'text' | 'empty';
 type Unsupported = Exclude<ImportKind, { kind: Supported }>;
 
 /**
@@ -35,6 +38,7 @@ type Unsupported = Exclude<ImportKind, { kind: Supported }>;
 const IMPORTERS: Readonly<Record<Supported, Importer>> = {
   native: importNative,
   postman: importPostman,
+  har: importHar,
   json: importPostman,
   text: importPostman,
   empty: importPostman,
@@ -44,27 +48,16 @@ function isSupported(kind: ImportKind): kind is Extract<ImportKind, { kind: Supp
   return Object.hasOwn(IMPORTERS, kind.kind);
 }
 
-const OTHER_TOOL_HINT =
-  'Import it into Postman and export a collection from it (Collection v2.1), then import that file here.';
-
 /** Why a kind is not imported, and what to do instead. */
 function refusal(kind: Unsupported): ReturnType<typeof fail> {
   const what = describeKind(kind);
   switch (kind.kind) {
     case 'openapi':
-    case 'swagger': {
-      const format = kind.kind === 'openapi' ? 'OpenAPI' : 'Swagger';
+    case 'swagger':
       return fail(
         'bad_message',
-        `This looks like ${what}; importing ${format} files is not supported yet.`,
-        OTHER_TOOL_HINT,
-      );
-    }
-    case 'har':
-      return fail(
-        'bad_message',
-        `This looks like ${what}; importing HAR files is not supported yet.`,
-        'To bring a call over, right-click it in the DevTools Network panel, choose Copy as cURL, and paste it into Import cURL.',
+        `This looks like ${what}, which the panel reads before anything reaches storage.`,
+        'Pick the file with Import collection in the panel’s Collections tab.',
       );
     case 'yaml':
       return fail(

@@ -45,6 +45,10 @@ export type LockState = 'off' | 'locked' | 'unlocked';
 /** Up to the limit plus one, so that an over-long passphrase gets the lock's own clear error. */
 const passphrase = v.pipe(v.string(), v.maxLength(MAX_PASSPHRASE_LENGTH + 1));
 
+export type ImportOutcome =
+  | { outcome: 'clash'; name: string }
+  | { outcome: 'imported'; id: string; name: string; summary: string[] };
+
 export interface TokenAttempt {
   label: string;
   view: TokenView;
@@ -87,6 +91,12 @@ export const messages = {
     /** Up to 32 MiB: a 10 000-request Postman export is about 10 MiB. */
     text: v.pipe(v.string(), v.maxLength(32 * 1024 * 1024)),
     /** 'ask' answers a name clash with outcome 'clash' and changes nothing. */
+    onClash: v.picklist(['ask', 'replace', 'keep-both']),
+  }),
+  /** A collection the panel read itself (an OpenAPI document), with its import summary. */
+  'collections/import-parsed': v.strictObject({
+    collection: CollectionSchema,
+    summary: v.pipe(v.array(v.pipe(v.string(), v.maxLength(4_096))), v.maxLength(500)),
     onClash: v.picklist(['ask', 'replace', 'keep-both']),
   }),
   'token/get': v.strictObject({ profileId: profileRef, fresh: v.boolean() }),
@@ -134,9 +144,8 @@ export interface ResponseMap {
   'collections/put': { collection: Collection };
   'collections/delete': { id: string };
   'collections/export': { fileName: string; text: string };
-  'collections/import':
-    | { outcome: 'clash'; name: string }
-    | { outcome: 'imported'; id: string; name: string; summary: string[] };
+  'collections/import': ImportOutcome;
+  'collections/import-parsed': ImportOutcome;
   'token/get': { view: TokenView; fromCache: boolean };
   /** Answered only to an explicit user action (Reveal or Copy). */
   'token/reveal': { accessToken: string };

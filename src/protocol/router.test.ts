@@ -68,6 +68,9 @@ function setup(
     'collections/delete': record('collections/delete', { id: 'c1' }),
     'collections/export': record('collections/export', { fileName: 'c.json', text: '{}' }),
     'collections/import': record('collections/import', { outcome: 'clash', name: 'c' }),
+    'collections/import-parsed': async () => {
+      throw new Error('not used');
+    },
     'token/reveal': record('token/reveal', { accessToken: 'not-a-real-token' }),
     'token/compare': async () => {
       throw new Error('not used');

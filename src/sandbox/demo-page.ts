@@ -50,6 +50,7 @@ ${row('Client ID', credentials.clientId)}
 <li><code>POST /v1/orders</code> with a JSON object body</li>
 <li>Fault switches: <code>GET ${escapeHtml(url)}/__sandbox/switches</code>, changed with a <code>POST</code> of JSON to the same address</li>
 <li>What the sandbox received: <code>GET ${escapeHtml(url)}/__sandbox/requests</code> (secrets masked)</li>
+<li>The panel's Capture tab: open <a href="/demo-app">a demo web app</a> that calls the API from its own JavaScript, with DevTools on it</li>
 </ul>
 </main>
 </body>

@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { handleControl } from './control';
 import type { SandboxCredentials } from './credentials';
+import { DEMO_APP_PATH, DEMO_APP_SCRIPT_PATH, demoAppPage, demoAppScript } from './demo-app';
 import { DEMO_PAGE_CSP, renderDemoPage } from './demo-page';
 import {
   browserOriginRefused,
@@ -110,9 +111,20 @@ interface Area {
   answer: (incoming: Incoming, state: SandboxState) => Reply | Promise<Reply>;
 }
 
+function answerDemoApp(incoming: Incoming, state: SandboxState): Reply {
+  if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
+    return methodNotAllowed(incoming.method, incoming.path, ['GET']);
+  }
+  return incoming.path === DEMO_APP_PATH ? demoAppPage() : demoAppScript(state.credentials);
+}
+
 /** The areas of the sandbox, first match wins. */
 const AREAS: readonly Area[] = [
   { matches: (path) => path === '/', answer: answerDemoPage },
+  {
+    matches: (path) => path === DEMO_APP_PATH || path === DEMO_APP_SCRIPT_PATH,
+    answer: answerDemoApp,
+  },
   { matches: (path) => path.startsWith('/__sandbox/'), answer: answerControl },
   { matches: (path) => path === TOKEN_PATH, answer: answerToken },
   { matches: (path) => path === '/v1' || path.startsWith('/v1/'), answer: answerApi },

@@ -17,12 +17,15 @@ import { ask } from '../worker-client';
 
 interface Props {
   initial: ProfileView | null;
-  /** Values to start a new profile with ("Use local sandbox"). */
-  prefill?: DemoProfile | null;
+  /** Values to start a new profile with ("Use local sandbox", "New profile from this API"). */
+  prefill?: ProfilePrefill | null;
   onSaved: (profile: ProfileView, warnings: Warning[]) => void;
   onCancel: (() => void) | null;
   onDeleted: (id: string) => void;
 }
+
+/** What a new profile can start from; the user still checks it and presses Save profile. */
+export type ProfilePrefill = Partial<DemoProfile> & { authMethod?: AuthMethod };
 
 type Asking =
   | { kind: 'none' }
@@ -50,7 +53,9 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
   const [authUrl, setAuthUrl] = useState(start?.authUrl ?? '');
   const [baseUrl, setBaseUrl] = useState(start?.baseUrl ?? '');
   const [companyId, setCompanyId] = useState(start?.companyId ?? '');
-  const [authMethod, setAuthMethod] = useState<AuthMethod>(initial?.authMethod ?? 'apiKey');
+  const [authMethod, setAuthMethod] = useState<AuthMethod>(
+    initial?.authMethod ?? prefill?.authMethod ?? 'apiKey',
+  );
   const [clientId, setClientId] = useState(start?.clientId ?? '');
   const [formEncode, setFormEncode] = useState(initial?.formEncodeCredentials ?? false);
   const [variables, setVariables] = useState<NameValue[]>(initial?.variables ?? []);

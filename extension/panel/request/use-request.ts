@@ -54,10 +54,10 @@ export function useRequest(
     unsaved.current = { timer: setTimeout(saveNow, DRAFT_SAVE_DELAY_MS), draft: next };
   }
 
-  async function send() {
+  /** Sends the draft (or `call`, when it was just put in and the state has not caught up). */
+  async function send(call: Draft = draft) {
     if (inFlight !== null) return;
     const requestId = crypto.randomUUID();
-    const call = draft;
     const at = Date.now();
     setInFlight(requestId);
     const reply = await ask('request/send', { requestId, profileId, ...call });

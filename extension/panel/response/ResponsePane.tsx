@@ -8,8 +8,14 @@ import type { ProfileView } from '../../../src/service/profile-input';
 import type { ResponseTab } from '../../../src/service/ui-prefs';
 import type { RequestState, Shown } from '../request/use-request';
 import { ErrorNotice } from '../ui/ErrorNotice';
-import { ResponseView } from './ResponseView';
+import { lazyComponent } from '../ui/lazy';
 import './response.css';
+
+/** The answer's views load with the first answer: an empty pane needs none of them. */
+const ResponseView = lazyComponent(
+  () => import('./ResponseView').then((module) => module.ResponseView),
+  <p class="pane-message muted">Loading the answer…</p>,
+);
 
 interface Props {
   profile: ProfileView;

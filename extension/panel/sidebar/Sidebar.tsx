@@ -1,5 +1,5 @@
 /**
- * The sidebar: Collections and History as tabs. Docked beside the panes when the panel is wide
+ * The sidebar: Collections, History and Capture (the inspected page's calls) as tabs. Docked beside the panes when the panel is wide
  * (resizable, and it can be hidden); over the panes when the panel is narrow, closed until asked
  * for (and closed again once a request is opened from it).
  */
@@ -11,6 +11,7 @@ import './sidebar.css';
 const TABS: TabItem<SidebarTab>[] = [
   { id: 'collections', label: 'Collections' },
   { id: 'history', label: 'History' },
+  { id: 'capture', label: 'Capture' },
 ];
 
 interface Props {
@@ -20,9 +21,10 @@ interface Props {
   onClose: () => void;
   collections: ComponentChildren;
   history: ComponentChildren;
+  capture: ComponentChildren;
 }
 
-export function Sidebar({ tab, onTab, overlay, onClose, collections, history }: Props) {
+export function Sidebar({ tab, onTab, overlay, onClose, collections, history, capture }: Props) {
   const shown = TABS.some((item) => item.id === tab) ? tab : 'collections';
   return (
     <aside id="sidebar" class={overlay ? 'sidebar overlay' : 'sidebar'} aria-label="Sidebar">
@@ -39,7 +41,7 @@ export function Sidebar({ tab, onTab, overlay, onClose, collections, history }: 
           )
         }
       >
-        {shown === 'collections' ? collections : history}
+        {shown === 'collections' ? collections : shown === 'history' ? history : capture}
       </Tabs>
     </aside>
   );

@@ -8,6 +8,8 @@
 import { useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../../src/collections/model';
+import type { OpenApiImport } from '../../../../src/collections/openapi-import';
+import type { ProfilePrefill } from '../../profile/ProfileEditor';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
@@ -27,6 +29,27 @@ interface Props {
   openId: string | null;
   dirty: boolean;
   onOpen: (collection: Collection, request: SavedRequest) => void;
+  /** "New profile from this API": the settings an imported OpenAPI document suggests. */
+  onNewProfile: (prefill: ProfilePrefill) => void;
+}
+
+/** What an import waits on while a name clash is asked about: its text, or what the panel read. */
+type Pending = { text: string } | { parsed: OpenApiImport };
+
+/**
+ * The profile an imported OpenAPI document suggests: its name, the auth method its security
+ * schemes fit, the token URL's origin as Auth URL and the server as Base URL. Null when it
+ * suggests nothing a profile could use.
+ */
+function suggestedProfile(parsed: OpenApiImport): ProfilePrefill | null {
+  const { suggestedAuth, suggestedBaseUrl, collection } = parsed;
+  if (suggestedAuth === null && suggestedBaseUrl === null) return null;
+  return {
+    name: collection.name,
+    ...(suggestedAuth === null ? {} : { authMethod: suggestedAuth.method }),
+    ...(suggestedAuth?.authUrl ? { authUrl: suggestedAuth.authUrl } : {}),
+    ...(suggestedBaseUrl === null ? {} : { baseUrl: suggestedBaseUrl }),
+  };
 }
 
 /** A broad search shows its first matches only: thousands of rows would make typing lag. */
@@ -34,21 +57,35 @@ const MAX_SHOWN_HITS = 100;
 
 type OpenMenu = { collection: Collection; row: TreeRow; at: { x: number; y: number } };
 
-export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
+export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }: Props) {
   const [query, setQuery] = useState('');
-  const [clash, setClash] = useState<{ name: string; text: string } | null>(null);
-  const [summary, setSummary] = useState<string[] | null>(null);
+  const [clash, setClash] = useState<{ name: string; pending: Pending } | null>(null);
+  const [summary, setSummary] = useState<{
+    lines: string[];
+    suggested: ProfilePrefill | null;
+  } | null>(null);
+  const [reading, setReading] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const [dialog, setDialog] = useState<CollectionDialog | null>(null);
 
-  async function importText(text: string, onClash: 'ask' | 'replace' | 'keep-both') {
+  async function store(pending: Pending, onClash: 'ask' | 'replace' | 'keep-both') {
     setClash(null);
-    const reply = await ask('collections/import', { text, onClash });
+    const reply =
+      'text' in pending
+        ? await ask('collections/import', { text: pending.text, onClash })
+        : await ask('collections/import-parsed', {
+            collection: pending.parsed.collection,
+            summary: pending.parsed.summary,
+            onClash,
+          });
     if (!reply.ok) return state.setError(reply.error);
-    if (reply.value.outcome === 'clash') return setClash({ name: reply.value.name, text });
+    if (reply.value.outcome === 'clash') return setClash({ name: reply.value.name, pending });
     state.setError(null);
-    setSummary([`Imported “${reply.value.name}”.`, ...reply.value.summary]);
+    setSummary({
+      lines: [`Imported “${reply.value.name}”.`, ...reply.value.summary],
+      suggested: 'parsed' in pending ? suggestedProfile(pending.parsed) : null,
+    });
     await state.reload();
   }
 
@@ -56,7 +93,15 @@ export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
     const input = event.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     input.value = '';
-    if (file !== undefined) await importText(await file.text(), 'ask');
+    if (file === undefined) return;
+    setReading(true);
+    const text = await file.text();
+    const { readImportFile } = await import('./read-import-file');
+    const read = await readImportFile(text);
+    setReading(false);
+    if ('send' in read) return store({ text }, 'ask');
+    if (!read.parsed.ok) return state.setError(read.parsed.error);
+    await store({ parsed: read.parsed.value }, 'ask');
   }
 
   const toggle = (collectionId: string, folderId: string) =>
@@ -87,19 +132,28 @@ export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
           onInput={(e) => setQuery(e.currentTarget.value)}
         />
         <label class="file-button">
-          <input type="file" accept=".json,application/json" onChange={onFile} />
+          <input
+            type="file"
+            accept=".json,.yaml,.yml,.har,application/json,application/yaml"
+            onChange={onFile}
+          />
           Import collection
         </label>
       </div>
+      {reading && (
+        <p class="muted" role="status">
+          Reading the file…
+        </p>
+      )}
       {state.error && <ErrorNotice error={state.error} />}
       {clash && (
         <div role="dialog" aria-label="Name clash" class="notice notice-warn">
           <p>A collection named “{clash.name}” already exists.</p>
           <div class="row">
-            <button type="button" onClick={() => importText(clash.text, 'replace')}>
+            <button type="button" onClick={() => store(clash.pending, 'replace')}>
               Replace
             </button>
-            <button type="button" onClick={() => importText(clash.text, 'keep-both')}>
+            <button type="button" onClick={() => store(clash.pending, 'keep-both')}>
               Keep both
             </button>
             <button type="button" onClick={() => setClash(null)}>
@@ -111,13 +165,23 @@ export function CollectionsPanel({ state, openId, dirty, onOpen }: Props) {
       {summary && (
         <div class="notice notice-info">
           <ul role="status" aria-label="Import summary">
-            {summary.map((line) => (
+            {summary.lines.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <button type="button" class="link" onClick={() => setSummary(null)}>
-            Dismiss
-          </button>
+          <div class="row">
+            {summary.suggested && (
+              <button
+                type="button"
+                onClick={() => summary.suggested && onNewProfile(summary.suggested)}
+              >
+                New profile from this API
+              </button>
+            )}
+            <button type="button" class="link" onClick={() => setSummary(null)}>
+              Dismiss
+            </button>
+          </div>
         </div>
       )}
       {state.collections.length === 0 && (

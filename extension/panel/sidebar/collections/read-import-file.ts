@@ -1,0 +1,18 @@
+/**
+ * What the panel does with a picked file before the worker sees it, loaded with the first import:
+ * an OpenAPI or Swagger document is read here (its parser is large, so it loads only now, and the
+ * worker cannot load code on demand), and the worker gets the finished collection; every other
+ * file goes to the worker as text, which tells its kind and reads it.
+ */
+import { detectImportKind } from '../../../../src/collections/import-kind';
+import type { OpenApiImport } from '../../../../src/collections/openapi-import';
+import type { Result } from '../../../../src/vocabulary/errors';
+
+export type ReadFile = { send: 'text' } | { parsed: Result<OpenApiImport> };
+
+export async function readImportFile(text: string): Promise<ReadFile> {
+  const { kind } = detectImportKind(text);
+  if (kind !== 'openapi' && kind !== 'swagger') return { send: 'text' };
+  const { importOpenApi } = await import('../../../../src/collections/openapi-import');
+  return { parsed: importOpenApi(text, () => crypto.randomUUID()) };
+}

@@ -1,0 +1,275 @@
+/**
+ * Capture in real DevTools: a web app served by the sandbox calls the API from its own JavaScript
+ * (with its API key in the page, one call without companyId, and a token request run in the page);
+ * the Partner API panel's Capture tab lists those calls with the advisories and the contract
+ * finding; Open in composer and Send reach the sandbox with the OAuth profile's credentials, not
+ * the page's API key; Export captured writes a HAR with no credential in it; and the HAR that
+ * DevTools itself makes of the page (the same writer as the Network panel's "Save all as HAR")
+ * imports as a collection.
+ *
+ * The panel lives in DevTools' out-of-process iframe, which Playwright does not model: it is
+ * driven through CDP (scripts/devtools-cdp.ts) with small DOM scripts that find controls by their
+ * accessible names, as a user finds them by their labels.
+ */
+import {
+  type ChildTarget,
+  isDevToolsFrontend,
+  poll,
+  showDevToolsPanel,
+  TargetHub,
+} from '../../scripts/devtools-cdp';
+import { createSandbox } from '../../src/sandbox/server';
+import { expect, launchWithExtension, PANEL_PATH, test } from './fixtures';
+
+const CANARY_KEY = 'canaryCAPTUREKEY-7d3f1b9e5c2a4f6e8b0d';
+const CANARY_SECRET = 'canaryCAPTURESECRET-2b4d6f8a0c1e3a5c7e9f';
+
+/** Helpers evaluated in the panel frame: controls by name, as a person finds them. */
+const HELPERS = `
+window.__t = {
+  nameOf(el) {
+    const label = el.getAttribute('aria-label');
+    if (label) return label.trim();
+    if (el.id) {
+      const by = document.querySelector('label[for="' + el.id + '"]');
+      if (by) return by.textContent.trim();
+    }
+    return el.textContent.trim();
+  },
+  find(selector, name) {
+    return [...document.querySelectorAll(selector)].find((el) => window.__t.nameOf(el) === name) ?? null;
+  },
+  click(selector, name) {
+    const el = window.__t.find(selector, name);
+    if (!el) throw new Error('no ' + selector + ' named ' + name);
+    el.click();
+    return true;
+  },
+  fill(name, value) {
+    const el = window.__t.find('input, textarea', name);
+    if (!el) throw new Error('no field named ' + name);
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    return true;
+  },
+  choose(name, value) {
+    const el = window.__t.find('select', name);
+    if (!el) throw new Error('no select named ' + name);
+    el.value = value;
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return true;
+  },
+  text(selector) {
+    return [...document.querySelectorAll(selector)].map((el) => el.textContent).join('\\n');
+  },
+};
+true`;
+
+async function inPanel<T>(panel: ChildTarget, script: string): Promise<T> {
+  return panel.evaluate<T>(`(async () => { ${script} })()`);
+}
+
+/** Waits until `script` (returning a value, or undefined while not there yet) answers. */
+function until<T>(panel: ChildTarget, what: string, script: string): Promise<T> {
+  return poll(what, () => inPanel<T | undefined>(panel, script), 15_000);
+}
+
+test('the page’s calls are captured, checked, replayed with the profile and exported redacted', async () => {
+  test.setTimeout(90_000);
+  const sandbox = await createSandbox({
+    port: 0,
+    credentials: { apiKey: CANARY_KEY, clientSecret: CANARY_SECRET },
+  });
+  const browser = await launchWithExtension(['--auto-open-devtools-for-tabs']);
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.goto(`${sandbox.url}/demo-app`);
+    const hub = await TargetHub.open(browser.context, page);
+    const frontend = await hub.attachWhen('the DevTools frontend', isDevToolsFrontend);
+    await showDevToolsPanel(frontend, 'Partner API');
+    const panelUrl = `chrome-extension://${browser.extensionId}/${PANEL_PATH}`;
+    const panel = await hub.attachWhen('the panel iframe', (target) => target.url === panelUrl);
+    await until(
+      panel,
+      'the first-run page',
+      `return document.querySelector('#profile-name') ? true : undefined;`,
+    );
+    await panel.evaluate(HELPERS);
+
+    // An OAuth profile for the sandbox: the page uses an API key, the profile does not.
+    await inPanel(
+      panel,
+      `
+      __t.fill('Profile name', 'Sandbox OAuth');
+      __t.choose('Auth method', 'oauthBody');
+      return true;`,
+    );
+    await inPanel(
+      panel,
+      `
+      __t.fill('Auth URL', ${JSON.stringify(sandbox.url)});
+      __t.fill('Base URL', ${JSON.stringify(sandbox.url)});
+      __t.fill('Company ID', ${JSON.stringify(sandbox.credentials.companyId)});
+      __t.fill('Client ID', ${JSON.stringify(sandbox.credentials.clientId)});
+      __t.fill('Client secret', ${JSON.stringify(CANARY_SECRET)});
+      return true;`,
+    );
+    // A step of its own, as a person's click is: the form saves what it has rendered.
+    await inPanel(panel, `return __t.click('button', 'Save profile');`);
+    await until(
+      panel,
+      'the workbench',
+      `return document.querySelector('#path') ? true : undefined;`,
+    );
+
+    // The Capture tab opens (and starts watching) before the page makes its calls.
+    await panel.evaluate(HELPERS);
+    await inPanel(
+      panel,
+      `if (__t.find('button', 'Show sidebar')) __t.click('button', 'Show sidebar'); return true;`,
+    );
+    await inPanel(panel, `return __t.click('[role=tab]', 'Capture');`);
+    await until(
+      panel,
+      'the Capture view',
+      `return document.querySelector('[aria-label="Capture"]') ? true : undefined;`,
+    );
+    await page.getByRole('button', { name: 'Call the API' }).click();
+    await expect(page.locator('#log')).toContainText('GET /v1/ping: 200');
+    await page.getByRole('button', { name: 'Get a token in the page' }).click();
+    await expect(page.locator('#log')).toContainText('POST /o/oauth/accesstoken: 200');
+
+    const listed = await until<string>(
+      panel,
+      'three captured calls',
+      `const rows = [...document.querySelectorAll('[aria-label="Captured calls"] [role=option]')];
+       return rows.length >= 3 ? rows.map((row) => row.textContent).join('\\n') : undefined;`,
+    ).catch(async (error: Error) => {
+      const shown = await inPanel<string>(panel, `return document.querySelector('[aria-label="Capture"]')?.innerText ?? document.body.innerText;`);
+      throw new Error(`${error.message}; Capture shows: ${shown}`);
+    });
+    expect(listed).toContain('GET /v1/products');
+    expect(listed).toContain('GET /v1/ping');
+    expect(listed).toContain('/o/oauth/accesstoken');
+    expect(listed).not.toContain(CANARY_KEY);
+
+    // The call without companyId: the advisory about the page's API key, and the contract finding.
+    const findings = await until<{ codes: string[]; text: string }>(
+      panel,
+      'the findings of the products call',
+      `const row = [...document.querySelectorAll('[role=option]')].find((r) => r.textContent.includes('/v1/products'));
+       row.click();
+       await new Promise((r) => setTimeout(r, 50));
+       const items = [...document.querySelectorAll('[aria-label="Findings"] li')];
+       return items.length ? { codes: items.map((i) => i.dataset.code), text: items.map((i) => i.textContent).join('\\n') } : undefined;`,
+    );
+    expect(findings.codes).toEqual(
+      expect.arrayContaining(['api-key-in-page', 'company-id-missing']),
+    );
+    expect(findings.text).toMatch(/client-side|web app/i);
+    expect(findings.text).not.toContain(CANARY_KEY);
+
+    // The page's token request: a client secret in the browser, critical.
+    const token = await until<{ codes: string[]; alert: boolean }>(
+      panel,
+      'the findings of the token request',
+      `const row = [...document.querySelectorAll('[role=option]')].find((r) => r.textContent.includes('accesstoken'));
+       row.click();
+       await new Promise((r) => setTimeout(r, 50));
+       const items = [...document.querySelectorAll('[aria-label="Findings"] li')];
+       return items.length ? { codes: items.map((i) => i.dataset.code), alert: items.some((i) => i.getAttribute('role') === 'alert') } : undefined;`,
+    );
+    expect(token.codes).toContain('client-secret-in-page');
+    expect(token.alert).toBe(true);
+
+    // Export captured: a HAR without the page's key or secret.
+    const har = await inPanel<string>(
+      panel,
+      `
+      let saved = null;
+      const original = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function () { saved = this.href; };
+      try { __t.click('button', 'Export captured'); } finally { HTMLAnchorElement.prototype.click = original; }
+      return await (await fetch(saved)).text();`,
+    );
+    expect(JSON.parse(har).log.entries.length).toBeGreaterThanOrEqual(3);
+    expect(har).not.toContain(CANARY_KEY);
+    expect(har).not.toContain(CANARY_SECRET);
+
+    // Open in composer, then Send: the profile's credentials, not the page's.
+    await inPanel(
+      panel,
+      `
+      const row = [...document.querySelectorAll('[role=option]')].find((r) => r.textContent.includes('/v1/products'));
+      row.click();
+      await new Promise((r) => setTimeout(r, 50));
+      return __t.click('button', 'Open in composer');`,
+    );
+    const path = await until<string>(
+      panel,
+      'the composer filled',
+      `const v = document.querySelector('#path').value; return v === 'products' ? v : undefined;`,
+    );
+    expect(path).toBe('products');
+    const notes = await inPanel<string>(
+      panel,
+      `return __t.text('[aria-label="Captured call notes"]');`,
+    );
+    expect(notes).toMatch(/x-apikey/i);
+    const before = sandbox.requests.length;
+    await inPanel(panel, `return __t.click('button', 'Send');`);
+    await until(
+      panel,
+      'the answer',
+      `return document.querySelector('[aria-label="Response"]').textContent.includes('200') ? true : undefined;`,
+    );
+    const replayed = sandbox.requests
+      .slice(before)
+      .find((request) => request.path === '/v1/products');
+    expect(replayed?.headers.authorization).toMatch(/^Bearer /);
+    expect(replayed?.headers['x-apikey']).toBeUndefined();
+    expect(replayed?.headers.companyid).toBe(sandbox.credentials.companyId);
+
+    // The HAR DevTools makes of the page imports: its /v1 calls, credentials dropped and said.
+    const imported = await inPanel<{
+      ok: boolean;
+      value?: { summary: string[]; name: string };
+      error?: { message: string };
+    }>(
+      panel,
+      `
+      const log = await new Promise((resolve) => chrome.devtools.network.getHAR(resolve));
+      const text = JSON.stringify({ log });
+      return chrome.runtime.sendMessage({ type: 'collections/import', payload: { text, onClash: 'keep-both' } });`,
+    );
+    expect(imported.ok, imported.error?.message).toBe(true);
+    expect(imported.value?.summary.join('\n')).toMatch(/x-apikey|credential/i);
+    const stored = await inPanel<unknown>(
+      panel,
+      `return chrome.runtime.sendMessage({ type: 'collections/list', payload: {} });`,
+    );
+    const storedText = JSON.stringify(stored);
+    expect(storedText).toContain('products');
+    expect(storedText).not.toContain(CANARY_KEY);
+    expect(storedText).not.toContain(CANARY_SECRET);
+    await hub.dispose();
+  } finally {
+    await browser.close();
+    await sandbox.close();
+  }
+});
+
+test('in a plain tab, Capture says it needs DevTools', async ({ panel, sandbox }) => {
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Plain');
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(sandbox.credentials.companyId);
+  await panel.getByLabel('API key', { exact: true }).fill(sandbox.credentials.apiKey);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await panel
+    .getByRole('tablist', { name: 'Sidebar' })
+    .getByRole('tab', { name: 'Capture' })
+    .click();
+  await expect(panel.getByRole('region', { name: 'Capture' })).toContainText(
+    'Capture needs the panel opened in DevTools',
+  );
+});
