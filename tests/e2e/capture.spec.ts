@@ -145,7 +145,10 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
       `const rows = [...document.querySelectorAll('[aria-label="Captured calls"] [role=option]')];
        return rows.length >= 3 ? rows.map((row) => row.textContent).join('\\n') : undefined;`,
     ).catch(async (error: Error) => {
-      const shown = await inPanel<string>(panel, `return document.querySelector('[aria-label="Capture"]')?.innerText ?? document.body.innerText;`);
+      const shown = await inPanel<string>(
+        panel,
+        `return document.querySelector('[aria-label="Capture"]')?.innerText ?? document.body.innerText;`,
+      );
       throw new Error(`${error.message}; Capture shows: ${shown}`);
     });
     expect(listed).toContain('GET /v1/products');
