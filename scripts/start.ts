@@ -1,10 +1,13 @@
 /**
  * `npm start`: build the extension, start the sandbox emulator on loopback, and open Chromium with
  * the extension loaded and DevTools open on a demo page. Without a display (or a Chromium) it says
- * so, and leaves dist/ built and the sandbox running, with instructions to load dist/ by hand.
+ * so, and leaves dist/ built and the sandbox running, with instructions to load dist/ by hand or
+ * to try the panel in a headless browser.
  *
  *   npm start -- --port 8787     sandbox port (default 8787, env SANDBOX_PORT; 0 = any free port)
  *   npm start -- --no-browser    build and run the sandbox only
+ *   npm start -- --headless      a headless Chromium with the panel open in a tab, to watch and
+ *                                drive from another machine's chrome://inspect (port 9222)
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,19 +16,27 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { startupBanner } from '../src/sandbox/cli';
 import { createSandbox, type Sandbox } from '../src/sandbox/server';
+import { isSandboxFailure, sandboxFlags } from './chromium-sandbox';
 import { isDevToolsFrontend, showDevToolsPanel, TargetHub } from './devtools-cdp';
 import { findChromium, INSTALL_CHROMIUM_HELP } from './setup.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, process.env.PARTNER_API_OUT_DIR ?? 'dist');
-const PROFILE_DIR = join(ROOT, '.cache', 'chromium-profile');
+// Overridable so that a test of `npm start` does not share the browser profile of a running one.
+const PROFILE_DIR = process.env.PARTNER_API_PROFILE_DIR ?? join(ROOT, '.cache', 'chromium-profile');
 
 const { values: flags } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.SANDBOX_PORT ?? '8787' },
     'no-browser': { type: 'boolean', default: false },
+    headless: { type: 'boolean', default: false },
+    'debugging-port': { type: 'string', default: '9222' },
   },
 });
+
+const HEADLESS_HELP = `To try the panel in a headless browser instead: npm start -- --headless
+(it opens the panel in a tab of a headless Chromium; watch and drive it from a browser with a
+display, through chrome://inspect and port 9222, over an SSH tunnel if the machine is remote).`;
 
 function manualLoadHelp(sandbox: Sandbox): string {
   return [
@@ -71,14 +82,72 @@ async function selectPanel(context: BrowserContext, page: Page): Promise<boolean
   }
 }
 
+/**
+ * Chromium with the extension, sandboxed unless it cannot be (root, or no user namespaces): then
+ * it starts again with --no-sandbox, and says why.
+ */
+async function launch(executablePath: string, headless: boolean, extra: string[]) {
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  const start = (sandboxArgs: string[]) =>
+    chromium.launchPersistentContext(PROFILE_DIR, {
+      executablePath,
+      headless,
+      viewport: null,
+      args: [
+        `--disable-extensions-except=${DIST}`,
+        `--load-extension=${DIST}`,
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        ...sandboxArgs,
+        ...extra,
+      ],
+    });
+  const upFront = sandboxFlags(process.platform, process.getuid?.() ?? null);
+  if (upFront.length > 0) console.log('Running as root: Chromium starts without its sandbox.');
+  try {
+    return await start(upFront);
+  } catch (error) {
+    if (upFront.length > 0 || !isSandboxFailure(String(error))) throw error;
+    console.log('Chromium cannot use its sandbox here (no user namespaces): starting it without.');
+    return start(['--no-sandbox']);
+  }
+}
+
+/** The panel in a tab of a headless Chromium, reachable through its remote debugging port. */
+async function openHeadless(executablePath: string, sandbox: Sandbox) {
+  const port = Number(flags['debugging-port']);
+  const context = await launch(executablePath, true, [
+    `--remote-debugging-port=${port}`,
+    '--remote-debugging-address=127.0.0.1',
+  ]);
+  const worker =
+    context.serviceWorkers()[0] ??
+    (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
+  const panelUrl = `chrome-extension://${new URL(worker.url()).host}/extension/panel/panel.html`;
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${sandbox.url}/demo-app`);
+  const panel = await context.newPage();
+  await panel.setViewportSize({ width: 1000, height: 420 });
+  await panel.goto(panelUrl);
+  console.log(`\nHeadless Chromium runs the panel in a tab: ${panelUrl}
+Its remote debugging port is 127.0.0.1:${port}. From a browser with a display, open
+chrome://inspect, add 127.0.0.1:${port} under "Discover network targets" (forward the port with
+ssh -L ${port}:127.0.0.1:${port} <this machine> if it is remote) and press "inspect" under the
+Partner API tab: you see the panel and can drive it. The Capture tab needs real DevTools, which a
+headless browser has no window for.`);
+  return () => context.close();
+}
+
 async function openBrowser(sandbox: Sandbox): Promise<(() => Promise<void>) | null> {
   if (flags['no-browser']) {
     console.log(`\n--no-browser: not opening Chromium.\n${manualLoadHelp(sandbox)}`);
     return null;
   }
-  if (!hasDisplay()) {
+  if (!flags.headless && !hasDisplay()) {
     console.log(`\nNo display is available (DISPLAY is not set), so Chromium is not opened.
-dist/ is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)}`);
+dist/ is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)}\n\n${HEADLESS_HELP}`);
     return null;
   }
   const found = findChromium(() => chromium.executablePath());
@@ -86,21 +155,8 @@ dist/ is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)}`);
     console.log(`\n${found.problem} ${INSTALL_CHROMIUM_HELP}\n\n${manualLoadHelp(sandbox)}`);
     return null;
   }
-  mkdirSync(PROFILE_DIR, { recursive: true });
-  const context = await chromium.launchPersistentContext(PROFILE_DIR, {
-    executablePath: found.path,
-    headless: false,
-    viewport: null,
-    args: [
-      `--disable-extensions-except=${DIST}`,
-      `--load-extension=${DIST}`,
-      '--auto-open-devtools-for-tabs',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  if (flags.headless) return openHeadless(found.path, sandbox);
+  const context = await launch(found.path, false, ['--auto-open-devtools-for-tabs']);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${sandbox.url}/`);
   console.log(

@@ -5,8 +5,14 @@
  */
 import type { SandboxCredentials } from './credentials';
 
+/**
+ * No script, nothing from elsewhere. `connect-src` and `img-src` allow the page's own origin
+ * only so that what the browser itself asks of it (the favicon, DevTools' own
+ * /.well-known/appspecific/com.chrome.devtools.json) is not logged in DevTools' console as a
+ * policy violation on a page people open it on.
+ */
 export const DEMO_PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+  "default-src 'none'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

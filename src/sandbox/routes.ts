@@ -118,9 +118,16 @@ function answerDemoApp(incoming: Incoming, state: SandboxState): Reply {
   return incoming.path === DEMO_APP_PATH ? demoAppPage() : demoAppScript(state.credentials);
 }
 
+/**
+ * No icon, and no error either: browsers ask every page's origin for one, and a 404 would sit in
+ * DevTools' console of the page people open DevTools on.
+ */
+const noFavicon = (): Reply => ({ status: 204, contentType: 'image/x-icon', body: '', headers: {} });
+
 /** The areas of the sandbox, first match wins. */
 const AREAS: readonly Area[] = [
   { matches: (path) => path === '/', answer: answerDemoPage },
+  { matches: (path) => path === '/favicon.ico', answer: noFavicon },
   {
     matches: (path) => path === DEMO_APP_PATH || path === DEMO_APP_SCRIPT_PATH,
     answer: answerDemoApp,

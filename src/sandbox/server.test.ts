@@ -104,6 +104,12 @@ describe('sandbox requests and pages', () => {
     expect(html).not.toContain('<script');
   });
 
+  it('answers the browser’s favicon request with no content rather than an error', async () => {
+    const response = await fetch(`${sandbox().url}/favicon.ico`);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+  });
+
   it('answers unknown paths with a 404 JSON fault', async () => {
     const response = await fetch(`${sandbox().url}/v2/products`);
     expect(response.status).toBe(404);

@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isDevToolsFrontend, showDevToolsPanel, TargetHub } from '../../scripts/devtools-cdp';
+import { createSandbox } from '../../src/sandbox/server';
 import { expect, launchWithExtension, PANEL_PATH, test } from './fixtures';
 
 const INSPECTED_HTML = '<!doctype html><title>Inspected page</title><p>Inspect me</p>';
@@ -76,5 +77,41 @@ test('the Partner API panel renders inside real Chrome DevTools', async () => {
   } finally {
     await browser.close();
     server.close();
+  }
+});
+
+test('the sandbox’s demo page, with DevTools open on the panel as npm start opens it, logs no error or warning', async () => {
+  test.setTimeout(30_000);
+  const sandbox = await createSandbox({ port: 0 });
+  const browser = await launchWithExtension(['--auto-open-devtools-for-tabs']);
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    const session = await browser.context.newCDPSession(page);
+    const logged: string[] = [];
+    session.on('Log.entryAdded', ({ entry }) => {
+      if (entry.level === 'error' || entry.level === 'warning')
+        logged.push(`${entry.level}: ${entry.text} ${entry.url ?? ''}`);
+    });
+    session.on('Runtime.consoleAPICalled', ({ type }) => {
+      if (type === 'error' || type === 'warning') logged.push(`console.${type}`);
+    });
+    session.on('Runtime.exceptionThrown', ({ exceptionDetails }) =>
+      logged.push(`exception: ${exceptionDetails.text}`),
+    );
+    session.on('Audits.issueAdded', ({ issue }) => logged.push(`issue: ${issue.code}`));
+    await session.send('Log.enable');
+    await session.send('Runtime.enable');
+    await session.send('Audits.enable');
+    await page.goto(`${sandbox.url}/`);
+    const hub = await TargetHub.open(browser.context, page);
+    const frontend = await hub.attachWhen('the DevTools frontend', isDevToolsFrontend);
+    await showDevToolsPanel(frontend, 'Partner API');
+    // What DevTools asks of the page by itself (its workspace file, the favicon) arrives meanwhile.
+    await page.waitForTimeout(1_500);
+    expect(logged).toEqual([]);
+    await hub.dispose();
+  } finally {
+    await browser.close();
+    await sandbox.close();
   }
 });

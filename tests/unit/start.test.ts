@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,9 @@ describe('npm start without a display', () => {
 
     expect(output).toContain('No display is available');
     expect(output).toContain('Load unpacked');
+    expect(output).toContain(
+      'To try the panel in a headless browser instead: npm start -- --headless',
+    );
     expect(output).toContain(outDir);
     expect(existsSync(join(outDir, 'manifest.json'))).toBe(true);
     const url = /sandbox running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
@@ -73,4 +77,50 @@ describe('npm start without a display', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 90_000);
+
+  it('with --headless opens the panel in a tab of a headless Chromium, reachable for chrome://inspect', async () => {
+    const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PARTNER_API_OUT_DIR: outDir,
+      PARTNER_API_PROFILE_DIR: profileDir,
+    };
+    delete env.DISPLAY;
+    const headless = spawn(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['scripts/start.ts', '--port', '0', '--headless', '--debugging-port', String(port)],
+      { cwd: ROOT, env },
+    );
+    try {
+      const output = await waitForOutput(headless, 'Press Ctrl+C to stop', 90_000);
+      expect(output).toContain('Headless Chromium runs the panel in a tab');
+      expect(output).toContain(`127.0.0.1:${port}`);
+      const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+        url: string;
+      }[];
+      expect(
+        targets.some((target) =>
+          /^chrome-extension:\/\/\w+\/extension\/panel\/panel\.html$/.test(target.url),
+        ),
+      ).toBe(true);
+      const exited = new Promise<number | null>((resolve) => headless.on('exit', resolve));
+      headless.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      headless.kill('SIGKILL');
+      rmSync(profileDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
+
+/** A loopback port nothing listens on (the system picks it; it is released at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
