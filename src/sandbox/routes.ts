@@ -122,7 +122,12 @@ function answerDemoApp(incoming: Incoming, state: SandboxState): Reply {
  * No icon, and no error either: browsers ask every page's origin for one, and a 404 would sit in
  * DevTools' console of the page people open DevTools on.
  */
-const noFavicon = (): Reply => ({ status: 204, contentType: 'image/x-icon', body: '', headers: {} });
+const noFavicon = (): Reply => ({
+  status: 204,
+  contentType: 'image/x-icon',
+  body: '',
+  headers: {},
+});
 
 /** The areas of the sandbox, first match wins. */
 const AREAS: readonly Area[] = [
