@@ -19,7 +19,7 @@ export const buildCode: Handlers['code/build'] = async ({ profileId, language, m
   const found = await findProfile(profileId);
   if (!found.ok) return found;
   const profile = found.value;
-  const resolved = resolveCall(call, variablesOf(profile));
+  const resolved = resolveCall(call, variablesOf(profile, call.variables));
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   let secrets: CodeSecrets = { mode: 'variables' };
   if (mode === 'values') {

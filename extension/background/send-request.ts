@@ -118,7 +118,7 @@ export const sendRequest: Handlers['request/send'] = async (
   const found = await findProfile(request.profileId);
   if (!found.ok) return found;
   const profile = found.value;
-  const resolved = resolveCall(request, variablesOf(profile));
+  const resolved = resolveCall(request, variablesOf(profile, request.variables));
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   const ready = await wireReady();
   if (!ready.ok) return ready;

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SavedRequest } from '../../src/collections/model';
 import type { ProfileView } from '../../src/service/profile-input';
 import type { UiPrefs } from '../../src/service/ui-prefs';
+import type { NameValue } from '../../src/vocabulary/terms';
 import type { ProfilePrefill } from './profile/ProfileEditor';
 import { bodyProblem } from './request/BodyTab';
 import { previewUrl } from './request/RequestLine';
@@ -74,20 +75,32 @@ function sameCall(draft: Draft, request: SavedRequest): boolean {
   return JSON.stringify(draft) === JSON.stringify({ method, path, query, headers, body });
 }
 
+const NO_VARIABLES: readonly NameValue[] = [];
+
 /** What the composer flags about a call, as one sentence, or null when nothing. */
-function draftProblem(profile: ProfileView, draft: Draft): string | null {
-  const target = previewUrl(profile, draft);
+function draftProblem(
+  profile: ProfileView,
+  draft: Draft,
+  shared: readonly NameValue[],
+): string | null {
+  const target = previewUrl(profile, draft, shared);
   return 'problem' in target ? target.problem : bodyProblem(draft.body);
 }
 
 export function Workbench(props: Props) {
   const { profile, prefs, setPrefs, start } = props;
-  const request = useRequest(profile.id, start);
+  const collections = useCollections();
+  const [opened, setOpened] = useState<Opened>(null);
+  // A request opened from a collection resolves that collection's shared variables too.
+  const shared =
+    opened === null
+      ? NO_VARIABLES
+      : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
+        NO_VARIABLES);
+  const request = useRequest(profile.id, start, shared);
   const token = useToken(profile.id, start.token);
   const oauth = profile.authMethod !== 'apiKey';
-  const collections = useCollections();
-  const copyAs = useCopyAs(profile, request.draft);
-  const [opened, setOpened] = useState<Opened>(null);
+  const copyAs = useCopyAs(profile, request.draft, shared);
   const [open, setOpen] = useState<Open>('none');
   /** Notes about how the draft came in (a cURL import, a captured call): what was dropped. */
   const [notes, setNotes] = useState<{ from: string; lines: string[] } | null>(null);
@@ -234,6 +247,7 @@ export function Workbench(props: Props) {
             first={
               <RequestPane
                 profile={profile}
+                shared={shared}
                 request={request}
                 token={oauth ? token : null}
                 tab={prefs.requestTab}
@@ -311,7 +325,7 @@ export function Workbench(props: Props) {
           state={collections}
           profile={profile}
           draft={request.draft}
-          problem={draftProblem(profile, request.draft)}
+          problem={draftProblem(profile, request.draft, shared)}
           onSaved={(collectionId, saved) => {
             openSaved(collectionId, saved);
             setSaveStatus(`Saved “${saved.name}”.`);

@@ -22,8 +22,10 @@ import type { TokenView } from '../service/token-grant';
 import type { UiPrefs } from '../service/ui-prefs';
 import { MAX_PASSPHRASE_LENGTH } from '../service/vault';
 import type { AppError } from '../vocabulary/errors';
-import { ComposedCallSchema } from '../vocabulary/schemas';
+import { ComposedCallSchema, NameValueSchema } from '../vocabulary/schemas';
 import { CODE_LANGUAGES, type ComposedCall } from '../vocabulary/terms';
+
+const SharedVariablesSchema = v.pipe(v.array(NameValueSchema), v.maxLength(200));
 
 const profileRef = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
@@ -36,6 +38,8 @@ export const SendRequestSchema = v.strictObject({
   requestId: requestRef,
   profileId: profileRef,
   ...ComposedCallSchema.entries,
+  /** The shared variables of the collection the call was opened from (the profile's win). */
+  variables: v.optional(SharedVariablesSchema),
 });
 export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
 
@@ -69,6 +73,7 @@ export const messages = {
     /** 'values' only after the user confirmed copying secrets in clear text. */
     mode: v.picklist(['variables', 'values']),
     ...ComposedCallSchema.entries,
+    variables: v.optional(SharedVariablesSchema),
   }),
   'history/clear': v.strictObject({ profileId: profileRef }),
   /** The answer kept for a history entry (the last few per profile), if it is still kept. */

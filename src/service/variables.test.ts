@@ -54,3 +54,23 @@ describe('variables', () => {
     expect(unresolved).toEqual(['missing']);
   });
 });
+
+describe('variables of a collection', () => {
+  it('resolve a request opened from it, and the profile’s own win over them', () => {
+    const profile = {
+      companyId: 'c-1',
+      baseUrl: 'https://api.example.com',
+      variables: [{ name: 'region', value: 'eu' }],
+    };
+    const shared = [
+      { name: 'productId', value: 'prd_1001' },
+      { name: 'region', value: 'us' },
+      { name: 'companyId', value: 'not this one' },
+    ];
+    const values = variablesOf(profile, shared);
+    expect(values.get('productId')).toBe('prd_1001');
+    expect(values.get('region')).toBe('eu');
+    expect(values.get('companyId')).toBe('c-1');
+    expect(variablesOf(profile).has('productId')).toBe(false);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * `{{name}}` variables in the path, query, headers and body of a call, resolved from the active
- * profile: `companyId`, `baseUrl` and the profile's own variables. An unknown name is reported,
- * never sent as literal braces.
+ * profile (`companyId`, `baseUrl` and the profile's own variables) and, for a request opened from
+ * a collection, the collection's shared variables, which the profile's override. An unknown name is
+ * reported, never sent as literal braces.
  */
 import { type AppError, fail } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
@@ -13,13 +14,17 @@ export interface Resolution {
   unresolved: string[];
 }
 
-export function variablesOf(profile: {
-  companyId: string;
-  baseUrl: string;
-  variables: readonly NameValue[];
-}): Map<string, string> {
+export function variablesOf(
+  profile: {
+    companyId: string;
+    baseUrl: string;
+    variables: readonly NameValue[];
+  },
+  shared: readonly NameValue[] = [],
+): Map<string, string> {
   const values = new Map<string, string>();
-  for (const { name, value } of profile.variables)
+  // A collection's variables first: the profile's own, set for this environment, win.
+  for (const { name, value } of [...shared, ...profile.variables])
     if (name.trim() !== '') values.set(name.trim(), value);
   // The profile's own settings win over a user variable of the same name.
   values.set('companyId', profile.companyId);
@@ -72,6 +77,6 @@ export function unresolvedError(names: readonly string[]): { ok: false; error: A
   return fail(
     'unresolved_variable',
     `Unknown variable${names.length > 1 ? 's' : ''}: ${names.map((name) => `{{${name}}}`).join(', ')}.`,
-    'Define it in the profile’s variables, or remove the braces. companyId and baseUrl are always defined.',
+    'Define it in the profile’s variables (or the collection’s, for a request opened from one), or remove the braces. companyId and baseUrl are always defined.',
   );
 }

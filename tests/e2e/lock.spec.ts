@@ -234,9 +234,13 @@ test('changing the passphrase re-seals; a forgotten one resets only the secrets'
   expect(second.records[0]?.data).not.toBe(first.records[0]?.data);
   await expect(await sendProducts(panel)).toContainText('200');
 
-  // Lock now: the old passphrase no longer opens it, the new one does.
+  // Lock now: the old passphrase no longer opens it, the new one does. Focus goes to the form
+  // that opens it again.
   await panel.getByRole('button', { name: 'Lock now' }).click();
   await expect(lockStatus(panel)).toHaveText('Locked');
+  await expect(
+    panel.getByRole('form', { name: 'Unlock' }).getByLabel('Passphrase', { exact: true }),
+  ).toBeFocused();
   await unlockWith(panel, PASSPHRASE);
   await expect(panel.getByRole('form', { name: 'Unlock' }).getByRole('alert')).toContainText(
     'does not unlock',

@@ -7,7 +7,6 @@ import { useState } from 'preact/hooks';
 import type { LockState } from '../../../src/protocol/messages';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
-import { ask } from '../worker-client';
 import type { LockControls } from './use-lock';
 
 const LockDialog = lazyComponent(() => import('./LockForms').then((module) => module.LockDialog));
@@ -44,15 +43,7 @@ export function LockToolbar({ lock }: { lock: LockControls }) {
       )}
       {state === 'unlocked' && (
         <>
-          <button
-            type="button"
-            onClick={() =>
-              void lock.step(
-                () => ask('lock/lock', {}),
-                'Locked: the key is forgotten until you unlock.',
-              )
-            }
-          >
+          <button type="button" onClick={() => void lock.lockNow()}>
             Lock now
           </button>
           <button

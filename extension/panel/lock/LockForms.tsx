@@ -18,6 +18,7 @@ export function UnlockForm({ lock }: { lock: LockControls }) {
       label="Unlock"
       fields={[{ name: 'passphrase', label: 'Passphrase', autoComplete: 'current-password' }]}
       submitLabel="Unlock"
+      focusOnMount={lock.lockedByUser}
       onSubmit={(values) =>
         lock.step(() => ask('lock/unlock', { passphrase: values.passphrase ?? '' }), 'Unlocked.')
       }

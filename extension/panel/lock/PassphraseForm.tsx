@@ -2,7 +2,7 @@
  * One small form for every step of the passphrase lock (turn on, unlock, change, remove). The
  * passphrases typed here go to the worker in one message and are cleared from the form after it.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AppError } from '../../../src/vocabulary/errors';
 import { ErrorNotice } from '../ui/ErrorNotice';
 
@@ -21,6 +21,8 @@ interface Props {
   note?: string;
   onSubmit: (values: Record<string, string>) => Promise<AppError | null>;
   onCancel?: () => void;
+  /** Takes focus when it appears (the Unlock form right after Lock now). */
+  focusOnMount?: boolean;
 }
 
 const MISMATCH: AppError = {
@@ -34,6 +36,11 @@ export function PassphraseForm(props: Props) {
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (props.focusOnMount) form.current?.querySelector('input')?.focus();
+  }, []);
   const id = (name: string) => `lock-${props.label.replace(/\W+/g, '-')}-${name}`.toLowerCase();
 
   async function submit(event: Event) {
@@ -72,7 +79,7 @@ export function PassphraseForm(props: Props) {
   );
 
   return (
-    <form class="lock-form" aria-label={props.label} onSubmit={submit}>
+    <form ref={form} class="lock-form" aria-label={props.label} onSubmit={submit}>
       {props.fields.map((field) =>
         input(field.name, field.label, field.autoComplete, values[field.name] ?? '', (text) =>
           setValues({ ...values, [field.name]: text }),

@@ -17,6 +17,8 @@ export function useLock(onChange: () => void) {
   const [form, setForm] = useState<LockForm>('none');
   const [error, setError] = useState<AppError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** Set by Lock now: the Unlock form that appears is where focus goes. */
+  const [lockedByUser, setLockedByUser] = useState(false);
 
   async function refresh() {
     const reply = await ask('lock/status', {});
@@ -54,7 +56,12 @@ export function useLock(onChange: () => void) {
     );
   }
 
-  return { state, form, setForm, error, notice, setNotice, step, reset };
+  async function lockNow() {
+    setLockedByUser(true);
+    await step(() => ask('lock/lock', {}), 'Locked: the key is forgotten until you unlock.');
+  }
+
+  return { state, form, setForm, error, notice, setNotice, step, reset, lockNow, lockedByUser };
 }
 
 export type LockControls = ReturnType<typeof useLock>;

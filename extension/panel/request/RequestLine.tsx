@@ -7,12 +7,14 @@ import { useRef } from 'preact/hooks';
 import type { ProfileView } from '../../../src/service/profile-input';
 import { buildV1Request } from '../../../src/service/v1-request';
 import { resolveCall, variablesOf } from '../../../src/service/variables';
-import { HTTP_METHODS, type HttpMethod } from '../../../src/vocabulary/terms';
+import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../../src/vocabulary/terms';
 import type { Draft } from './use-request';
 
 interface Props {
   profile: ProfileView;
   draft: Draft;
+  /** The shared variables of the collection the draft was opened from. */
+  shared: readonly NameValue[];
   onChange: (draft: Draft) => void;
   sending: boolean;
   onSend: () => void;
@@ -23,8 +25,9 @@ interface Props {
 export function previewUrl(
   profile: ProfileView,
   draft: Draft,
+  shared: readonly NameValue[] = [],
 ): { url: string } | { problem: string } {
-  const resolved = resolveCall(draft, variablesOf(profile));
+  const resolved = resolveCall(draft, variablesOf(profile, shared));
   if (resolved.unresolved.length > 0) {
     return {
       problem: `Unknown variable: ${resolved.unresolved.map((name) => `{{${name}}}`).join(', ')}`,
@@ -34,9 +37,17 @@ export function previewUrl(
   return built.ok ? { url: built.value.url } : { problem: built.error.message };
 }
 
-export function RequestLine({ profile, draft, onChange, sending, onSend, onCancel }: Props) {
+export function RequestLine({
+  profile,
+  draft,
+  shared,
+  onChange,
+  sending,
+  onSend,
+  onCancel,
+}: Props) {
   const sendButton = useRef<HTMLButtonElement>(null);
-  const target = previewUrl(profile, draft);
+  const target = previewUrl(profile, draft, shared);
   return (
     <form
       class="request-line"

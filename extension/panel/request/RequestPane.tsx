@@ -6,6 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import type { ProfileView } from '../../../src/service/profile-input';
 import type { RequestTab } from '../../../src/service/ui-prefs';
+import type { NameValue } from '../../../src/vocabulary/terms';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
@@ -27,6 +28,8 @@ const AuthTab = lazyComponent(
 
 interface Props {
   profile: ProfileView;
+  /** The shared variables of the collection the draft was opened from. */
+  shared: readonly NameValue[];
   request: RequestState;
   token: TokenState | null;
   tab: RequestTab;
@@ -68,6 +71,7 @@ export function RequestPane(props: Props) {
       <RequestLine
         profile={profile}
         draft={draft}
+        shared={props.shared}
         onChange={setDraft}
         sending={request.sending}
         onSend={() => void request.send()}

@@ -7,7 +7,7 @@
 import { useState } from 'preact/hooks';
 import type { ProfileView } from '../../../src/service/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
-import type { CodeLanguage } from '../../../src/vocabulary/terms';
+import type { CodeLanguage, NameValue } from '../../../src/vocabulary/terms';
 import { copyText } from '../ui/copy-text';
 import { ask } from '../worker-client';
 import type { Draft } from './use-request';
@@ -23,7 +23,7 @@ export const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
   powershell: 'PowerShell',
 };
 
-export function useCopyAs(profile: ProfileView, draft: Draft) {
+export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly NameValue[]) {
   const [shown, setShown] = useState<{ language: CodeLanguage; code: string } | null>(null);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<AppError | null>(null);
@@ -32,7 +32,14 @@ export function useCopyAs(profile: ProfileView, draft: Draft) {
 
   async function copy(language: CodeLanguage, mode: CopyMode) {
     setConfirming(null);
-    const reply = await ask('code/build', { profileId: profile.id, language, mode, ...draft });
+    const variables = [...shared];
+    const reply = await ask('code/build', {
+      profileId: profile.id,
+      language,
+      mode,
+      ...draft,
+      ...(variables.length > 0 ? { variables } : {}),
+    });
     if (!reply.ok) {
       setError(reply.error);
       return;

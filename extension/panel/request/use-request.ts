@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SavedAnswer } from '../../../src/service/saved-answers';
-import type { ComposedCall } from '../../../src/vocabulary/terms';
+import type { ComposedCall, NameValue } from '../../../src/vocabulary/terms';
 import { ask } from '../worker-client';
 
 export type Draft = ComposedCall;
@@ -24,7 +24,11 @@ const DRAFT_SAVE_DELAY_MS = 400;
 export function useRequest(
   profileId: string,
   initial: { draft: Draft | null; answer: Shown | null },
+  /** The shared variables of the collection the draft was opened from, if any. */
+  shared: readonly NameValue[],
 ) {
+  const sharedNow = useRef(shared);
+  sharedNow.current = shared;
   const [draft, setDraftState] = useState<Draft>(initial.draft ?? EMPTY_DRAFT);
   const [inFlight, setInFlight] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown | null>(initial.answer);
@@ -60,7 +64,13 @@ export function useRequest(
     const requestId = crypto.randomUUID();
     const at = Date.now();
     setInFlight(requestId);
-    const reply = await ask('request/send', { requestId, profileId, ...call });
+    const variables = [...sharedNow.current];
+    const reply = await ask('request/send', {
+      requestId,
+      profileId,
+      ...call,
+      ...(variables.length > 0 ? { variables } : {}),
+    });
     setInFlight(null);
     setShown({
       at,
