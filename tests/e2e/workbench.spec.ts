@@ -65,6 +65,13 @@ for (const size of SIZES) {
     );
 
     if (size.dock === 'bottom') {
+      // The pictures show a saved request in the sidebar too.
+      await panel.keyboard.press('Control+s');
+      const save = panel.getByRole('form', { name: 'Save request' });
+      await save.getByRole('textbox', { name: 'Request name' }).fill('List products');
+      await save.getByRole('textbox', { name: 'New collection name' }).fill('Shop');
+      await save.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(panel.getByRole('treeitem', { name: 'List products' })).toBeVisible();
       mkdirSync('test-results', { recursive: true });
       for (const theme of ['light', 'dark'] as const) {
         await setTheme(panel, theme);
