@@ -10,6 +10,7 @@ import type { ProfileView } from '../../../src/service/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { FormActions } from '../ui/FormActions';
 import type { Draft } from './use-request';
 
 interface Props {
@@ -42,14 +43,7 @@ export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
           onInput={(e) => setText(e.currentTarget.value)}
         />
         {error && <ErrorNotice error={error} />}
-        <div class="actions">
-          <button type="submit" class="primary">
-            Import
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submit="Import" onCancel={onClose} />
       </form>
     </Dialog>
   );

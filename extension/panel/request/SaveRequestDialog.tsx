@@ -12,6 +12,7 @@ import type { ProfileView } from '../../../src/service/profile-input';
 import type { CollectionsState } from '../sidebar/collections/use-collections';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { FormActions } from '../ui/FormActions';
 import type { Draft } from './use-request';
 
 interface Props {
@@ -145,14 +146,7 @@ export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onC
           </div>
         )}
         {state.error && <ErrorNotice error={state.error} />}
-        <div class="actions">
-          <button type="submit" class="primary">
-            Save
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submit="Save" onCancel={onClose} />
       </form>
     </Dialog>
   );

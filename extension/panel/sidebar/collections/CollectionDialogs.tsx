@@ -15,6 +15,7 @@ import { allFolders, treeRows } from '../../../../src/collections/collection-sea
 import type { Collection, CollectionItem } from '../../../../src/collections/model';
 import { Confirm } from '../../ui/Confirm';
 import { Dialog } from '../../ui/Dialog';
+import { FormActions } from '../../ui/FormActions';
 import { rowDomId } from './CollectionTree';
 import type { CollectionsState } from './use-collections';
 
@@ -70,14 +71,7 @@ function NameDialog(props: {
             onInput={(e) => setName(e.currentTarget.value)}
           />
         </div>
-        <div class="actions">
-          <button type="submit" class="primary">
-            {props.submit}
-          </button>
-          <button type="button" onClick={props.onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submit={props.submit} onCancel={props.onClose} />
       </form>
     </Dialog>
   );
@@ -117,14 +111,7 @@ function MoveDialog({ dialog, state, onClose }: Props & { dialog: { kind: 'move'
               ))}
           </select>
         </div>
-        <div class="actions">
-          <button type="submit" class="primary">
-            Move
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submit="Move" onCancel={onClose} />
       </form>
     </Dialog>
   );
