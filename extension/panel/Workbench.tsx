@@ -4,14 +4,13 @@
  * keyboard shortcuts. Dialogs (save, import cURL, quick search) load on first use.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { SavedRequest } from '../../src/collections/model';
 import type { ProfileView } from '../../src/service/profile-input';
 import type { UiPrefs } from '../../src/service/ui-prefs';
-import type { NameValue } from '../../src/vocabulary/terms';
 import type { ProfilePrefill } from './profile/ProfileEditor';
-import { bodyProblem } from './request/BodyTab';
-import { previewUrl } from './request/RequestLine';
+import { draftProblem, NO_VARIABLES, sameCall } from './request/draft-checks';
+import { type DraftNotes, DraftNotesList, RequestActions } from './request/RequestActions';
 import { RequestPane } from './request/RequestPane';
 import { useCopyAs } from './request/use-copy-as';
 import { type Draft, type Shown, useRequest } from './request/use-request';
@@ -22,12 +21,11 @@ import { useCollections } from './sidebar/collections/use-collections';
 import { Sidebar } from './sidebar/Sidebar';
 import { AuthState } from './toolbar/AuthState';
 import { lazyComponent } from './ui/lazy';
-import { ResizeHandle } from './ui/ResizeHandle';
-import { SplitView } from './ui/SplitView';
 import { useFocusRescue } from './use-focus-rescue';
 import { usePanelSize } from './use-panel-size';
 import type { SetPrefs } from './use-prefs';
 import { useShortcuts } from './use-shortcuts';
+import { WorkbenchLayout } from './WorkbenchLayout';
 import './workbench.css';
 
 const SaveRequestDialog = lazyComponent(() =>
@@ -67,26 +65,6 @@ export interface WorkspaceStart {
 type Opened = { collectionId: string; request: SavedRequest } | null;
 type Open = 'none' | 'save' | 'import' | 'search';
 
-/** Below this width of the main area, request and response stack. */
-const SIDE_BY_SIDE_FROM_PX = 640;
-
-function sameCall(draft: Draft, request: SavedRequest): boolean {
-  const { method, path, query, headers, body } = request;
-  return JSON.stringify(draft) === JSON.stringify({ method, path, query, headers, body });
-}
-
-const NO_VARIABLES: readonly NameValue[] = [];
-
-/** What the composer flags about a call, as one sentence, or null when nothing. */
-function draftProblem(
-  profile: ProfileView,
-  draft: Draft,
-  shared: readonly NameValue[],
-): string | null {
-  const target = previewUrl(profile, draft, shared);
-  return 'problem' in target ? target.problem : bodyProblem(draft.body);
-}
-
 export function Workbench(props: Props) {
   const { profile, prefs, setPrefs, start } = props;
   const collections = useCollections();
@@ -103,33 +81,30 @@ export function Workbench(props: Props) {
   const copyAs = useCopyAs(profile, request.draft, shared);
   const [open, setOpen] = useState<Open>('none');
   /** Notes about how the draft came in (a cURL import, a captured call): what was dropped. */
-  const [notes, setNotes] = useState<{ from: string; lines: string[] } | null>(null);
+  const [notes, setNotes] = useState<DraftNotes | null>(null);
   const [saveStatus, setSaveStatus] = useState('');
-  const [dragWidth, setDragWidth] = useState<number | null>(null);
-  const [mainWidth, setMainWidth] = useState(window.innerWidth);
-  const main = useRef<HTMLDivElement>(null);
   const size = usePanelSize();
   const overlay = size === 'narrow';
   const [overlayOpen, setOverlayOpen] = useState(false);
   const sidebarShown = overlay ? overlayOpen : prefs.sidebarOpen;
   const dirty = opened !== null && !sameCall(request.draft, opened.request);
 
-  useEffect(() => {
-    const element = main.current;
-    if (element === null) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry !== undefined) setMainWidth(entry.contentRect.width);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  /**
+   * A draft put into the composer from elsewhere: where it came from (the saved request, for
+   * Save changes), the notes on how it came in, and, when the sidebar lies over the panes, the
+   * panes in view again.
+   */
+  function putDraft(call: Draft, from: Opened = null, draftNotes: DraftNotes | null = null) {
+    // Only the call's own fields: a history entry or a saved request carries more.
+    const { method, path, query, headers, body } = call;
+    request.setDraft({ method, path, query, headers, body });
+    setOpened(from);
+    setNotes(draftNotes);
+    if (overlay) setOverlayOpen(false);
+  }
 
   function openSaved(collectionId: string, saved: SavedRequest) {
-    const { method, path, query, headers, body } = saved;
-    request.setDraft({ method, path, query, headers, body });
-    setOpened({ collectionId, request: saved });
-    setNotes(null);
-    if (overlay) setOverlayOpen(false);
+    putDraft(saved, { collectionId, request: saved });
   }
 
   async function saveInPlace() {
@@ -142,6 +117,11 @@ export function Workbench(props: Props) {
       setOpened({ collectionId: collection.id, request: saved });
       setSaveStatus(`Saved “${saved.name}”.`);
     }
+  }
+
+  function toggleSidebar() {
+    if (overlay) setOverlayOpen(!overlayOpen);
+    else setPrefs({ sidebarOpen: !prefs.sidebarOpen });
   }
 
   function getToken() {
@@ -179,10 +159,7 @@ export function Workbench(props: Props) {
         <CaptureView
           profiles={props.profiles}
           onDraft={(draft, captureNotes, action) => {
-            request.setDraft(draft);
-            setOpened(null);
-            setNotes({ from: 'Captured call', lines: captureNotes });
-            if (overlay) setOverlayOpen(false);
+            putDraft(draft, null, { from: 'Captured call', lines: captureNotes });
             if (action === 'replay') void request.send(draft);
             if (action === 'save') setOpen('save');
             if (action === 'open') document.getElementById('path')?.focus();
@@ -194,17 +171,13 @@ export function Workbench(props: Props) {
           profileId={profile.id}
           version={request.historyVersion}
           onOpen={(entry, answer) => {
-            request.open(entry, answer);
-            setOpened(null);
-            setNotes(null);
-            if (overlay) setOverlayOpen(false);
+            putDraft(entry);
+            request.show(answer);
           }}
         />
       }
     />
   );
-  const width = dragWidth ?? prefs.sidebarWidth;
-  const docked = !overlay && sidebarShown;
 
   return (
     <div class="app">
@@ -216,9 +189,7 @@ export function Workbench(props: Props) {
           aria-label={sidebarShown ? 'Hide sidebar' : 'Show sidebar'}
           aria-expanded={sidebarShown}
           aria-controls="sidebar"
-          onClick={() =>
-            overlay ? setOverlayOpen(!overlayOpen) : setPrefs({ sidebarOpen: !prefs.sidebarOpen })
-          }
+          onClick={toggleSidebar}
         >
           ☰
         </button>
@@ -229,97 +200,41 @@ export function Workbench(props: Props) {
         {props.toolbarEnd}
       </header>
       <div class="notices">{props.notices}</div>
-      <div
-        class={`workbench${docked ? ' docked' : ''}`}
-        style={docked ? { gridTemplateColumns: `${width}px 5px minmax(0, 1fr)` } : undefined}
-      >
-        <div class="main" ref={main}>
-          <SplitView
-            orientation={mainWidth >= SIDE_BY_SIDE_FROM_PX ? 'row' : 'column'}
-            ratio={mainWidth >= SIDE_BY_SIDE_FROM_PX ? prefs.splitRow : prefs.splitColumn}
-            onRatio={(ratio) =>
-              setPrefs(
-                mainWidth >= SIDE_BY_SIDE_FROM_PX ? { splitRow: ratio } : { splitColumn: ratio },
-              )
-            }
-            label="Resize request and response"
-            minPx={mainWidth >= SIDE_BY_SIDE_FROM_PX ? 260 : 120}
-            first={
-              <RequestPane
-                profile={profile}
-                shared={shared}
-                request={request}
-                token={oauth ? token : null}
-                tab={prefs.requestTab}
-                onTab={(requestTab) => setPrefs({ requestTab })}
-                copyAs={copyAs}
-                actions={
-                  <>
-                    <button
-                      type="button"
-                      onClick={() => setOpen('save')}
-                      title="Save request (Ctrl+S)"
-                    >
-                      Save request
-                    </button>
-                    {opened !== null && dirty && (
-                      <>
-                        <button type="button" class="primary" onClick={() => void saveInPlace()}>
-                          Save changes
-                        </button>
-                        <span class="dirty">Unsaved changes to “{opened.request.name}”</span>
-                      </>
-                    )}
-                    <button type="button" onClick={() => setOpen('import')}>
-                      Import cURL
-                    </button>
-                    {saveStatus !== '' && (
-                      <span class="muted" role="status">
-                        {saveStatus}
-                      </span>
-                    )}
-                  </>
-                }
-                notes={
-                  notes !== null &&
-                  notes.lines.length > 0 && (
-                    <div class="notice notice-warn">
-                      <ul role="status" aria-label={`${notes.from} notes`}>
-                        {notes.lines.map((note) => (
-                          <li key={note}>{note}</li>
-                        ))}
-                      </ul>
-                      <button type="button" class="link" onClick={() => setNotes(null)}>
-                        Dismiss
-                      </button>
-                    </div>
-                  )
-                }
+      <WorkbenchLayout
+        prefs={prefs}
+        setPrefs={setPrefs}
+        sidebar={sidebar || null}
+        overlay={overlay}
+        request={
+          <RequestPane
+            profile={profile}
+            shared={shared}
+            request={request}
+            token={oauth ? token : null}
+            tab={prefs.requestTab}
+            onTab={(requestTab) => setPrefs({ requestTab })}
+            copyAs={copyAs}
+            actions={
+              <RequestActions
+                dirtyRequest={dirty && opened !== null ? opened.request : null}
+                status={saveStatus}
+                onSave={() => setOpen('save')}
+                onSaveChanges={() => void saveInPlace()}
+                onImportCurl={() => setOpen('import')}
               />
             }
-            second={
-              <ResponsePane
-                profile={profile}
-                request={request}
-                tab={prefs.responseTab}
-                onTab={(responseTab) => setPrefs({ responseTab })}
-              />
-            }
+            notes={<DraftNotesList notes={notes} onDismiss={() => setNotes(null)} />}
           />
-        </div>
-        {docked && (
-          <ResizeHandle
-            label="Resize sidebar"
-            width={width}
-            min={160}
-            max={Math.max(200, Math.min(800, window.innerWidth - 360))}
-            origin={() => main.current?.parentElement?.getBoundingClientRect().left ?? 0}
-            onDrag={setDragWidth}
-            onWidth={(sidebarWidth) => setPrefs({ sidebarWidth })}
+        }
+        response={
+          <ResponsePane
+            profile={profile}
+            request={request}
+            tab={prefs.responseTab}
+            onTab={(responseTab) => setPrefs({ responseTab })}
           />
-        )}
-        {sidebar}
-      </div>
+        }
+      />
       {open === 'save' && (
         <SaveRequestDialog
           state={collections}
@@ -336,11 +251,9 @@ export function Workbench(props: Props) {
       {open === 'import' && (
         <ImportCurlDialog
           profile={profile}
-          onImport={(draft, importNotes) => {
-            request.setDraft(draft);
-            setOpened(null);
-            setNotes({ from: 'cURL import', lines: importNotes });
-          }}
+          onImport={(draft, importNotes) =>
+            putDraft(draft, null, { from: 'cURL import', lines: importNotes })
+          }
           onClose={() => setOpen('none')}
         />
       )}
@@ -350,8 +263,8 @@ export function Workbench(props: Props) {
           collections={collections.collections}
           onOpenSaved={openSaved}
           onOpenEntry={(entry, answer) => {
-            request.open(entry, answer);
-            setOpened(null);
+            putDraft(entry);
+            request.show(answer);
           }}
           onClose={() => setOpen('none')}
         />

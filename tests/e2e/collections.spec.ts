@@ -150,7 +150,8 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
   // Hostile files: refused with the problem named, nothing changed.
   const hostile = [
     ['not json', 'not valid JSON'],
-    ['openapi: 3.0.3\ninfo:\n  title: Orders\n', 'OpenAPI 3.0.3 description \\(YAML\\)'],
+    ['openapi: 3.0.3\ninfo:\n  title: Orders\npaths: {}\n', 'no operation under /v1'],
+    ['name: partner\nitems:\n  - a\n', 'a YAML file, not a collection'],
     [exported.replace('"version": 1', '"version": 9'), 'newer version'],
     [
       exported.replace('"name": "Create order"', '"name": "Create order", "__proto__": {"x": 1}'),

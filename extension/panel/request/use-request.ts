@@ -86,9 +86,8 @@ export function useRequest(
     if (inFlight !== null) await ask('request/cancel', { requestId: inFlight });
   }
 
-  /** Puts a call back into the composer and, when there is one, shows what came back for it. */
-  function open(call: Draft, answer: SavedAnswer | null) {
-    setDraft(call);
+  /** Shows what came back for a call opened from history, when its answer is still kept. */
+  function show(answer: SavedAnswer | null) {
     if (answer !== null) setShown({ ...answer, from: 'history' });
   }
 
@@ -99,7 +98,7 @@ export function useRequest(
     shown,
     send,
     cancel,
-    open,
+    show,
     historyVersion,
   };
 }
