@@ -85,6 +85,37 @@ for (const size of SIZES) {
     }
   });
 
+  test(`docked ${size.dock} (${size.width}x${size.height}): a long JSON answer scrolls inside its pane, a screenful of rows rendered`, async ({
+    panel,
+    sandbox,
+  }) => {
+    await panel.setViewportSize(size);
+    await createApiKeyProfile(panel, { ...sandbox.credentials, name: 'Big', baseUrl: sandbox.url });
+    sandbox.switches.largeBodyBytes = 2 * 1024 * 1024;
+    await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const tree = panel
+      .getByRole('region', { name: 'Response', exact: true })
+      .getByRole('tree', { name: 'Body (JSON)' });
+    await expect(tree.getByRole('treeitem').first()).toBeVisible();
+    await expectCallAndAnswerInView(panel);
+    // The tree is a scroll box no taller than the pane: it holds thousands of rows but renders
+    // only those in view (a tree as tall as its rows would render them all).
+    const { boxHeight, scrollHeight, rendered } = await tree.evaluate((box) => ({
+      boxHeight: box.clientHeight,
+      scrollHeight: box.scrollHeight,
+      rendered: box.querySelectorAll('[role="treeitem"]').length,
+    }));
+    expect(boxHeight).toBeLessThan(size.height);
+    expect(boxHeight).toBeGreaterThan(size.height / 4);
+    expect(scrollHeight).toBeGreaterThan(10 * boxHeight);
+    expect(rendered).toBeLessThan(100);
+    await tree.getByRole('treeitem').first().focus();
+    await panel.keyboard.press('End');
+    await expect(tree.getByRole('treeitem').last()).toBeInViewport();
+    expect(await pageScrolls(panel)).toBe(false);
+  });
+
   test(`docked ${size.dock} (${size.width}x${size.height}): OAuth after Get token, the token never pushes the call away`, async ({
     panel,
     sandbox,
