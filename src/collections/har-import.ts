@@ -11,11 +11,10 @@
  * it runs in the panel or the worker.
  */
 import { fail, ok, type Result } from '../vocabulary/errors';
-import { describeUnsafeFile, findUnsafeShape } from '../vocabulary/safe-object';
 import { MAX_ITEMS, MAX_NAME } from './collection-schema';
 import { readHarEntry } from './har-entry';
 import { type AuthEvidence, NOTE as ENTRY_NOTE, readHarRequest } from './har-import-request';
-import { locateJsonError } from './json-syntax';
+import { readJsonFile } from './json-file';
 import type { Collection, CollectionAuth, CollectionItem, SavedRequest } from './model';
 import { ImportNotes, quoteName } from './postman-import-notes';
 import { isObject, type JsonObject } from './postman-json';
@@ -64,32 +63,21 @@ function dropInitiatorStacks(entries: readonly unknown[]): void {
 }
 
 function parseHarFile(text: string): Result<HarFile> {
-  if (typeof text !== 'string') return fail('bad_message', 'The file is not text.', HINT);
-  if (text.length > MAX_HAR_CHARS) {
-    return fail(
-      'bad_message',
-      `The file is larger than the ${MAX_HAR_CHARS / 1024 / 1024} MB a HAR import may have.`,
-      'Filter the Network panel to the API calls (e.g. type /v1/ in its filter) before saving the HAR.',
-    );
-  }
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (body.trim() === '') return fail('bad_message', 'The file is empty.', HINT);
-  let data: unknown;
-  try {
-    data = JSON.parse(body) as unknown;
-  } catch (error) {
-    const where = locateJsonError(body);
-    const detail = where
-      ? `line ${where.line}, column ${where.column}: ${where.reason}`
-      : error instanceof Error
-        ? error.message.slice(0, 120)
-        : 'unreadable';
-    return fail('bad_message', `The file is not valid JSON (${detail}).`, HINT);
-  }
+  const read = readJsonFile(text, {
+    maxChars: MAX_HAR_CHARS,
+    tooLarge: {
+      message: `The file is larger than the ${MAX_HAR_CHARS / 1024 / 1024} MB a HAR import may have.`,
+      hint: 'Filter the Network panel to the API calls (e.g. type /v1/ in its filter) before saving the HAR.',
+    },
+    hints: { empty: HINT, invalid: HINT, unsafe: HINT },
+    prune: (data) => {
+      if (isObject(data) && isObject(data.log) && Array.isArray(data.log.entries))
+        dropInitiatorStacks(data.log.entries);
+    },
+  });
+  if (!read.ok) return read;
+  const data = read.value;
   const log = isObject(data) && isObject(data.log) ? data.log : null;
-  if (log !== null && Array.isArray(log.entries)) dropInitiatorStacks(log.entries);
-  const problem = findUnsafeShape(data);
-  if (problem !== null) return fail('bad_message', describeUnsafeFile(problem), HINT);
   if (log === null || !Array.isArray(log.entries)) {
     return fail('bad_message', 'This is not a HAR file: it has no log.entries list.', HINT);
   }

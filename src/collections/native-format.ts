@@ -8,10 +8,9 @@
  * exportCollection of an imported exported text gives back that text byte for byte.
  */
 import { fail, ok, type Result } from '../vocabulary/errors';
-import { describeUnsafeFile, findUnsafeShape } from '../vocabulary/safe-object';
 import type { NameValue } from '../vocabulary/terms';
 import { validateCollection } from './collection-schema';
-import { locateJsonError } from './json-syntax';
+import { readJsonFile } from './json-file';
 import type { Collection, CollectionItem, SavedRequest } from './model';
 
 export const FORMAT = 'partner-api-devtools.collection';
@@ -107,26 +106,14 @@ export function exportCollection(collection: Collection): string {
 
 const REEXPORT = 'Export the collection again from Partner API DevTools, then import that file.';
 
+const TOO_LARGE = {
+  message: `The file is larger than the ${MAX_FILE_BYTES / 1024 / 1024} MB a collection file may have.`,
+  hint: 'Split the collection into smaller ones, or check that you picked the right file.',
+};
+
 function isOversized(text: string): boolean {
   // A UTF-16 code unit is at least one UTF-8 byte: a long text is too big without encoding it.
   return text.length > MAX_FILE_BYTES || new TextEncoder().encode(text).length > MAX_FILE_BYTES;
-}
-
-function parseJson(text: string): Result<unknown> {
-  try {
-    return ok(JSON.parse(text) as unknown);
-  } catch (error) {
-    const where = locateJsonError(text);
-    // The engine's own message is not shown: it differs between browsers and may quote the file.
-    const detail = where
-      ? `line ${where.line}, column ${where.column}: ${where.reason}`
-      : `${error instanceof SyntaxError ? 'a syntax error' : 'an error'} at an unknown place`;
-    return fail(
-      'bad_message',
-      `The file is not valid JSON (${detail}).`,
-      `Fix the file at that place, or pick the right file. ${REEXPORT}`,
-    );
-  }
 }
 
 function checkEnvelope(data: unknown): Result<Record<string, unknown>> {
@@ -193,21 +180,18 @@ function checkEnvelope(data: unknown): Result<Record<string, unknown>> {
 
 /** Reads a collection file; on any refusal nothing has been changed and the error says why. */
 export function importCollection(text: string): Result<Collection> {
-  if (isOversized(text)) {
-    return fail(
-      'bad_message',
-      `The file is larger than the ${MAX_FILE_BYTES / 1024 / 1024} MB a collection file may have.`,
-      'Split the collection into smaller ones, or check that you picked the right file.',
-    );
-  }
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (body.trim() === '') {
-    return fail('bad_message', 'The file is empty.', 'Pick a file made by Export collection.');
-  }
-  const parsed = parseJson(body);
+  // Bytes, not only characters: the bound is on the file as saved.
+  if (isOversized(text)) return fail('bad_message', TOO_LARGE.message, TOO_LARGE.hint);
+  const parsed = readJsonFile(text, {
+    maxChars: MAX_FILE_BYTES,
+    tooLarge: TOO_LARGE,
+    hints: {
+      empty: 'Pick a file made by Export collection.',
+      invalid: `Fix the file at that place, or pick the right file. ${REEXPORT}`,
+      unsafe: REEXPORT,
+    },
+  });
   if (!parsed.ok) return parsed;
-  const problem = findUnsafeShape(parsed.value);
-  if (problem !== null) return fail('bad_message', describeUnsafeFile(problem), REEXPORT);
   const envelope = checkEnvelope(parsed.value);
   if (!envelope.ok) return envelope;
   return validateCollection(envelope.value.collection, ['collection']);

@@ -13,7 +13,7 @@
  */
 import { CORE_SCHEMA, load, mergeTag, YAMLException } from 'js-yaml';
 import { fail, ok, type Result } from '../vocabulary/errors';
-import { locateJsonError } from './json-syntax';
+import { describeJsonSyntaxError } from './json-file';
 
 export type SourceFormat = 'json' | 'yaml';
 
@@ -41,10 +41,7 @@ function parseJson(text: string): Result<ParsedText> {
   try {
     return ok({ value: JSON.parse(text) as unknown, format: 'json' });
   } catch (error) {
-    const where = locateJsonError(text);
-    const detail = where
-      ? `line ${where.line}, column ${where.column}: ${where.reason}`
-      : `${error instanceof SyntaxError ? 'a syntax error' : 'an error'} at an unknown place`;
+    const detail = describeJsonSyntaxError(text, error);
     return fail('bad_message', `The document is not valid JSON (${detail}).`, HINT);
   }
 }

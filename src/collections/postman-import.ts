@@ -9,9 +9,8 @@
  * like secrets are left behind and reported by name only. `importPostman` never throws.
  */
 import { fail, ok, type Result } from '../vocabulary/errors';
-import { describeUnsafeFile, findUnsafeShape } from '../vocabulary/safe-object';
 import { MAX_FOLDER_DEPTH } from './collection-schema';
-import { locateJsonError } from './json-syntax';
+import { readJsonFile } from './json-file';
 import type { Collection, CollectionItem } from './model';
 import { exportDescription } from './postman-export';
 import { checkFormat, entriesOf, HINT, unreachedRequests } from './postman-import-format';
@@ -56,30 +55,16 @@ interface WalkContext extends RequestContext {
 }
 
 function parseFile(text: string): Result<JsonObject> {
-  if (typeof text !== 'string') return fail('bad_message', 'The file is not text.', HINT);
-  if (text.length > MAX_IMPORT_CHARS) {
-    return fail(
-      'bad_message',
-      `The file is larger than the ${MAX_IMPORT_CHARS / 1024 / 1024} MB a Postman import may have.`,
-      'Split the collection in Postman (export folders as their own collections), then import each.',
-    );
-  }
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (body.trim() === '') return fail('bad_message', 'The file is empty.', HINT);
-  let data: unknown;
-  try {
-    data = JSON.parse(body) as unknown;
-  } catch (error) {
-    const where = locateJsonError(body);
-    const detail = where
-      ? `line ${where.line}, column ${where.column}: ${where.reason}`
-      : error instanceof Error
-        ? error.message.slice(0, 120)
-        : 'unreadable';
-    return fail('bad_message', `The file is not valid JSON (${detail}).`, HINT);
-  }
-  const problem = findUnsafeShape(data);
-  if (problem !== null) return fail('bad_message', describeUnsafeFile(problem), HINT);
+  const read = readJsonFile(text, {
+    maxChars: MAX_IMPORT_CHARS,
+    tooLarge: {
+      message: `The file is larger than the ${MAX_IMPORT_CHARS / 1024 / 1024} MB a Postman import may have.`,
+      hint: 'Split the collection in Postman (export folders as their own collections), then import each.',
+    },
+    hints: { empty: HINT, invalid: HINT, unsafe: HINT },
+  });
+  if (!read.ok) return read;
+  const data = read.value;
   if (!isObject(data)) {
     return fail('bad_message', 'The file holds no collection: its JSON is not an object.', HINT);
   }
