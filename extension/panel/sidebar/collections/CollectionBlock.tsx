@@ -4,23 +4,14 @@
  * several collections each have them), and its tree.
  */
 import { useState } from 'preact/hooks';
-import type { TreeRow } from '../../../../src/collections/collection-search';
-import type { Collection, SavedRequest } from '../../../../src/collections/model';
 import { downloadFile } from '../../ui/download';
 import { ask } from '../../worker-client';
 import type { CollectionDialog } from './CollectionDialogs';
-import { CollectionTree } from './CollectionTree';
+import { CollectionTree, type CollectionTreeProps } from './CollectionTree';
 import type { CollectionsState } from './use-collections';
 
-interface Props {
-  collection: Collection;
-  visible: ReadonlySet<string> | null;
-  expanded: ReadonlySet<string>;
-  onToggle: (folderId: string) => void;
-  openId: string | null;
-  dirty: boolean;
-  onOpen: (request: SavedRequest) => void;
-  onMenu: (row: TreeRow, at: { x: number; y: number }) => void;
+/** The tree's own props (but deleting, which goes through a dialog here), and the block's. */
+interface Props extends Omit<CollectionTreeProps, 'onDelete'> {
   onDialog: (dialog: CollectionDialog) => void;
   state: CollectionsState;
 }

@@ -9,7 +9,7 @@ import { useState } from 'preact/hooks';
 import { type TreeRow, treeRows } from '../../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../../src/collections/model';
 
-interface Props {
+export interface CollectionTreeProps {
   collection: Collection;
   /** Ids of the requests and folders a search matched, or null when there is no search. */
   visible: ReadonlySet<string> | null;
@@ -24,7 +24,7 @@ interface Props {
 
 export const rowDomId = (collectionId: string, itemId: string) => `tree-${collectionId}-${itemId}`;
 
-export function CollectionTree(props: Props) {
+export function CollectionTree(props: CollectionTreeProps) {
   const { collection, visible, expanded, onToggle, openId, dirty, onOpen, onMenu } = props;
   const rows = treeRows(collection.items, expanded, visible);
   const [focusId, setFocusId] = useState<string | null>(null);
