@@ -3,7 +3,14 @@
  * check before anything is used. Each schema's output is exactly its term's type.
  */
 import * as v from 'valibot';
-import { type ComposedCall, HTTP_METHODS, MAX_BODY, MAX_TEXT, type NameValue } from './terms';
+import {
+  type ComposedCall,
+  HTTP_METHODS,
+  MAX_BODY,
+  MAX_ROWS,
+  MAX_TEXT,
+  type NameValue,
+} from './terms';
 
 export const ShortTextSchema = v.pipe(v.string(), v.maxLength(MAX_TEXT));
 
@@ -15,7 +22,7 @@ export const NameValueSchema = v.strictObject({
 export const ComposedCallSchema = v.strictObject({
   method: v.picklist(HTTP_METHODS),
   path: ShortTextSchema,
-  query: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
-  headers: v.pipe(v.array(NameValueSchema), v.maxLength(200)),
+  query: v.pipe(v.array(NameValueSchema), v.maxLength(MAX_ROWS)),
+  headers: v.pipe(v.array(NameValueSchema), v.maxLength(MAX_ROWS)),
   body: v.pipe(v.string(), v.maxLength(MAX_BODY)),
 }) satisfies v.GenericSchema<unknown, ComposedCall>;

@@ -33,6 +33,31 @@ export interface ComposedCall {
 export const MAX_TEXT = 2_048;
 /** The largest request body a call may carry. */
 export const MAX_BODY = 10 * 1024 * 1024;
+/** The most query parameters, and the most headers, a call may carry. */
+export const MAX_ROWS = 200;
+
+/**
+ * Which part of a call is beyond what a message may carry (the bounds the contract's schema
+ * holds it to), in words for the composer, or null when it fits.
+ */
+export function oversizedPart(call: ComposedCall): string | null {
+  const limit = MAX_TEXT.toLocaleString('en');
+  if (call.path.length > MAX_TEXT)
+    return `The path is longer than the ${limit} characters a call may have.`;
+  for (const [rows, what] of [
+    [call.query, 'query parameters'],
+    [call.headers, 'headers'],
+  ] as const) {
+    if (rows.length > MAX_ROWS) return `A call may have at most ${MAX_ROWS} ${what}.`;
+    if (rows.some((row) => row.name.length > MAX_TEXT || row.value.length > MAX_TEXT)) {
+      return `A name or value in the ${what} is longer than the ${limit} characters a call may have.`;
+    }
+  }
+  if (call.body.length > MAX_BODY) {
+    return `The body is larger than the ${MAX_BODY / 1024 / 1024} MB a call may have.`;
+  }
+  return null;
+}
 
 /** The languages of "Copy as": curl (Copy as cURL), fetch, Python requests, HTTPie, PowerShell. */
 export const CODE_LANGUAGES = ['curl', 'fetch', 'python', 'httpie', 'powershell'] as const;

@@ -75,3 +75,26 @@ test('history opens a call with what came back for it', async ({ panel, sandbox 
   await expect(response).toContainText('200');
   await expect(response.getByRole('note')).toContainText('history entry');
 });
+
+test('a call too long to keep or send says which part, and the notes go once it fits', async ({
+  panel,
+  sandbox,
+}) => {
+  await createApiKeyProfile(panel, { ...sandbox.credentials, name: 'Key', baseUrl: sandbox.url });
+  const path = panel.getByRole('textbox', { name: 'Path' });
+  const notKept = panel.getByRole('status').filter({ hasText: 'This draft is not kept' });
+  await path.fill(`products/${'x'.repeat(3000)}`);
+  await expect(notKept).toBeVisible();
+  await expect(notKept).toContainText(
+    'The path is longer than the 2,048 characters a call may have.',
+  );
+  // The URL preview says it too, and Send explains instead of asking the worker.
+  await expect(panel.getByText(/The path is longer than/)).toHaveCount(2);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const response = panel.getByRole('region', { name: 'Response', exact: true });
+  await expect(response).toContainText('Shorten it, then Send.');
+  await path.fill('products');
+  await expect(notKept).toHaveCount(0);
+  await panel.reload();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products');
+});

@@ -7,7 +7,12 @@ import { useRef } from 'preact/hooks';
 import type { ProfileView } from '../../../src/service/profile-input';
 import { buildV1Request } from '../../../src/service/v1-request';
 import { resolveCall, variablesOf } from '../../../src/service/variables';
-import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../../src/vocabulary/terms';
+import {
+  HTTP_METHODS,
+  type HttpMethod,
+  type NameValue,
+  oversizedPart,
+} from '../../../src/vocabulary/terms';
 import type { Draft } from './use-request';
 
 interface Props {
@@ -27,6 +32,8 @@ export function previewUrl(
   draft: Draft,
   shared: readonly NameValue[] = [],
 ): { url: string } | { problem: string } {
+  const oversized = oversizedPart(draft);
+  if (oversized !== null) return { problem: oversized };
   const resolved = resolveCall(draft, variablesOf(profile, shared));
   if (resolved.unresolved.length > 0) {
     return {

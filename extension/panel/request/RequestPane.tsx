@@ -97,6 +97,11 @@ export function RequestPane(props: Props) {
       </div>
       <div class="request-notes">
         {copyAs.error && <ErrorNotice error={copyAs.error} />}
+        {request.draftNotKept !== null && (
+          <p class="notice notice-warn" role="status">
+            This draft is not kept if the panel is closed: {request.draftNotKept}
+          </p>
+        )}
         {copyAs.shown !== null && (
           <div class="copied">
             <section

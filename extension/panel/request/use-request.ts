@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SavedAnswer } from '../../../src/service/saved-answers';
-import type { ComposedCall, NameValue } from '../../../src/vocabulary/terms';
+import { fail } from '../../../src/vocabulary/errors';
+import { type ComposedCall, type NameValue, oversizedPart } from '../../../src/vocabulary/terms';
 import { ask } from '../worker-client';
 
 export type Draft = ComposedCall;
@@ -34,13 +35,24 @@ export function useRequest(
   const [shown, setShown] = useState<Shown | null>(initial.answer);
   const [historyVersion, setHistoryVersion] = useState(0);
   const unsaved = useRef<{ timer: ReturnType<typeof setTimeout>; draft: Draft } | null>(null);
+  /** Why the draft as it is now will not come back after a reload, or null when it will. */
+  const [draftNotKept, setDraftNotKept] = useState<string | null>(null);
 
   function saveNow() {
     if (unsaved.current === null) return;
     clearTimeout(unsaved.current.timer);
     const { draft: pending } = unsaved.current;
     unsaved.current = null;
-    void ask('workspace/save-draft', { profileId, draft: pending });
+    const oversized = oversizedPart(pending);
+    if (oversized !== null) {
+      setDraftNotKept(oversized);
+      return;
+    }
+    void ask('workspace/save-draft', { profileId, draft: pending }).then((reply) => {
+      if (!reply.ok) setDraftNotKept(`${reply.error.message} ${reply.error.hint}`);
+      else if (!reply.value.saved) setDraftNotKept('Unlock the saved secrets to keep it.');
+      else setDraftNotKept(null);
+    });
   }
 
   // Closing DevTools unloads the panel: an edit still waiting for its save goes out at once.
@@ -61,8 +73,14 @@ export function useRequest(
   /** Sends the draft (or `call`, when it was just put in and the state has not caught up). */
   async function send(call: Draft = draft) {
     if (inFlight !== null) return;
-    const requestId = crypto.randomUUID();
     const at = Date.now();
+    const oversized = oversizedPart(call);
+    if (oversized !== null) {
+      const { error } = fail('bad_message', oversized, 'Shorten it, then Send.');
+      setShown({ at, call, outcome: { error }, bodyCut: false, from: 'sent' });
+      return;
+    }
+    const requestId = crypto.randomUUID();
     setInFlight(requestId);
     const variables = [...sharedNow.current];
     const reply = await ask('request/send', {
@@ -94,6 +112,7 @@ export function useRequest(
   return {
     draft,
     setDraft,
+    draftNotKept,
     sending: inFlight !== null,
     shown,
     send,
