@@ -13,6 +13,7 @@ import type { BrowserContext } from '@playwright/test';
 import { dump } from 'js-yaml';
 import { build } from 'vite';
 import { generatedOpenApiDocument, generatedOpenApiText } from '../src/collections/openapi-samples';
+import { median } from './bench-stats';
 import { DIST, PANEL_PATH } from './extension-browser';
 
 const FOLDER = 'bench-openapi';
@@ -65,11 +66,6 @@ function generatedYaml(targetChars: number): string {
   return dump(generatedOpenApiDocument(Math.round(targetChars * 0.9)));
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0);
-}
-
 async function importInFreshPage(context: BrowserContext, extensionId: string, text: string) {
   const page = await context.newPage();
   try {
@@ -117,9 +113,9 @@ export async function measureOpenApiImport(
       yamlRuns.push(await importInFreshPage(context, extensionId, yaml));
     }
     return {
-      import_openapi_5mb_ms: median(jsonRuns.map((run) => run.importMs)),
-      import_openapi_yaml_5mb_ms: median(yamlRuns.map((run) => run.importMs)),
-      import_openapi_module_load_ms: median(jsonRuns.map((run) => run.loadMs)),
+      import_openapi_5mb_ms: Math.round(median(jsonRuns.map((run) => run.importMs))),
+      import_openapi_yaml_5mb_ms: Math.round(median(yamlRuns.map((run) => run.importMs))),
+      import_openapi_module_load_ms: Math.round(median(jsonRuns.map((run) => run.loadMs))),
       import_openapi_module_gzip_bytes: gzipSync(await readFile(file)).length,
       import_openapi_requests: jsonRuns[0]?.requests ?? 0,
       import_openapi_json_chars: json.length,

@@ -1,0 +1,97 @@
+/**
+ * The panel's own figures: first paint of a fresh panel page, the JavaScript it loads at start,
+ * and a 10 MB JSON answer from Send to the first rows of the answer's JSON tree on screen.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Sandbox } from '../src/sandbox/server';
+import { ANSWER_TREE_ROW, timedSend } from './bench-send';
+import { median } from './bench-stats';
+import { DIST, PANEL_PATH } from './extension-browser';
+
+export const LOADS = 10;
+export const BIG_BODY_BYTES = 10 * 1024 * 1024;
+export const BIG_RUNS = 3;
+
+/** gzip size of every script the panel page loads at start (entry and module preloads). */
+export function panelJsGzipBytes(): number {
+  const html = readFileSync(join(DIST, PANEL_PATH), 'utf8');
+  const sources = [
+    ...html.matchAll(
+      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g,
+    ),
+  ].map((match) => match[1] ?? '');
+  return sources.reduce(
+    (sum, src) => sum + gzipSync(readFileSync(join(DIST, src.replace(/^\//, '')))).length,
+    0,
+  );
+}
+
+/** Median of LOADS fresh panel pages: navigation start to first contentful paint. */
+export async function measureFirstRender(context: BrowserContext, panelUrl: string) {
+  const firstRender: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    const page = await context.newPage();
+    await page.goto(panelUrl);
+    await page.getByRole('heading', { name: 'Partner API' }).waitFor();
+    firstRender.push(
+      await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        return paint ? paint.startTime : performance.now();
+      }),
+    );
+    await page.close();
+  }
+  return median(firstRender);
+}
+
+/**
+ * The 10 MB answer with the profile named `profile` chosen: Send to the first tree rows (the
+ * worker's fetch, the message and the viewer's first screen), and the same call without the panel
+ * (what the worker's fetch and the message cost alone).
+ */
+export async function measureBigResponse(
+  panel: Page,
+  sandbox: Sandbox,
+  profile: string,
+  profileId: string,
+) {
+  await panel.getByRole('combobox', { name: 'Profile' }).selectOption({ label: profile });
+  sandbox.switches.largeBodyBytes = BIG_BODY_BYTES;
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  const totals: number[] = [];
+  const fetches: number[] = [];
+  try {
+    for (let i = 0; i < BIG_RUNS; i++) {
+      totals.push(await timedSend(panel, ANSWER_TREE_ROW));
+      fetches.push(
+        await panel.evaluate(async (profileId) => {
+          const start = performance.now();
+          const reply = await chrome.runtime.sendMessage({
+            type: 'request/send',
+            payload: {
+              requestId: 'bench-big',
+              profileId,
+              method: 'GET',
+              path: 'products',
+              query: [],
+              headers: [],
+              body: '',
+            },
+          });
+          if (!reply.ok) throw new Error(reply.error.message);
+          return performance.now() - start;
+        }, profileId),
+      );
+    }
+  } finally {
+    sandbox.switches.largeBodyBytes = 0;
+  }
+  return {
+    big_response_total_ms: Math.round(median(totals)),
+    big_response_fetch_ms: Math.round(median(fetches)),
+    big_response_render_ms: Math.max(0, Math.round(median(totals) - median(fetches))),
+  };
+}
