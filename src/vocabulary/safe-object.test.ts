@@ -47,6 +47,11 @@ describe('findUnsafeShape', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
+  it('spells the path of a problem through arrays and objects, and passes the leaves around it', () => {
+    const value = { a: ['x', { b: [1, null, true, { c: 10n }] }], d: 'e' };
+    expect(findUnsafeShape(value)).toEqual({ kind: 'not_plain', path: '$.a[1].b[3].c' });
+  });
+
   it(`allows ${MAX_DEPTH} levels of nesting and refuses one more`, () => {
     expect(findUnsafeShape(nestObjects(MAX_DEPTH))).toBeNull();
     expect(findUnsafeShape(nestObjects(MAX_DEPTH + 1))).toMatchObject({ kind: 'too_deep' });

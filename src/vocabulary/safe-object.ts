@@ -17,36 +17,55 @@ export type SafetyProblem =
   | { kind: 'too_deep'; path: string }
   | { kind: 'not_plain'; path: string };
 
+/** A value still to check; its path is spelled out only for a problem (imports hold millions). */
+interface Pending {
+  value: unknown;
+  parent: Pending | null;
+  /** The key or index under the parent; unused at the root. */
+  key: string;
+  inArray: boolean;
+  depth: number;
+}
+
+function pathOf(item: Pending): string {
+  const parts: string[] = [];
+  for (let at: Pending | null = item; at?.parent; at = at.parent)
+    parts.push(at.inArray ? `[${at.key}]` : `.${at.key}`);
+  return `$${parts.reverse().join('')}`;
+}
+
+/** Strings, numbers, booleans, null and undefined: plain values with nothing inside to check. */
+function isPlainLeaf(value: unknown): boolean {
+  const type = typeof value;
+  return (
+    value === null ||
+    (type !== 'object' && type !== 'function' && type !== 'symbol' && type !== 'bigint')
+  );
+}
+
 /** Returns the first problem found, or null when `value` is plain JSON-like data. */
 export function findUnsafeShape(value: unknown): SafetyProblem | null {
   // Iterative walk: a hostile 10 000-deep value must not overflow the stack of the checker itself.
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '$', depth: 0 }];
+  const stack: Pending[] = [{ value, parent: null, key: '', inArray: false, depth: 0 }];
   while (stack.length > 0) {
-    const item = stack.pop() as { value: unknown; path: string; depth: number };
+    const item = stack.pop() as Pending;
     const current = item.value;
     if (current === null || typeof current !== 'object') {
-      if (
-        typeof current === 'function' ||
-        typeof current === 'symbol' ||
-        typeof current === 'bigint'
-      ) {
-        return { kind: 'not_plain', path: item.path };
-      }
+      if (!isPlainLeaf(current)) return { kind: 'not_plain', path: pathOf(item) };
       continue;
     }
-    if (item.depth >= MAX_DEPTH) return { kind: 'too_deep', path: item.path };
+    if (item.depth >= MAX_DEPTH) return { kind: 'too_deep', path: pathOf(item) };
     const proto = Object.getPrototypeOf(current);
     const isArray = Array.isArray(current);
     if (!isArray && proto !== Object.prototype && proto !== null) {
-      return { kind: 'not_plain', path: item.path };
+      return { kind: 'not_plain', path: pathOf(item) };
     }
     for (const key of Object.keys(current)) {
-      if (FORBIDDEN_KEYS.has(key)) return { kind: 'forbidden_key', key, path: item.path };
-      stack.push({
-        value: (current as Record<string, unknown>)[key],
-        path: isArray ? `${item.path}[${key}]` : `${item.path}.${key}`,
-        depth: item.depth + 1,
-      });
+      if (FORBIDDEN_KEYS.has(key)) return { kind: 'forbidden_key', key, path: pathOf(item) };
+      const child = (current as Record<string, unknown>)[key];
+      // Leaves that pass are not queued: the checks ahead of them are the same either way.
+      if (isPlainLeaf(child)) continue;
+      stack.push({ value: child, parent: item, key, inArray: isArray, depth: item.depth + 1 });
     }
   }
   return null;
