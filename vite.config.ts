@@ -1,10 +1,10 @@
 /// <reference types="vitest/config" />
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
 
 // crxjs only emits the HTML pages named in the manifest. The panel page is created at run time by
@@ -56,8 +56,56 @@ function devPanelPage(): Plugin {
   };
 }
 
+const WORKER_LOADER = 'service-worker-loader.js';
+
+/**
+ * The service worker as one file. crxjs's loader imports the worker's entry chunk, which imports
+ * the chunks it shares with the panel: a dozen module fetches and evaluations each time Chrome
+ * starts the stopped worker (the first call after ~30 s idle meets one). After the build, the worker
+ * is bundled again on its own and the loader becomes that bundle. Service workers may not use
+ * `import()`, so the worker had no lazy chunks to lose. Build only: `vite` (dev) keeps crxjs's
+ * loader, which HMR needs.
+ */
+function singleFileWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'partner-api-single-file-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const loaderPath = join(outDir, WORKER_LOADER);
+      const entryChunk = /import\s+['"]\.\/(assets\/[^'"]+\.js)['"]/.exec(
+        readFileSync(loaderPath, 'utf8'),
+      )?.[1];
+      if (entryChunk === undefined) throw new Error(`${WORKER_LOADER} imports no entry chunk`);
+      const built = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          write: false,
+          target: 'chrome120',
+          minify: true,
+          modulePreload: false,
+          rollupOptions: {
+            input: resolve(import.meta.dirname, manifest.background.service_worker),
+            output: { format: 'es', entryFileNames: WORKER_LOADER },
+          },
+        },
+      });
+      const output = (Array.isArray(built) ? built[0] : built) as { output: { code?: string }[] };
+      if (output.output.length !== 1) throw new Error('the worker did not bundle into one file');
+      writeFileSync(loaderPath, output.output[0]?.code ?? '');
+      // Only the loader imported the entry chunk; what it shares with the panel stays.
+      rmSync(join(outDir, entryChunk));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preact(), crx({ manifest }), devPanelPage()],
+  plugins: [preact(), crx({ manifest }), devPanelPage(), singleFileWorker()],
   build: {
     // Overridable so that a test of `npm start` can build beside the dist/ other tests are using.
     outDir: process.env.PARTNER_API_OUT_DIR ?? 'dist',
