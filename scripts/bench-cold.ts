@@ -26,7 +26,7 @@ export interface ColdFigures {
  * Our worker's running status as Chrome's ServiceWorker domain reports it, and how many times it
  * has started: the proof that a cold Send met a stopped worker and started a new one.
  */
-async function watchWorker(session: CDPSession, extensionId: string) {
+export async function watchWorker(session: CDPSession, extensionId: string) {
   const origin = `chrome-extension://${extensionId}/`;
   const watch = { status: 'unknown', starts: 0 };
   session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
@@ -46,6 +46,12 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
     if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** Stops every service worker of the browser and resolves once Chrome reports ours stopped. */
+export async function stopWorker(session: CDPSession, worker: { status: string }): Promise<void> {
+  await session.send('ServiceWorker.stopAllWorkers');
+  await until(() => worker.status === 'stopped', 'the worker is stopped');
 }
 
 async function ask(panel: Page, type: string, payload: object) {
@@ -80,8 +86,7 @@ export async function measureColdSend(
   const warm: number[] = [];
   try {
     for (let i = 0; i < COLD_RUNS; i++) {
-      await session.send('ServiceWorker.stopAllWorkers');
-      await until(() => worker.status === 'stopped', 'the worker is stopped');
+      await stopWorker(session, worker);
       const starts = worker.starts;
       cold.push(await timedSend(panel, ANSWER_STATUS));
       // Else the Send met a running worker (something woke it first): the figure would be wrong.

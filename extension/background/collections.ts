@@ -16,6 +16,7 @@ import type { ImportOutcome } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { allSecrets } from './known-secrets';
+import { phaseTimes } from './phase-times';
 import {
   loadActiveProfileId,
   loadProfiles,
@@ -114,21 +115,26 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
 
 /** Stores an imported collection, or answers "clash" when its name is taken and the user is asked. */
 function storeImported(
+  imported: FileImport,
+  onClash: 'ask' | 'replace' | 'keep-both',
+): Promise<Result<ImportOutcome>> {
+  return serially(() => phaseTimes.time('import-store', () => mergeAndStore(imported, onClash)));
+}
+
+async function mergeAndStore(
   { collection, summary }: FileImport,
   onClash: 'ask' | 'replace' | 'keep-both',
 ): Promise<Result<ImportOutcome>> {
-  return serially(async () => {
-    const existing = await loadCollections();
-    const clash = nameClash(existing, collection);
-    if (clash !== null && onClash === 'ask')
-      return ok({ outcome: 'clash' as const, name: clash.name });
-    const choice = onClash === 'replace' ? 'replace' : 'keep-both';
-    const merged = mergeOnImport(existing, collection, choice, () => crypto.randomUUID());
-    await storeCollections(merged.collections);
-    // The panel reloads the list; sending a 10 000-request collection back here would only cost.
-    const { id, name } = merged.imported;
-    return ok({ outcome: 'imported' as const, id, name, summary });
-  });
+  const existing = await loadCollections();
+  const clash = nameClash(existing, collection);
+  if (clash !== null && onClash === 'ask')
+    return ok({ outcome: 'clash' as const, name: clash.name });
+  const choice = onClash === 'replace' ? 'replace' : 'keep-both';
+  const merged = mergeOnImport(existing, collection, choice, () => crypto.randomUUID());
+  await storeCollections(merged.collections);
+  // The panel reloads the list; sending a 10 000-request collection back here would only cost.
+  const { id, name } = merged.imported;
+  return ok({ outcome: 'imported' as const, id, name, summary });
 }
 
 export const importCollectionHandler: Handlers['collections/import'] = async ({
@@ -136,7 +142,9 @@ export const importCollectionHandler: Handlers['collections/import'] = async ({
   onClash,
 }) => {
   // The file's kind picks the importer; a kind that is not imported is refused by name.
+  const readStart = performance.now();
   const parsed = importCollectionFile(text, () => crypto.randomUUID());
+  phaseTimes.add('import-read', performance.now() - readStart);
   return parsed.ok ? storeImported(parsed.value, onClash) : parsed;
 };
 

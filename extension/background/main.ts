@@ -26,6 +26,7 @@ import {
   resetSecrets,
   unlock,
 } from './lock';
+import { phaseTimes } from './phase-times';
 import { getPrefs, setPrefs } from './prefs';
 import {
   activateProfile,
@@ -89,11 +90,13 @@ const handlers: Handlers = {
   'capture/check-tokens': withStorageErrors(checkCapturedTokens),
 };
 
-const route = createRouter(handlers, {
-  extensionId: browser.runtime.id,
-  origin: new URL(browser.runtime.getURL('/')).origin,
-});
+const route = createRouter(
+  handlers,
+  { extensionId: browser.runtime.id, origin: new URL(browser.runtime.getURL('/')).origin },
+  phaseTimes,
+);
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
   route(message, sender),
 );
+phaseTimes.add('start', performance.now());

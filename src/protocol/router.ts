@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { type AppError, fail, type Result } from '../vocabulary/errors';
+import { NO_PHASE_TIMES, type PhaseTimes } from '../vocabulary/phase-times';
 import { findUnsafeShape } from '../vocabulary/safe-object';
 import {
   type Envelope,
@@ -108,15 +109,22 @@ export function parseEnvelope(raw: unknown): Result<Envelope> {
   return { ok: true, value: { type, payload: parsed.output } as Envelope };
 }
 
-export function createRouter(handlers: Handlers, identity: Identity) {
+/** `phases`: where the bench's phase timing records the checks and the handlers (else nowhere). */
+export function createRouter(
+  handlers: Handlers,
+  identity: Identity,
+  phases: PhaseTimes = NO_PHASE_TIMES,
+) {
   return async function route(raw: unknown, sender: SenderInfo): Promise<Result<unknown>> {
+    const checkStart = performance.now();
     const refusal = checkSender(sender, identity);
     if (refusal !== null) return { ok: false, error: refusal };
     const envelope = parseEnvelope(raw);
+    phases.add('check', performance.now() - checkStart);
     if (!envelope.ok) return envelope;
     const handler = handlers[envelope.value.type] as (payload: unknown) => Promise<Result<unknown>>;
     try {
-      return await handler(envelope.value.payload);
+      return await phases.time('handler', () => handler(envelope.value.payload));
     } catch (error) {
       // The thrown value may quote data it was handed (possibly a secret): report only its kind.
       const kind = error instanceof Error ? error.name : typeof error;

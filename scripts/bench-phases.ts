@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:phases`: where the worker's time goes, from a build that records phase times
+ * (VITE_PHASE_TIMES=1, see extension/background/phase-times.ts; npm run bench:phases builds it, and
+ * `npm run build` puts the plain build back). Prints one JSON object: the mean milliseconds of each
+ * phase per call for the warm GETs of the proxy figure, for a call that wakes a stopped worker, and
+ * for the 10 000-request Postman import. `transfer` is the panel's time for a message minus the
+ * worker's checks and handler: the message crossing to the worker and its answer crossing back.
+ * Phases nest (a handler holds its storage reads and its fetch), so they do not add up.
+ */
+import type { Page, Worker } from '@playwright/test';
+import { generatedPostmanCollection } from '../src/collections/postman-samples';
+import { createSandbox } from '../src/sandbox/server';
+import type { PhaseTimes, PhaseTotals } from '../src/vocabulary/phase-times';
+import { createApiKeyProfile } from '../tests/e2e/profiles';
+import { stopWorker, watchWorker } from './bench-cold';
+import { launchWithExtension, PANEL_PATH } from './extension-browser';
+
+const GETS = 300;
+const COLD_RUNS = 10;
+
+type Timed = { panelMs: number; phases: PhaseTotals };
+
+function perCall({ panelMs, phases }: Timed, calls: number) {
+  const mean = (ms: number) => Math.round((ms / calls) * 100) / 100;
+  const worker = (phases.check?.totalMs ?? 0) + (phases.handler?.totalMs ?? 0);
+  return {
+    panel: mean(panelMs),
+    transfer: mean(panelMs - worker),
+    ...Object.fromEntries(
+      Object.entries(phases).map(([phase, total]) => [phase, mean(total.totalMs)]),
+    ),
+  };
+}
+
+const phasesOf = (worker: Worker) =>
+  worker.evaluate(() =>
+    (globalThis as { partnerApiPhaseTimes?: PhaseTimes }).partnerApiPhaseTimes?.totals(),
+  );
+const resetPhases = (worker: Worker) =>
+  worker.evaluate(() =>
+    (globalThis as { partnerApiPhaseTimes?: PhaseTimes }).partnerApiPhaseTimes?.reset(),
+  );
+
+/** `n` messages of `type` from the panel, one after another; resolves with the panel's total. */
+async function sendMessages(panel: Page, type: string, payload: object, n: number) {
+  return panel.evaluate(
+    async ({ type, payload, n }) => {
+      const start = performance.now();
+      for (let i = 0; i < n; i++) {
+        const reply = await chrome.runtime.sendMessage({ type, payload });
+        if (!reply.ok) throw new Error(reply.error.message);
+      }
+      return performance.now() - start;
+    },
+    { type, payload, n },
+  );
+}
+
+async function main() {
+  const sandbox = await createSandbox({ port: 0 });
+  const browser = await launchWithExtension();
+  try {
+    const { context, extensionId } = browser;
+    const ours = (worker: Worker) => worker.url().startsWith(`chrome-extension://${extensionId}/`);
+    const current = () => context.serviceWorkers().filter(ours).at(-1) as Worker;
+    const panel = await context.newPage();
+    await panel.goto(`chrome-extension://${extensionId}/${PANEL_PATH}`);
+    if ((await phasesOf(current())) === undefined)
+      throw new Error('this build records no phase times: run `npm run bench:phases`');
+    const { apiKey, companyId } = sandbox.credentials;
+    await createApiKeyProfile(panel, { name: 'API key', baseUrl: sandbox.url, companyId, apiKey });
+    const profileId = await panel.evaluate(async () => {
+      const reply = await chrome.runtime.sendMessage({ type: 'profiles/list', payload: {} });
+      return reply.value.activeProfileId as string;
+    });
+    const ping = {
+      requestId: 'phases',
+      profileId,
+      method: 'GET',
+      path: 'ping',
+      query: [],
+      headers: [],
+      body: '',
+    };
+
+    await sendMessages(panel, 'request/send', ping, 10);
+    await resetPhases(current());
+    const warmMs = await sendMessages(panel, 'request/send', ping, GETS);
+    const warm = { panelMs: warmMs, phases: (await phasesOf(current())) ?? {} };
+
+    const session = await context.newCDPSession(panel);
+    const watch = await watchWorker(session, extensionId);
+    const cold: Timed = { panelMs: 0, phases: {} };
+    for (let i = 0; i < COLD_RUNS; i++) {
+      await stopWorker(session, watch);
+      cold.panelMs += await sendMessages(panel, 'request/send', ping, 1);
+      for (const [phase, total] of Object.entries((await phasesOf(current())) ?? {})) {
+        const sum = cold.phases[phase as keyof PhaseTotals] ?? { count: 0, totalMs: 0 };
+        cold.phases[phase as keyof PhaseTotals] = {
+          count: sum.count + total.count,
+          totalMs: sum.totalMs + total.totalMs,
+        };
+      }
+    }
+    await session.detach();
+
+    await resetPhases(current());
+    const importMs = await sendMessages(
+      panel,
+      'collections/import',
+      { text: generatedPostmanCollection(), onClash: 'keep-both' },
+      1,
+    );
+    const postman = { panelMs: importMs, phases: (await phasesOf(current())) ?? {} };
+
+    const figures = {
+      warm_get: perCall(warm, GETS),
+      cold_get: perCall(cold, COLD_RUNS),
+      import_postman_10k: perCall(postman, 1),
+      samples: { gets: GETS, cold_runs: COLD_RUNS, imports: 1 },
+    };
+    console.log(JSON.stringify(figures, null, 2));
+  } finally {
+    await browser.close();
+    await sandbox.close();
+  }
+}
+
+await main();
