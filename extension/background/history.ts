@@ -3,12 +3,13 @@
  * src/service/history.ts) and answers the panel's history messages.
  */
 import * as v from 'valibot';
-import browser from 'webextension-polyfill';
 import type { Handlers } from '../../src/protocol/router';
 import type { HistoryEntry } from '../../src/service/history';
 import { appendToHistory, type HistoryRecord } from '../../src/service/history';
 import { StoredHistorySchema } from '../../src/service/stored-shapes';
 import { ok } from '../../src/vocabulary/errors';
+import { phaseTimes } from './phase-times';
+import { readSession, writeSession } from './session-store';
 import { readKey, StorageError, serially, write } from './storage';
 import { forgetAnswers } from './workspace';
 
@@ -21,7 +22,6 @@ const loadHistory = (): Promise<HistoryRecord[]> => readKey('history', StoredHis
  * in between loses nothing: the next worker finds and writes it. A failed write is not lost
  * silently: the next history read reports it.
  */
-const PENDING_KEY = 'historyPending';
 const FLUSH_DELAY_MS = 200;
 const pending: HistoryRecord[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -48,18 +48,20 @@ async function flush(): Promise<void> {
   flushTimer = null;
   const batch = pending.splice(0);
   if (batch.length === 0) return lastWrite;
-  lastWrite = serially(async () => {
-    let records = await loadHistory();
-    for (const record of batch) records = appendToHistory(records, record);
-    await write({ history: records });
-    await browser.storage.session.set({ [PENDING_KEY]: pending });
-  }).catch(noteFailure);
+  lastWrite = serially(() =>
+    phaseTimes.time('history', async () => {
+      let records = await loadHistory();
+      for (const record of batch) records = appendToHistory(records, record);
+      await write({ history: records });
+      await writeSession({ historyPending: [...pending] });
+    }),
+  ).catch(noteFailure);
   return lastWrite;
 }
 
 /** Entries a stopped worker left in storage.session: written by this one. */
-const recovered = browser.storage.session.get(PENDING_KEY).then((stored) => {
-  const parsed = v.safeParse(StoredHistorySchema, stored[PENDING_KEY] ?? []);
+const recovered = readSession('historyPending').then((stored) => {
+  const parsed = v.safeParse(StoredHistorySchema, stored ?? []);
   // Malformed leftovers are dropped: they are a cache of entries, not the history itself.
   if (parsed.success && parsed.output.length > 0) {
     pending.unshift(...parsed.output);
@@ -70,10 +72,11 @@ preparing.add(recovered);
 void recovered.finally(() => preparing.delete(recovered));
 
 export function recordHistory(profileId: string, makeEntry: () => Promise<HistoryEntry>): void {
-  const prepared = makeEntry()
+  const prepared = phaseTimes
+    .time('history', makeEntry)
     .then(async (entry) => {
       pending.push({ profileId, entry });
-      await browser.storage.session.set({ [PENDING_KEY]: pending });
+      await writeSession({ historyPending: [...pending] });
       flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS);
     })
     .catch(noteFailure);

@@ -5,7 +5,6 @@
  * fails with `vault_locked`, and no record is written unsealed.
  */
 import * as v from 'valibot';
-import browser from 'webextension-polyfill';
 import type { LockState } from '../../src/protocol/messages';
 import type { StoredSecrets } from '../../src/service/profile';
 import type { ProfileView } from '../../src/service/profile-input';
@@ -20,9 +19,9 @@ import {
 import { openRecord, sealRecord, secretMasks, VAULT_LOCKED } from '../../src/service/vault';
 import { fromBase64, importVaultKey, toBase64 } from '../../src/service/vault-crypto';
 import { fail } from '../../src/vocabulary/errors';
+import { phaseTimes } from './phase-times';
+import { readSession, removeSession, writeSession } from './session-store';
 import { readKey, StorageError } from './storage';
-
-const SESSION_KEY = 'vaultKey';
 
 export const loadSecretsValue = (): Promise<StoredSecretsValue> =>
   readKey('secrets', StoredSecretsSchema, { kind: 'plain', records: [] });
@@ -32,24 +31,25 @@ let imported: { bits: string; key: Promise<CryptoKey> } | null = null;
 
 /** The key of `lock` while it is unlocked, else null (no key kept, or one of an older lock). */
 export async function unlockedKey(lock: LockHeader): Promise<CryptoKey | null> {
-  const parsed = v.safeParse(
-    SessionKeySchema,
-    (await browser.storage.session.get(SESSION_KEY))[SESSION_KEY],
-  );
+  const parsed = v.safeParse(SessionKeySchema, await readSession('vaultKey'));
   if (!parsed.success || parsed.output.salt !== lock.salt) return null;
   if (imported?.bits !== parsed.output.bits) {
-    imported = { bits: parsed.output.bits, key: importVaultKey(fromBase64(parsed.output.bits)) };
+    const bits = fromBase64(parsed.output.bits);
+    imported = {
+      bits: parsed.output.bits,
+      key: phaseTimes.time('vault', () => importVaultKey(bits)),
+    };
   }
   return imported.key;
 }
 
 export async function keepKey(lock: LockHeader, bits: Uint8Array): Promise<void> {
-  await browser.storage.session.set({ [SESSION_KEY]: { salt: lock.salt, bits: toBase64(bits) } });
+  await writeSession({ vaultKey: { salt: lock.salt, bits: toBase64(bits) } });
 }
 
 export async function dropKey(): Promise<void> {
   imported = null;
-  await browser.storage.session.remove(SESSION_KEY);
+  await removeSession(['vaultKey']);
 }
 
 export async function lockState(value?: StoredSecretsValue): Promise<LockState> {
@@ -81,7 +81,7 @@ export async function openAll(
 ): Promise<StoredSecretRecord[]> {
   return Promise.all(
     records.map(async (record) => {
-      const plain = await openRecord(key, record);
+      const plain = await phaseTimes.time('vault', () => openRecord(key, record));
       if (plain === null) throw damaged(record.profileId);
       return plain;
     }),

@@ -18,6 +18,7 @@ import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
 import { profileSecrets } from './known-secrets';
+import { phaseTimes } from './phase-times';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
@@ -32,13 +33,15 @@ export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const running = new Map<string, AbortController>();
 
 const send = (prepared: PreparedRequest, signal: AbortSignal) =>
-  executeRequest(prepared, {
-    fetch: (input, init) => fetch(input, init),
-    timeoutMs: TIMEOUT_MS,
-    maxBodyBytes: MAX_RESPONSE_BYTES,
-    signal,
-    wire: wireObserver,
-  });
+  phaseTimes.time('fetch', () =>
+    executeRequest(prepared, {
+      fetch: (input, init) => fetch(input, init),
+      timeoutMs: TIMEOUT_MS,
+      maxBodyBytes: MAX_RESPONSE_BYTES,
+      signal,
+      wire: wireObserver,
+    }),
+  );
 
 /** Errors that mean the call went out (or was stopped on its way); they belong in history. */
 const ATTEMPTED: ReadonlySet<string> = new Set([
@@ -115,12 +118,12 @@ async function savedAnswer(
 export const sendRequest: Handlers['request/send'] = async (
   request,
 ): Promise<Result<HttpExchange>> => {
-  const found = await findProfile(request.profileId);
+  // Side by side: a worker that was stopped has both to do before its first call.
+  const [found, ready] = await Promise.all([findProfile(request.profileId), wireReady()]);
   if (!found.ok) return found;
   const profile = found.value;
   const resolved = resolveCall(request, variablesOf(profile, request.variables));
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
-  const ready = await wireReady();
   if (!ready.ok) return ready;
   const controller = new AbortController();
   running.set(request.requestId, controller);

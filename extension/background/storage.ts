@@ -15,6 +15,7 @@ import {
   StoredProfilesSchema,
 } from '../../src/service/stored-shapes';
 import { type AppError, fail, ok, type Result } from '../../src/vocabulary/errors';
+import { phaseTimes } from './phase-times';
 
 export class StorageError extends Error {
   constructor(readonly appError: AppError) {
@@ -39,11 +40,21 @@ function storageFailure(what: string): StorageError {
  * changed keys (a stopped worker simply starts with an empty mirror).
  */
 const cache = new Map<string, unknown>();
+/**
+ * What a call reads whatever it is (its profile and its secret), read with the version check: one
+ * `get` instead of three for the call that wakes a stopped worker. Kept unchecked until first read.
+ */
+const CALL_KEYS = ['profiles', 'secrets'];
+const readAhead = new Map<string, unknown>();
 browser.storage.onChanged.addListener((changes, area) => {
   if (area !== 'local') return;
-  for (const key of Object.keys(changes)) cache.delete(key);
+  for (const key of Object.keys(changes)) {
+    cache.delete(key);
+    readAhead.delete(key);
+  }
   if ('schemaVersion' in changes) {
     cache.clear();
+    readAhead.clear();
     upToDate = null;
   }
 });
@@ -62,16 +73,21 @@ function currentShape(): Promise<void> {
 }
 
 async function migrate(): Promise<void> {
-  const steps = migrationsFrom(await get(['schemaVersion']).then((stored) => stored.schemaVersion));
+  const stored = await get(['schemaVersion', ...CALL_KEYS]);
+  const steps = migrationsFrom(stored.schemaVersion);
   if (!steps.ok) throw new StorageError(steps.error);
-  if (steps.value.length === 0) return;
+  if (steps.value.length === 0) {
+    // Today's shape: what was read ahead is current (a change drops it, as it drops the cache).
+    for (const key of CALL_KEYS) readAhead.set(key, stored[key]);
+    return;
+  }
   const changes = runMigrations(steps.value, await get(keysRead(steps.value)));
   await set({ ...changes, schemaVersion: STORAGE_SCHEMA_VERSION });
 }
 
 async function get(keys: string[]): Promise<Record<string, unknown>> {
   try {
-    return await browser.storage.local.get(keys);
+    return await phaseTimes.time('storage', () => browser.storage.local.get(keys));
   } catch {
     throw storageFailure(keys.join(', '));
   }
@@ -85,9 +101,10 @@ export async function readKey<S extends GenericSchema>(
   // A mirrored value was read in today's shape (a version change empties the mirror).
   if (cache.has(key)) return structuredClone(cache.get(key)) as InferOutput<S>;
   await currentShape();
-  const stored = await get([key]);
-  if (stored[key] === undefined) return fallback;
-  const parsed = v.safeParse(schema, stored[key]);
+  const value = readAhead.has(key) ? readAhead.get(key) : (await get([key]))[key];
+  readAhead.delete(key);
+  if (value === undefined) return fallback;
+  const parsed = v.safeParse(schema, value);
   if (!parsed.success) throw storageFailure(key);
   cache.set(key, structuredClone(parsed.output));
   return parsed.output;
@@ -95,13 +112,16 @@ export async function readKey<S extends GenericSchema>(
 
 export async function write(items: Record<string, unknown>): Promise<void> {
   await currentShape();
-  for (const key of Object.keys(items)) cache.delete(key);
+  for (const key of Object.keys(items)) {
+    cache.delete(key);
+    readAhead.delete(key);
+  }
   await set({ ...items, schemaVersion: STORAGE_SCHEMA_VERSION });
 }
 
 async function set(items: Record<string, unknown>): Promise<void> {
   try {
-    await browser.storage.local.set(items);
+    await phaseTimes.time('storage', () => browser.storage.local.set(items));
   } catch (error) {
     if (error instanceof Error && /quota/i.test(error.message)) {
       throw new StorageError(

@@ -3,12 +3,10 @@
  * workers after ~30 s) but not the browser, and is never synced or written to disk by Chrome.
  */
 import * as v from 'valibot';
-import browser from 'webextension-polyfill';
 import type { CachedToken, TokenCache } from '../../src/service/token-broker';
 import type { TokenSuccessView } from '../../src/service/token-grant';
-import { FINGERPRINTS_KEY, rememberToken } from './token-fingerprints';
-
-const KEY = 'tokens';
+import { readSession, removeSession, writeSession } from './session-store';
+import { rememberToken } from './token-fingerprints';
 
 const CachedTokenSchema = v.object({
   profileId: v.string(),
@@ -18,8 +16,7 @@ const CachedTokenSchema = v.object({
 });
 
 async function readAll(): Promise<CachedToken[]> {
-  const stored = await browser.storage.session.get(KEY);
-  const parsed = v.safeParse(v.array(CachedTokenSchema), stored[KEY] ?? []);
+  const parsed = v.safeParse(v.array(CachedTokenSchema), (await readSession('tokens')) ?? []);
   // A damaged cache costs one token request, never a failure: start it afresh.
   if (!parsed.success) return [];
   return parsed.output.map((item) => ({ ...item, view: item.view as unknown as TokenSuccessView }));
@@ -31,17 +28,17 @@ export const sessionTokenCache: TokenCache = {
   },
   async set(token) {
     const others = (await readAll()).filter((item) => item.profileId !== token.profileId);
-    await browser.storage.session.set({ [KEY]: [...others, token] });
+    await writeSession({ tokens: [...others, token] });
     await rememberToken(token); // for the capture's expired-token check
   },
   async delete(profileId) {
     const all = await readAll();
     const rest = all.filter((item) => item.profileId !== profileId);
-    if (rest.length !== all.length) await browser.storage.session.set({ [KEY]: rest });
+    if (rest.length !== all.length) await writeSession({ tokens: rest });
   },
 };
 
 /** Drops every profile's token (locking the secrets locks out the tokens got with them). */
 export async function clearTokenCache(): Promise<void> {
-  await browser.storage.session.remove([KEY, FINGERPRINTS_KEY]);
+  await removeSession(['tokens', 'tokenFingerprints']);
 }

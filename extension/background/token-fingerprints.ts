@@ -6,11 +6,10 @@
  * Kept for the browser session and dropped with the token cache when the secrets are locked.
  */
 import * as v from 'valibot';
-import browser from 'webextension-polyfill';
 import { fingerprintToken } from '../../src/capture/token-fingerprint';
 import type { CachedToken } from '../../src/service/token-broker';
+import { readSession, writeSession } from './session-store';
 
-export const FINGERPRINTS_KEY = 'tokenFingerprints';
 /** Tokens remembered, newest kept: many hours of tokens that live an hour each. */
 const MAX_REMEMBERED = 100;
 
@@ -24,8 +23,7 @@ const RememberedSchema = v.array(
 export type RememberedToken = v.InferOutput<typeof RememberedSchema>[number];
 
 export async function rememberedTokens(): Promise<RememberedToken[]> {
-  const stored = await browser.storage.session.get(FINGERPRINTS_KEY);
-  const parsed = v.safeParse(RememberedSchema, stored[FINGERPRINTS_KEY] ?? []);
+  const parsed = v.safeParse(RememberedSchema, (await readSession('tokenFingerprints')) ?? []);
   // A damaged list only costs the capture its expired-token finding: start it afresh.
   return parsed.success ? parsed.output : [];
 }
@@ -41,7 +39,7 @@ export function rememberToken(token: CachedToken): Promise<void> {
       ...others,
       { fingerprint, profileId: token.profileId, expiresAtMs: token.expiresAtMs },
     ];
-    await browser.storage.session.set({ [FINGERPRINTS_KEY]: next.slice(-MAX_REMEMBERED) });
+    await writeSession({ tokenFingerprints: next.slice(-MAX_REMEMBERED) });
   });
   queue = run.catch(() => undefined); // the caller gets the failure; the queue moves on
   return run;

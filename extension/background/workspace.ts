@@ -6,7 +6,6 @@
  * it holds anything the panel was not already shown.
  */
 import * as v from 'valibot';
-import browser from 'webextension-polyfill';
 import type { Handlers } from '../../src/protocol/router';
 import { scrubCall } from '../../src/service/history';
 import {
@@ -21,11 +20,9 @@ import type { TokenFailureView } from '../../src/service/token-grant';
 import { ok } from '../../src/vocabulary/errors';
 import type { ComposedCall } from '../../src/vocabulary/terms';
 import { profileSecrets } from './known-secrets';
+import { readSession, type SessionKey, writeSession } from './session-store';
 import { readKey, StorageError, serially, write } from './storage';
 import { sessionTokenCache } from './token-cache';
-
-const ANSWERS_KEY = 'answers';
-const TOKEN_FAILURES_KEY = 'tokenFailures';
 
 /** Our own memory-only data: checked only for its outline; a damaged store starts afresh. */
 const AnswerStoreSchema = v.object({
@@ -34,14 +31,20 @@ const AnswerStoreSchema = v.object({
 });
 const TokenFailuresSchema = v.record(v.string(), v.looseObject({ outcome: v.literal('failure') }));
 
-async function readSession<T>(key: string, schema: v.GenericSchema, empty: T): Promise<T> {
-  const stored = (await browser.storage.session.get(key))[key];
+async function readChecked<T>(key: SessionKey, schema: v.GenericSchema, empty: T): Promise<T> {
+  const stored = await readSession(key);
   return v.is(schema, stored) ? (stored as T) : empty;
 }
 
-const loadAnswers = () => readSession<AnswerStore>(ANSWERS_KEY, AnswerStoreSchema, EMPTY_ANSWERS);
-const loadTokenFailures = () =>
-  readSession<Record<string, TokenFailureView>>(TOKEN_FAILURES_KEY, TokenFailuresSchema, {});
+const loadAnswers = () => readChecked<AnswerStore>('answers', AnswerStoreSchema, EMPTY_ANSWERS);
+/** A copy: the callers change it before storing it. */
+const loadTokenFailures = async () => ({
+  ...(await readChecked<Record<string, TokenFailureView>>(
+    'tokenFailures',
+    TokenFailuresSchema,
+    {},
+  )),
+});
 
 /** Session writes one at a time: 50 calls answering together must not overwrite each other. */
 let sessionQueue: Promise<unknown> = Promise.resolve();
@@ -68,12 +71,10 @@ export function rememberAnswer(
   return inSession(async () => {
     const store = await loadAnswers();
     try {
-      await browser.storage.session.set({
-        [ANSWERS_KEY]: withAnswer(store, profileId, entryId, await answer),
-      });
+      await writeSession({ answers: withAnswer(store, profileId, entryId, await answer) });
     } catch {
       const { [profileId]: _older, ...last } = store.last;
-      await browser.storage.session.set({ [ANSWERS_KEY]: { ...store, last } });
+      await writeSession({ answers: { ...store, last } });
     }
   }).catch(() => {
     // storage.session itself is failing: nothing is kept, and the call it belongs to has its
@@ -88,20 +89,18 @@ export function rememberTokenFailure(profileId: string, view: TokenFailureView |
     if (view === null && !(profileId in failures)) return;
     if (view === null) delete failures[profileId];
     else failures[profileId] = view;
-    await browser.storage.session.set({ [TOKEN_FAILURES_KEY]: failures });
+    await writeSession({ tokenFailures: failures });
   });
 }
 
 /** Forgets what is kept for `profileId`: everything (profile deleted) or its entries' answers. */
 export function forgetAnswers(profileId: string, what: 'all' | 'entries') {
   return inSession(async () => {
-    await browser.storage.session.set({
-      [ANSWERS_KEY]: withoutProfile(await loadAnswers(), profileId, what),
-    });
+    await writeSession({ answers: withoutProfile(await loadAnswers(), profileId, what) });
     if (what === 'all') {
       const failures = await loadTokenFailures();
       delete failures[profileId];
-      await browser.storage.session.set({ [TOKEN_FAILURES_KEY]: failures });
+      await writeSession({ tokenFailures: failures });
     }
   });
 }

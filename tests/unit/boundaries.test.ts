@@ -5,7 +5,8 @@
  * (.dependency-cruiser.cjs, run as `npm run lint:deps`), and the last test here proves that each
  * of its rules fires on a tree that breaks it.
  * - src/ (but src/sandbox/) uses no browser extension API by global name;
- * - only the DevTools adapter touches chrome.devtools, and only the worker touches storage.
+ * - only the DevTools adapter touches chrome.devtools, and only the worker touches storage;
+ * - only the worker's session store touches storage.session.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -68,6 +69,15 @@ describe('module boundaries', () => {
     );
     expect(users.length).toBeGreaterThan(0);
     expect(users.filter((file) => !file.startsWith('extension/background/'))).toEqual([]);
+  });
+
+  it('lets only the session store touch storage.session (its mirror in memory must stay exact)', () => {
+    const users = [...extension, ...pureSrc].filter((file) =>
+      /\.storage\.session\.\w/.test(
+        readFileSync(join(ROOT, file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''),
+      ),
+    );
+    expect(users).toEqual(['extension/background/session-store.ts']);
   });
 
   it('has a dependency rule that fires for every boundary it names', () => {
