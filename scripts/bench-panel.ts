@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Sandbox } from '../src/sandbox/server';
-import { ANSWER_TREE_ROW, timedSend } from './bench-send';
+import { ANSWER_TREE_ROW, getCall, timedSend } from './bench-send';
 import { median } from './bench-stats';
 import { DIST, PANEL_PATH } from './extension-browser';
 
@@ -67,23 +67,15 @@ export async function measureBigResponse(
     for (let i = 0; i < BIG_RUNS; i++) {
       totals.push(await timedSend(panel, ANSWER_TREE_ROW));
       fetches.push(
-        await panel.evaluate(async (profileId) => {
-          const start = performance.now();
-          const reply = await chrome.runtime.sendMessage({
-            type: 'request/send',
-            payload: {
-              requestId: 'bench-big',
-              profileId,
-              method: 'GET',
-              path: 'products',
-              query: [],
-              headers: [],
-              body: '',
-            },
-          });
-          if (!reply.ok) throw new Error(reply.error.message);
-          return performance.now() - start;
-        }, profileId),
+        await panel.evaluate(
+          async (call) => {
+            const start = performance.now();
+            const reply = await chrome.runtime.sendMessage({ type: 'request/send', payload: call });
+            if (!reply.ok) throw new Error(reply.error.message);
+            return performance.now() - start;
+          },
+          getCall(profileId, 'products'),
+        ),
       );
     }
   } finally {

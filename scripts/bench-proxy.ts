@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../src/sandbox/server';
+import { getCall } from './bench-send';
 import { median, medianDifference } from './bench-stats';
 
 export const GETS = 300;
@@ -26,7 +27,7 @@ export async function measureProxy(
 ): Promise<ProxyFigures> {
   const { apiKey, companyId } = sandbox.credentials;
   const { direct, viaWorker } = await panel.evaluate(
-    async ({ url, apiKey, companyId, profileId, n }) => {
+    async ({ url, apiKey, companyId, call, n }) => {
       const direct: number[] = [];
       const viaWorker: number[] = [];
       for (let i = 0; i < n; i++) {
@@ -37,24 +38,13 @@ export async function measureProxy(
         await response.text();
         direct.push(performance.now() - start);
         start = performance.now();
-        const reply = await chrome.runtime.sendMessage({
-          type: 'request/send',
-          payload: {
-            requestId: `bench-${i}`,
-            profileId,
-            method: 'GET',
-            path: 'ping',
-            query: [],
-            headers: [],
-            body: '',
-          },
-        });
+        const reply = await chrome.runtime.sendMessage({ type: 'request/send', payload: call });
         if (!reply.ok) throw new Error(reply.error.message);
         viaWorker.push(performance.now() - start);
       }
       return { direct, viaWorker };
     },
-    { url: `${sandbox.url}/v1/ping`, apiKey, companyId, profileId, n: GETS },
+    { url: `${sandbox.url}/v1/ping`, apiKey, companyId, call: getCall(profileId, 'ping'), n: GETS },
   );
   const directMs = median(direct);
   const workerMs = median(viaWorker);

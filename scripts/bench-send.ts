@@ -12,6 +12,11 @@ export const ANSWER_STATUS = 'section[aria-label="Response"] .status-bar .status
 export const ANSWER_TREE_ROW =
   'section[aria-label="Response"] [role="tree"][aria-label="Body (JSON)"] [role="treeitem"]';
 
+/** The `request/send` payload of a plain GET of `/v1/<path>` with no extra rows. */
+export function getCall(profileId: string, path: string) {
+  return { requestId: 'bench', profileId, method: 'GET', path, query: [], headers: [], body: '' };
+}
+
 export async function timedSend(panel: Page, shown: string, timeoutMs = 60_000): Promise<number> {
   const send = await panel.getByRole('button', { name: 'Send', exact: true }).elementHandle();
   // Anonymous callbacks only: the TypeScript runner would wrap named ones in a helper the page lacks.
