@@ -9,10 +9,12 @@
  */
 import type { Page, Worker } from '@playwright/test';
 import { generatedPostmanCollection } from '../src/collections/postman-samples';
+import { packText } from '../src/protocol/packed-text';
 import { createSandbox } from '../src/sandbox/server';
 import type { PhaseTimes, PhaseTotals } from '../src/vocabulary/phase-times';
 import { createApiKeyProfile } from '../tests/e2e/profiles';
 import { stopWorker, watchWorker } from './bench-cold';
+import { getCall } from './bench-send';
 import { launchWithExtension, PANEL_PATH } from './extension-browser';
 
 const GETS = 300;
@@ -73,15 +75,7 @@ async function main() {
       const reply = await chrome.runtime.sendMessage({ type: 'profiles/list', payload: {} });
       return reply.value.activeProfileId as string;
     });
-    const ping = {
-      requestId: 'phases',
-      profileId,
-      method: 'GET',
-      path: 'ping',
-      query: [],
-      headers: [],
-      body: '',
-    };
+    const ping = getCall(profileId, 'ping');
 
     await sendMessages(panel, 'request/send', ping, 10);
     await resetPhases(current());
@@ -105,10 +99,11 @@ async function main() {
     await session.detach();
 
     await resetPhases(current());
+    // Packed in Node: the panel's packing is its own cost, outside the worker's phases.
     const importMs = await sendMessages(
       panel,
       'collections/import',
-      { text: generatedPostmanCollection(), onClash: 'keep-both' },
+      { packed: await packText(generatedPostmanCollection()), onClash: 'keep-both' },
       1,
     );
     const postman = { panelMs: importMs, phases: (await phasesOf(current())) ?? {} };

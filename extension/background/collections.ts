@@ -12,7 +12,8 @@ import { type FileImport, importCollectionFile } from '../../src/collections/imp
 import type { Collection } from '../../src/collections/model';
 import { exportCollection } from '../../src/collections/native-format';
 import { exportPostman } from '../../src/collections/postman-export';
-import type { ImportOutcome } from '../../src/protocol/messages';
+import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../src/protocol/messages';
+import { unpackText } from '../../src/protocol/packed-text';
 import type { Handlers } from '../../src/protocol/router';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { allSecrets } from './known-secrets';
@@ -137,13 +138,16 @@ async function mergeAndStore(
   return ok({ outcome: 'imported' as const, id, name, summary });
 }
 
-export const importCollectionHandler: Handlers['collections/import'] = async ({
-  text,
-  onClash,
-}) => {
+export const importCollectionHandler: Handlers['collections/import'] = async (payload) => {
+  const { onClash } = payload;
+  const text =
+    'text' in payload
+      ? ok(payload.text)
+      : await phaseTimes.time('import-unpack', () => unpackText(payload.packed, IMPORT_MAX_CHARS));
+  if (!text.ok) return text;
   // The file's kind picks the importer; a kind that is not imported is refused by name.
   const readStart = performance.now();
-  const parsed = importCollectionFile(text, () => crypto.randomUUID());
+  const parsed = importCollectionFile(text.value, () => crypto.randomUUID());
   phaseTimes.add('import-read', performance.now() - readStart);
   return parsed.ok ? storeImported(parsed.value, onClash) : parsed;
 };

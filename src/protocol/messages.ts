@@ -48,6 +48,10 @@ export type LockState = 'off' | 'locked' | 'unlocked';
 
 /** Up to the limit plus one, so that an over-long passphrase gets the lock's own clear error. */
 const passphrase = v.pipe(v.string(), v.maxLength(MAX_PASSPHRASE_LENGTH + 1));
+/** Characters of an imported file's text (and the most its packed form may have). */
+export const IMPORT_MAX_CHARS = 32 * 1024 * 1024;
+/** 'ask' answers a name clash with outcome 'clash' and changes nothing. */
+const onClash = v.picklist(['ask', 'replace', 'keep-both']);
 
 export type ImportOutcome =
   | { outcome: 'clash'; name: string }
@@ -92,17 +96,20 @@ export const messages = {
     id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
     format: v.picklist(['native', 'postman']),
   }),
-  'collections/import': v.strictObject({
-    /** Up to 32 MiB: a 10 000-request Postman export is about 10 MiB. */
-    text: v.pipe(v.string(), v.maxLength(32 * 1024 * 1024)),
-    /** 'ask' answers a name clash with outcome 'clash' and changes nothing. */
-    onClash: v.picklist(['ask', 'replace', 'keep-both']),
-  }),
+  'collections/import': v.union([
+    v.strictObject({
+      /** Up to 32 MiB: a 10 000-request Postman export is about 10 MiB. */
+      text: v.pipe(v.string(), v.maxLength(IMPORT_MAX_CHARS)),
+      onClash,
+    }),
+    /** The same text packed (packed-text.ts): what the panel sends, a large file crosses faster. */
+    v.strictObject({ packed: v.pipe(v.string(), v.maxLength(IMPORT_MAX_CHARS)), onClash }),
+  ]),
   /** A collection the panel read itself (an OpenAPI document), with its import summary. */
   'collections/import-parsed': v.strictObject({
     collection: CollectionSchema,
     summary: v.pipe(v.array(v.pipe(v.string(), v.maxLength(4_096))), v.maxLength(500)),
-    onClash: v.picklist(['ask', 'replace', 'keep-both']),
+    onClash,
   }),
   'token/get': v.strictObject({ profileId: profileRef, fresh: v.boolean() }),
   'token/reveal': v.strictObject({ profileId: profileRef }),

@@ -20,6 +20,8 @@ export const PHASES = [
   'fetch',
   /** A history entry made, or a batch of them written. */
   'history',
+  /** An imported file's text unpacked (src/protocol/packed-text.ts). */
+  'import-unpack',
   /** A file's text read into a collection (parse, shape and secret checks, conversion). */
   'import-read',
   /** An imported collection merged with the stored ones and written. */

@@ -71,9 +71,11 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
 
   async function store(pending: Pending, onClash: 'ask' | 'replace' | 'keep-both') {
     setClash(null);
+    // Loaded with the first import, like the file reader: nothing else in the panel packs text.
+    const { packText } = await import('../../../../src/protocol/packed-text');
     const reply =
       'text' in pending
-        ? await ask('collections/import', { text: pending.text, onClash })
+        ? await ask('collections/import', { packed: await packText(pending.text), onClash })
         : await ask('collections/import-parsed', {
             collection: pending.parsed.collection,
             summary: pending.parsed.summary,
