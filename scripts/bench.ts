@@ -84,7 +84,7 @@ async function main() {
         proxy_overhead_ms: '< 0.5 (goal)',
         cold_overhead_ms: '<= 50 (each profile)',
         panel_first_render_ms: '< 150',
-        panel_js_gzip_bytes: '< 40000',
+        panel_js_gzip_bytes: '<= 30000',
         big_response_render_ms: '< 500',
         import_postman_10k_ms: '< 700',
         sidebar_search_ms: '< 50',
