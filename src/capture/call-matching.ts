@@ -8,9 +8,8 @@
  */
 import { isPageResource } from '../collections/har-entry';
 import type { StoredProfile } from '../service/profile';
+import { TOKEN_PATH } from '../service/token-request';
 import type { CapturedCall } from './captured-call';
-
-export const TOKEN_ENDPOINT_PATH = '/o/oauth/accesstoken';
 
 /** The profile settings matching needs: no secret. */
 export type ProfileTarget = Pick<
@@ -82,13 +81,13 @@ function matchApi(call: CapturedCall, profiles: readonly ProfileTarget[]): CallM
 }
 
 function matchToken(call: CapturedCall, profiles: readonly ProfileTarget[]): CallMatch | null {
-  if (!call.pathname.endsWith(TOKEN_ENDPOINT_PATH)) return null;
+  if (!call.pathname.endsWith(TOKEN_PATH)) return null;
   const profile = profiles.find((candidate) => {
     const address = addressOf(candidate.authUrl);
     return (
       address !== null &&
       address.origin === call.origin &&
-      call.pathname === `${address.path}${TOKEN_ENDPOINT_PATH}`
+      call.pathname === `${address.path}${TOKEN_PATH}`
     );
   });
   return { kind: 'token', profile: profile ?? null };

@@ -7,6 +7,7 @@
  * resources, CORS preflights and calls outside `/v1/`.
  */
 import { checkUserHeader } from '../service/headers';
+import { TOKEN_PATH } from '../service/token-request';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../vocabulary/terms';
 import { replaceBodyCredentials } from './body-credentials';
 import { MAX_BODY, MAX_ROWS, MAX_TEXT } from './collection-schema';
@@ -15,8 +16,6 @@ import { credentialHeaderLabel, isBrowserHeader, isJsonContentType } from './hea
 import type { SavedRequest } from './model';
 import { type ImportNotes, quoteName } from './postman-import-notes';
 import { findSecretInRow, findSecretInText, isCredentialName } from './secret-patterns';
-
-export const TOKEN_PATH = '/o/oauth/accesstoken';
 
 export const NOTE = {
   noRequest: 'Entries without a request method and URL were skipped',

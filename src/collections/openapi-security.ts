@@ -6,6 +6,7 @@
  * requires at its top level are preferred, in their order. Everything else is reported. A
  * document never carries credentials here, only their names and places.
  */
+import { TOKEN_PATH } from '../service/token-request';
 import type { AuthMethod } from '../vocabulary/terms';
 import type { CollectionAuth } from './model';
 import { locateServer, type ServerLocation } from './openapi-servers';
@@ -24,9 +25,6 @@ export interface SecurityReading {
   /** The scheme the collection's authentication came from, for the operations' own requirements. */
   chosenScheme: string | null;
 }
-
-/** The token path the panel appends to the Auth URL. */
-const TOKEN_PATH = '/o/oauth/accesstoken';
 
 const NOTE = {
   none: 'The document declares no security scheme: API key is assumed, change it if needed',
