@@ -9,7 +9,7 @@
  * so that the worker can tell an expired token of its own (token-fingerprint.ts). The raw entry
  * is not kept. Nothing here stores anything: the list lives in panel memory.
  */
-import { type HarInitiator, readHarEntry } from '../collections/har-entry';
+import { type HarInitiator, headerValues, readHarEntry } from '../collections/har-entry';
 import type { NameValue } from '../vocabulary/terms';
 import { buildBody, type CapturedBody, type ResponseContent } from './captured-body';
 import { type MaskedRow, MaskLog, maskCookies, maskHeaders, maskUrl } from './credential-masking';
@@ -149,19 +149,15 @@ export async function captureCall(
   };
   const responseBody = buildBody(view.content.mimeType, responseContent, log);
   // From the masked headers: a page could put anything, even a secret, in companyId.
-  const headerValuesOf = (name: string) =>
-    requestHeaders.filter((header) => header.name.toLowerCase() === name);
   const facts: CallFacts = {
-    apiKeys: requestHeaders
-      .filter((header) => header.name.toLowerCase() === 'x-apikey')
-      .map((header) => header.value),
+    apiKeys: headerValues(requestHeaders, 'x-apikey'),
     otherKeyHeaders: view.requestHeaders
       .map(({ name }) => name.toLowerCase())
       .filter((name) => name !== 'x-apikey' && /^(x-)?api-?key$/.test(name)),
     authorization: await authorizationFacts(view.requestHeaders),
-    companyIds: headerValuesOf('companyid').map(({ value }) => value),
-    contentTypes: headerValuesOf('content-type').map(({ value }) => value),
-    cookies: view.requestCookies.length > 0 || headerValuesOf('cookie').length > 0,
+    companyIds: headerValues(requestHeaders, 'companyid'),
+    contentTypes: headerValues(requestHeaders, 'content-type'),
+    cookies: view.requestCookies.length > 0 || headerValues(requestHeaders, 'cookie').length > 0,
     form: readForm(postData?.text ?? null, postData?.mimeType ?? ''),
   };
   const { origin, pathname } = splitUrl(view.url);
