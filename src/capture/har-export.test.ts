@@ -52,6 +52,19 @@ describe('exportCapturedHar', () => {
     expect(text).not.toContain(CANARIES.accessToken.slice(-4));
   });
 
+  it('hides the tail of a secret that ends in a quote or a backslash, escaped in a JSON body', async () => {
+    const token = await captured(defaultEntries()[4]);
+    for (const secret of ['Qm9vdGhfVGFpbC1RdW90ZQz"x7', 'Qm9vdGhfVGFpbC1CYWNrc2x\\x7']) {
+      const read = withResponseBody(token, {
+        content: JSON.stringify({ access_token: secret }),
+        encoding: null,
+      });
+      const body = JSON.parse(exportCapturedHar([read], { version: '0.1.0' })).log.entries[0]
+        .response.content.text;
+      expect(JSON.parse(body)).toEqual({ access_token: '••••' });
+    }
+  });
+
   it('gives a file the HAR import reads back: the /v1 calls, without credentials', async () => {
     let next = 0;
     const result = accepted(importHar(await exported(), () => `id_${++next}`));

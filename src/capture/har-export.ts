@@ -91,11 +91,18 @@ function entry(call: CapturedCall) {
   };
 }
 
-/** Replaces the masked forms (`••••3f9a`) in a text with the bare mask, the longest first. */
+/**
+ * Replaces the masked forms (`••••3f9a`) in a text with the bare mask, the longest first. A JSON
+ * body holds a form as a JSON string (`••••3f\"a`), so each form is looked for escaped as well.
+ */
 function tailHider(calls: readonly CapturedCall[]): (text: string) => string {
-  const forms = [...new Set(calls.flatMap((call) => call.maskedForms))].sort(
-    (a, b) => b.length - a.length,
-  );
+  const forms = [
+    ...new Set(
+      calls.flatMap((call) =>
+        call.maskedForms.flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]),
+      ),
+    ),
+  ].sort((a, b) => b.length - a.length);
   return (text) => {
     if (!text.includes(MASK)) return text;
     let result = text;
