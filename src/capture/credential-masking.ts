@@ -11,7 +11,7 @@
  * in the capture step (captured-call.ts) and are dropped there.
  */
 
-import { replaceBodyCredentials } from '../collections/body-credentials';
+import { decodeFormPart, replaceBodyCredentials } from '../collections/body-credentials';
 import { credentialHeaderLabel } from '../collections/header-kinds';
 import { findSecretInRow, isCredentialName } from '../collections/secret-patterns';
 import { MASK, maskSecret } from '../service/mask';
@@ -100,14 +100,6 @@ export function maskCookies(cookies: readonly NameValue[]): NameValue[] {
   return cookies.map(({ name }) => ({ name, value: MASK }));
 }
 
-function decodeQueryPart(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text; // a malformed escape: judged as written
-  }
-}
-
 function isCredentialRow(name: string, value: string): boolean {
   return value !== '' && (isCredentialName(name) || findSecretInRow(name, value, []) !== null);
 }
@@ -132,8 +124,8 @@ export function maskUrl(raw: string, log: MaskLog): MaskedUrl {
   const pairs = search === '' ? [] : search.split('&');
   const shown = pairs.map((pair) => {
     const equals = pair.indexOf('=');
-    const name = decodeQueryPart(equals < 0 ? pair : pair.slice(0, equals));
-    const value = decodeQueryPart(equals < 0 ? '' : pair.slice(equals + 1));
+    const name = decodeFormPart(equals < 0 ? pair : pair.slice(0, equals));
+    const value = decodeFormPart(equals < 0 ? '' : pair.slice(equals + 1));
     if (pair !== '' && isCredentialRow(name, value)) {
       const masked = log.mask(value);
       query.push({ name, value: masked, masked: true });

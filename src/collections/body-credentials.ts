@@ -26,7 +26,8 @@ function isJwt(value: string): boolean {
   return value.startsWith('eyJ') && decodeJwt(value) !== null;
 }
 
-function decodeFormPart(part: string): string {
+/** A name or value of a form or a query (`+` is a space), as written when its escape is malformed. */
+export function decodeFormPart(part: string): string {
   try {
     return decodeURIComponent(part.replace(/\+/g, ' '));
   } catch {

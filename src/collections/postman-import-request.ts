@@ -9,6 +9,7 @@
 import { checkUserHeader } from '../service/headers';
 import type { HttpMethod, NameValue } from '../vocabulary/terms';
 import { HTTP_METHODS } from '../vocabulary/terms';
+import { decodeFormPart } from './body-credentials';
 import { MAX_NAME, MAX_ROWS, MAX_TEXT } from './collection-schema';
 import type { SavedRequest } from './model';
 import { readBody } from './postman-import-body';
@@ -56,14 +57,6 @@ export function itemName(value: unknown, fallback: string, notes: ImportNotes): 
   return name.slice(0, MAX_NAME);
 }
 
-function decodeQueryPart(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text; // a malformed escape is kept as written; the server will judge it
-  }
-}
-
 function readQuery(entries: readonly QueryEntry[], where: string, notes: ImportNotes) {
   const rows: NameValue[] = [];
   if (entries.length > MAX_ROWS_READ) notes.add(NOTE.manyRows, where);
@@ -73,8 +66,8 @@ function readQuery(entries: readonly QueryEntry[], where: string, notes: ImportN
       notes.add(NOTE.disabled, where);
       continue;
     }
-    const name = decodeQueryPart(entry.key);
-    const value = decodeQueryPart(entry.value);
+    const name = decodeFormPart(entry.key);
+    const value = decodeFormPart(entry.value);
     if (name === '' && value === '') continue;
     if (name.length > MAX_TEXT || value.length > MAX_TEXT) notes.add(NOTE.longRow, where);
     else if (findSecretInRow(name, value, []) !== null)
