@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { harShaped } from '../testing/har-arbitraries';
-import { mutatedJsonText } from '../testing/json-mutations';
+import { mutatedJsonText, withHostileKey } from '../testing/json-mutations';
 import {
   expectPrototypesClean,
   expectTypedResult,
@@ -66,22 +66,7 @@ const withoutStacks = fc.array(fc.webPath(), { minLength: 1, maxLength: 3 }).map
   return JSON.stringify(chromeSavedHar(entries));
 });
 
-const pollutedFile: fc.Arbitrary<string> = fc
-  .tuple(withoutStacks, fc.nat(), fc.constantFrom('__proto__', 'constructor', 'prototype'))
-  .map(([source, at, key]) => {
-    const openings = [...source.matchAll(/\{/g)].map((match) => match.index ?? 0);
-    const position = (openings[at % openings.length] ?? 0) + 1;
-    return `${source.slice(0, position)}${JSON.stringify(key)}:{"polluted":"yes"},${source.slice(position)}`;
-  })
-  // A brace inside a string value is not an object: keep only the texts that are still JSON.
-  .filter((text) => {
-    try {
-      JSON.parse(text);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+const pollutedFile = withHostileKey(withoutStacks);
 
 const deepFile: fc.Arbitrary<string> = fc
   .tuple(fc.integer({ min: 1, max: 20_000 }), fc.boolean())

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { mutatedJsonText } from '../testing/json-mutations';
+import { mutatedJsonText, withHostileKey } from '../testing/json-mutations';
 import {
   expectPrototypesClean,
   expectTypedResult,
@@ -378,22 +378,9 @@ const validSources = fc.constantFrom(
   generatedOpenApiText(40_000),
 );
 
-const pollutedJson: fc.Arbitrary<string> = fc
-  .tuple(validSources, fc.nat(), fc.constantFrom('__proto__', 'constructor', 'prototype'))
-  .filter(([source]) => source.trimStart().startsWith('{'))
-  .map(([source, at, key]) => {
-    const openings = [...source.matchAll(/\{/g)].map((match) => match.index ?? 0);
-    const position = (openings[at % openings.length] ?? 0) + 1;
-    return `${source.slice(0, position)}${JSON.stringify(key)}:{"polluted":"yes"},${source.slice(position)}`;
-  })
-  .filter((candidate) => {
-    try {
-      JSON.parse(candidate);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+const pollutedJson = withHostileKey(
+  validSources.filter((source) => source.trimStart().startsWith('{')),
+);
 
 const deepText: fc.Arbitrary<string> = fc
   .tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom('json', 'yaml-flow', 'yaml-block'))

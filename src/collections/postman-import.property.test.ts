@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mutatedJsonText } from '../testing/json-mutations';
+import { mutatedJsonText, withHostileKey } from '../testing/json-mutations';
 import { expectPrototypesClean, expectTypedResult, MAX_MS } from '../testing/property-checks';
 import { sampleCollection } from './collection-samples';
 import { validateCollection } from './collection-schema';
@@ -268,22 +268,7 @@ const validSources = fc.oneof(
 const mutatedFile = mutatedJsonText(validSources);
 
 /** A valid export with a hostile key put into one of its objects (JSON text: an own property). */
-const pollutedFile: fc.Arbitrary<string> = fc
-  .tuple(validSources, fc.nat(), fc.constantFrom('__proto__', 'constructor', 'prototype'))
-  .map(([source, at, key]) => {
-    const openings = [...source.matchAll(/\{/g)].map((match) => match.index ?? 0);
-    const position = (openings[at % openings.length] ?? 0) + 1;
-    return `${source.slice(0, position)}${JSON.stringify(key)}:{"polluted":"yes"},${source.slice(position)}`;
-  })
-  // A brace inside a string value is not an object: keep only the texts that are still JSON.
-  .filter((text) => {
-    try {
-      JSON.parse(text);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+const pollutedFile = withHostileKey(validSources);
 
 const deepFile: fc.Arbitrary<string> = fc
   .tuple(fc.integer({ min: 1, max: 20_000 }), fc.boolean())

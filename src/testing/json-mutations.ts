@@ -47,3 +47,28 @@ export function mutatedJsonText(sources: fc.Arbitrary<string>): fc.Arbitrary<str
       }
     });
 }
+
+/**
+ * A valid JSON object text with a hostile key (`__proto__`, `constructor`, `prototype`) put into
+ * one of its objects: JSON text makes it an own property, which an import must refuse.
+ */
+export function withHostileKey(sources: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return (
+    fc
+      .tuple(sources, fc.nat(), fc.constantFrom('__proto__', 'constructor', 'prototype'))
+      .map(([source, at, key]) => {
+        const openings = [...source.matchAll(/\{/g)].map((match) => match.index ?? 0);
+        const position = (openings[at % openings.length] ?? 0) + 1;
+        return `${source.slice(0, position)}${JSON.stringify(key)}:{"polluted":"yes"},${source.slice(position)}`;
+      })
+      // A brace inside a string value is not an object: keep only the texts that are still JSON.
+      .filter((text) => {
+        try {
+          JSON.parse(text);
+          return true;
+        } catch {
+          return false;
+        }
+      })
+  );
+}
