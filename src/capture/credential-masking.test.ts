@@ -89,6 +89,20 @@ describe('credential masking', () => {
     ]);
   });
 
+  it('masks a token given as the user name, and a password with a raw @ in it', () => {
+    const log = new MaskLog();
+    expect(maskUrl(`https://${KEY}@api.example.test/v1/a`, log).url).toBe(
+      'https://••••@api.example.test/v1/a',
+    );
+    expect(maskUrl('https://ann:p@ss@word@api.example.test/v1/a', log).url).toBe(
+      'https://ann:••••@api.example.test/v1/a',
+    );
+    // An @ after the host (in the path) is not userinfo.
+    expect(maskUrl('https://api.example.test/v1/users/ann@example.com', log).url).toBe(
+      'https://api.example.test/v1/users/ann@example.com',
+    );
+  });
+
   it('masks credentials in bodies through the shared body rules', () => {
     const log = new MaskLog();
     expect(

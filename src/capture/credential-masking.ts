@@ -111,6 +111,20 @@ export interface MaskedUrl {
   query: MaskedRow[];
 }
 
+/**
+ * Credentials before the host: a password (`https://user:pass@host/`) is masked and the user name
+ * kept; a user name alone (`https://TOKEN@host/`, as some APIs take a token) is masked too. The
+ * authority ends at its last `@`, so an `@` the page left raw in a password hides the rest of it.
+ */
+function maskUserinfo(head: string): string {
+  const found = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/]*)@/.exec(head);
+  if (found === null) return head;
+  const [whole, scheme = '', userinfo = ''] = found;
+  const colon = userinfo.indexOf(':');
+  const shown = colon < 0 ? MASK : `${userinfo.slice(0, colon)}:${MASK}`;
+  return `${scheme}${shown}@${head.slice(whole.length)}`;
+}
+
 /** The call's URL and query rows with the credentials in them masked. */
 export function maskUrl(raw: string, log: MaskLog): MaskedUrl {
   const hash = raw.indexOf('#');
@@ -118,8 +132,7 @@ export function maskUrl(raw: string, log: MaskLog): MaskedUrl {
   const question = withoutHash.indexOf('?');
   let head = question < 0 ? withoutHash : withoutHash.slice(0, question);
   const search = question < 0 ? '' : withoutHash.slice(question + 1);
-  // A password in the URL (`https://user:pass@host/`): the user name may stay, the password not.
-  head = head.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/@:]*):[^/@]*@/, `$1:${MASK}@`);
+  head = maskUserinfo(head);
   const query: MaskedRow[] = [];
   const pairs = search === '' ? [] : search.split('&');
   const shown = pairs.map((pair) => {

@@ -26,6 +26,7 @@ export const NOTE = {
   token: 'Token requests were not imported: the profile gets its own tokens',
   method: 'Calls with a method this extension cannot send were skipped',
   longPath: `Calls with a path longer than ${MAX_TEXT} characters were skipped`,
+  secretPath: 'Calls with what looks like a credential in their path were skipped',
   credential: 'Credential headers were dropped: the profile authenticates every call',
   cookies: 'Cookies were dropped: calls from the panel carry no cookies',
   companyId: 'companyId headers were dropped: the profile sends its own Company ID',
@@ -215,6 +216,10 @@ export function readHarRequest(
   }
   if (split.path.length > MAX_TEXT) {
     notes.add(NOTE.longPath, where);
+    return null;
+  }
+  if (findSecretInText(split.path, []) !== null) {
+    notes.add(NOTE.secretPath, where);
     return null;
   }
   noteAuth(view, evidence);

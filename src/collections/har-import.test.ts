@@ -163,6 +163,20 @@ describe('importHar: what it takes and leaves', () => {
     );
   });
 
+  it('skips a call with a credential in its path, and names neither in the summary', () => {
+    const token = 'CANARYpathTok3n9Zx7Lm2Qp5Wd8Rt';
+    const secretPath = chromeEntry({ method: 'GET', url: `${API}/v1/keys/${token}/usage` });
+    const plain = chromeEntry({ method: 'GET', url: `${API}/v1/keys/1234/usage` });
+    const result = accepted(importEntries([secretPath, plain]));
+    expect(requests(result.collection.items).map((request) => request.path)).toEqual([
+      'keys/1234/usage',
+    ]);
+    expect(JSON.stringify(result)).not.toMatch(/CANARY/);
+    expect(result.summary).toContain(
+      'Calls with what looks like a credential in their path were skipped (1): (a name that looks like a secret).',
+    );
+  });
+
   it('reads HAR files from other tools, which have no _resourceType', () => {
     const entry = bearerOrderCall();
     delete entry._resourceType;
