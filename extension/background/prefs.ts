@@ -5,15 +5,9 @@
 
 import type { Handlers } from '../../src/protocol/router';
 import { StoredUiPrefsSchema } from '../../src/service/stored-shapes';
-import { DEFAULT_UI_PREFS, type UiPrefs } from '../../src/service/ui-prefs';
+import { DEFAULT_UI_PREFS, type UiPrefs, withPrefs } from '../../src/service/ui-prefs';
 import { ok } from '../../src/vocabulary/errors';
 import { readKey, serially, write } from './storage';
-
-/** The defaults with every preference that is set in `patch` (an absent one keeps its default). */
-function withPrefs(base: UiPrefs, patch: Partial<Record<keyof UiPrefs, unknown>>): UiPrefs {
-  const set = Object.entries(patch).filter(([, value]) => value !== undefined);
-  return { ...base, ...Object.fromEntries(set) } as UiPrefs;
-}
 
 async function loadPrefs(): Promise<UiPrefs> {
   return withPrefs(DEFAULT_UI_PREFS, await readKey('uiPrefs', StoredUiPrefsSchema, {}));

@@ -9,6 +9,7 @@ import {
   LOCAL_SANDBOX_URL,
   readDemoProfile,
 } from '../../src/service/sandbox-demo';
+import { ok } from '../../src/vocabulary/errors';
 
 const TIMEOUT_MS = 3_000;
 
@@ -29,5 +30,5 @@ export const askSandboxDemo: Handlers['sandbox/demo'] = async () => {
     status = null;
   }
   const read = readDemoProfile(status, bodyText);
-  return read.ok ? { ok: true, value: { profile: read.value } } : read;
+  return read.ok ? ok({ profile: read.value }) : read;
 };

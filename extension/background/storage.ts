@@ -15,6 +15,7 @@ import {
   StoredProfilesSchema,
 } from '../../src/service/stored-shapes';
 import { type AppError, fail, ok, type Result } from '../../src/vocabulary/errors';
+import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import { phaseTimes } from './phase-times';
 
 export class StorageError extends Error {
@@ -136,16 +137,8 @@ async function set(items: Record<string, unknown>): Promise<void> {
   }
 }
 
-let queue: Promise<unknown> = Promise.resolve();
 /** Runs `task` after every earlier write task has settled; its own outcome goes to its caller. */
-export function serially<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.then(
-    () => undefined,
-    () => undefined, // the caller of `run` receives the failure; the queue only has to move on
-  );
-  return run;
-}
+export const serially = createSerialQueue();
 
 export const loadProfiles = (): Promise<StoredProfile[]> =>
   readKey('profiles', StoredProfilesSchema, []);

@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { fingerprintToken } from '../../src/capture/token-fingerprint';
 import type { CachedToken } from '../../src/service/token-broker';
+import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import { readSession, writeSession } from './session-store';
 
 /** Tokens remembered, newest kept: many hours of tokens that live an hour each. */
@@ -29,10 +30,10 @@ export async function rememberedTokens(): Promise<RememberedToken[]> {
 }
 
 /** One write at a time: two tokens stored together must not drop each other. */
-let queue: Promise<unknown> = Promise.resolve();
+const oneAtATime = createSerialQueue();
 
 export function rememberToken(token: CachedToken): Promise<void> {
-  const run = queue.then(async () => {
+  return oneAtATime(async () => {
     const fingerprint = await fingerprintToken(token.accessToken);
     const others = (await rememberedTokens()).filter((item) => item.fingerprint !== fingerprint);
     const next = [
@@ -41,6 +42,4 @@ export function rememberToken(token: CachedToken): Promise<void> {
     ];
     await writeSession({ tokenFingerprints: next.slice(-MAX_REMEMBERED) });
   });
-  queue = run.catch(() => undefined); // the caller gets the failure; the queue moves on
-  return run;
 }

@@ -18,6 +18,7 @@ import {
 import { StoredDraftsSchema } from '../../src/service/stored-shapes';
 import type { TokenFailureView } from '../../src/service/token-grant';
 import { ok } from '../../src/vocabulary/errors';
+import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import type { ComposedCall } from '../../src/vocabulary/terms';
 import { profileSecrets } from './known-secrets';
 import { readSession, type SessionKey, writeSession } from './session-store';
@@ -47,15 +48,7 @@ const loadTokenFailures = async () => ({
 });
 
 /** Session writes one at a time: 50 calls answering together must not overwrite each other. */
-let sessionQueue: Promise<unknown> = Promise.resolve();
-function inSession<T>(task: () => Promise<T>): Promise<T> {
-  const run = sessionQueue.then(task, task);
-  sessionQueue = run.then(
-    () => undefined,
-    () => undefined, // the caller of `run` receives the failure
-  );
-  return run;
-}
+const inSession = createSerialQueue();
 
 /**
  * Keeps a call's answer for the reopened panel and its history entry. `answer` is a promise: the

@@ -23,9 +23,9 @@ import type { UiPrefs } from '../service/ui-prefs';
 import { MAX_PASSPHRASE_LENGTH } from '../service/vault';
 import type { AppError } from '../vocabulary/errors';
 import { ComposedCallSchema, NameValueSchema } from '../vocabulary/schemas';
-import { CODE_LANGUAGES, type ComposedCall } from '../vocabulary/terms';
+import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS } from '../vocabulary/terms';
 
-const SharedVariablesSchema = v.pipe(v.array(NameValueSchema), v.maxLength(200));
+const SharedVariablesSchema = v.pipe(v.array(NameValueSchema), v.maxLength(MAX_ROWS));
 
 const profileRef = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 

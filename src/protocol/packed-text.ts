@@ -5,16 +5,12 @@
  * and unpacking cost less than half of that. Unpacking is bounded: it stops as soon as the text
  * would pass `maxChars`, so a small hostile message cannot unpack into gigabytes.
  */
+import { fromBase64, toBase64 } from '../service/vault-crypto';
 import { fail, ok, type Result } from '../vocabulary/errors';
 
 export async function packText(text: string): Promise<string> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let binary = '';
-  // In slices: one spread of a large array would pass the engine's limit on arguments.
-  for (let at = 0; at < bytes.length; at += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
+  return toBase64(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
 const UNREADABLE = fail(
@@ -27,7 +23,7 @@ const UNREADABLE = fail(
 export async function unpackText(packed: string, maxChars: number): Promise<Result<string>> {
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = Uint8Array.from(atob(packed), (char) => char.charCodeAt(0));
+    bytes = fromBase64(packed);
   } catch {
     return UNREADABLE;
   }

@@ -2,6 +2,8 @@
  * Reading an answer's body within a byte cap, and turning it into what the panel shows: text, or an
  * image as base64. A huge or endless body is cut at the cap and read no further.
  */
+import { toBase64 } from './vault-crypto';
+
 export interface CappedBody {
   data: Uint8Array;
   bytes: number;
@@ -10,15 +12,6 @@ export interface CappedBody {
 
 /** Images up to this size come back as base64 so the panel can show them. */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-function toBase64(data: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode with millions of arguments would overflow the stack.
-  for (let i = 0; i < data.length; i += 0x8000) {
-    binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
 
 export async function readCappedBody(response: Response, maxBytes: number): Promise<CappedBody> {
   if (response.body === null) return { data: new Uint8Array(0), bytes: 0, truncated: false };

@@ -33,7 +33,7 @@ export const ENTRY_ANSWER_BODY = 256 * 1024;
 /** History entries per profile whose answers are kept. */
 export const ENTRY_ANSWERS_PER_PROFILE = 5;
 /** The whole store, in characters of its JSON (storage.session allows 10 MB in all). */
-export const ANSWERS_BUDGET = 6 * 1024 * 1024;
+const ANSWERS_BUDGET = 6 * 1024 * 1024;
 
 /** `answer` with its body cut to `maxChars` characters (an image too large is dropped whole). */
 export function capAnswer(answer: SavedAnswer, maxChars: number): SavedAnswer {

@@ -123,7 +123,7 @@ export const StoredDraftsSchema = v.record(ProfileIdSchema, ComposedCallSchema);
  * How the panel is laid out (see ui-prefs.ts): UI preferences only, kept in `storage.local`, never
  * `storage.sync`. Every field is optional in storage: a missing one takes its default.
  */
-export const UiPrefsSchema = v.strictObject({
+const UiPrefsSchema = v.strictObject({
   sidebarWidth: v.pipe(v.number(), v.integer(), v.minValue(140), v.maxValue(800)),
   sidebarOpen: v.boolean(),
   sidebarTab: v.picklist(SIDEBAR_TABS),

@@ -35,3 +35,12 @@ export const DEFAULT_UI_PREFS: Readonly<UiPrefs> = Object.freeze({
   requestTab: 'params',
   responseTab: 'body',
 });
+
+/** `base` with every preference that is set in `patch` (an absent or undefined one keeps its value). */
+export function withPrefs(
+  base: Readonly<UiPrefs>,
+  patch: { [K in keyof UiPrefs]?: UiPrefs[K] | undefined },
+): UiPrefs {
+  const set = Object.entries(patch).filter(([, value]) => value !== undefined);
+  return { ...base, ...Object.fromEntries(set) };
+}

@@ -72,7 +72,7 @@ function sameUrl(a: string, b: string): boolean {
 }
 
 /** How many of the call's own headers went out with the same value (names compared case-blind). */
-export function headersInCommon(call: WireCall, observed: ObservedRequest): number {
+function headersInCommon(call: WireCall, observed: ObservedRequest): number {
   const sent = new Map<string, string[]>();
   for (const { name, value } of observed.headers) {
     const key = name.toLowerCase();
@@ -82,7 +82,7 @@ export function headersInCommon(call: WireCall, observed: ObservedRequest): numb
     .length;
 }
 
-export function isSameCall(call: WireCall, observed: ObservedRequest): boolean {
+function isSameCall(call: WireCall, observed: ObservedRequest): boolean {
   return (
     call.method.toUpperCase() === observed.method.toUpperCase() && sameUrl(call.url, observed.url)
   );
@@ -107,7 +107,7 @@ export function pickWaitingCall(waiting: readonly WireCall[], observed: Observed
   return best;
 }
 
-export function wireView(observed: ObservedRequest): WireView {
+function wireView(observed: ObservedRequest): WireView {
   return { observed: true, headers: redactHeaders(observed.headers) };
 }
 

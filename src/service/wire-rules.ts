@@ -43,7 +43,7 @@ export const ACCEPT_LANGUAGE = 'accept-language';
  */
 export const KEEP_ACCEPT_LANGUAGE_FRAGMENT = 'partner-api-devtools-keeps-accept-language';
 
-export const USER_AGENT_PRODUCT = 'PartnerApiDevTools';
+const USER_AGENT_PRODUCT = 'PartnerApiDevTools';
 
 export type HeaderOperation =
   | { header: string; operation: 'remove' }

@@ -3,7 +3,7 @@
  * every other build (see extension/background/phase-times.ts). Invariant: it records phase names
  * from the fixed list below and durations, nothing of a call's data, so it can hold no secret.
  */
-export const PHASES = [
+const PHASES = [
   /** Worker start to its listeners registered: fetching, compiling and running its script. */
   'start',
   /** The sender and schema checks of one message. */
