@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useSandbox } from '../sandbox/sandbox-fixture';
 import { createSandbox, type Sandbox, type SandboxCredentials } from '../sandbox/server';
 import { credentialTraits } from './credential-advice';
@@ -392,4 +394,63 @@ describe('runTokenGrant: the token request as sent on the wire', () => {
   it('says the headers were not watched when no observer runs', async () => {
     expect(success(await grant(sandbox())).view.request.wire).toBe(NOT_WATCHED);
   });
+});
+
+describe('runTokenGrant against a server that echoes the request', () => {
+  const secret = 'p@ss/w+rd&=ö "q" 0123456789';
+  const clientId = 'echo-client';
+  let server: Server;
+  let url = '';
+
+  beforeAll(async () => {
+    // Refuses every token request, quoting what it received (as some gateways and proxies do).
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      request.on('end', () => {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            error: 'invalid_request',
+            error_description: `received ${request.headers.authorization ?? ''} ${body} (${decodeURIComponent(body.replace(/\+/g, ' '))})`,
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  for (const [variant, formEncodeCredentials] of [
+    ['basic', false],
+    ['basic', true],
+    ['body', false],
+  ] as const) {
+    it(`masks the client secret in the answer and its explanation (${variant}${formEncodeCredentials ? ', RFC 6749' : ''})`, async () => {
+      const result = await runTokenGrant(
+        { authUrl: url, clientId, clientSecret: secret, variant, formEncodeCredentials },
+        {
+          fetch: globalThis.fetch,
+          timeoutMs: 5_000,
+          now: Date.now,
+          traits: credentialTraits(clientId, secret),
+        },
+      );
+      const view = failed(result);
+      expect(view.response?.status).toBe(400);
+      expect(view.response?.bodyText).toContain('received');
+      const formEncoded = new URLSearchParams([['', secret]]).toString().slice(1);
+      expectNoSecrets(
+        view,
+        secret,
+        encodeURIComponent(secret),
+        formEncoded,
+        base64Utf8(`${clientId}:${secret}`),
+        base64Utf8(`${encodeURIComponent(clientId)}:${formEncoded}`),
+      );
+    });
+  }
 });

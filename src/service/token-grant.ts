@@ -15,6 +15,7 @@ import { type DiagnosticContext, diagnoseToken, type TokenDiagnostic } from './t
 import { explainTokenFailure, type FailureExplanation } from './token-failure';
 import { displayJson } from './token-fields';
 import {
+  basicCredentials,
   buildTokenRequest,
   redactTokenRequest,
   type TokenRequestInput,
@@ -90,16 +91,41 @@ const MAX_TOKEN_RESPONSE_BYTES = 1024 * 1024;
  */
 function scrub(text: string, secret: string | null): string {
   if (secret === null || secret === '') return text;
-  const mask = maskSecret(secret);
-  const escaped = JSON.stringify(secret).slice(1, -1);
-  let out = text.replace(
+  const out = text.replace(
     /("access_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g,
-    (_match, lead: string) => `${lead}${JSON.stringify(mask)}`,
+    (_match, lead: string) => `${lead}${JSON.stringify(maskSecret(secret))}`,
   );
-  for (const form of new Set([secret, escaped, escaped.replace(/\//g, '\\/')])) {
-    out = out.split(form).join(mask);
-  }
+  return maskForms(out, secret, textForms(secret));
+}
+
+/** A secret as text may carry it: as typed, JSON-escaped (with or without escaped slashes). */
+function textForms(secret: string): string[] {
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  return [secret, escaped, escaped.replace(/\//g, '\\/')];
+}
+
+function maskForms(text: string, secret: string, forms: readonly string[]): string {
+  const mask = maskSecret(secret);
+  let out = text;
+  for (const form of new Set(forms)) if (form !== '') out = out.split(form).join(mask);
   return out;
+}
+
+/**
+ * Masks the client secret in an answer that echoes the request (some servers and proxies quote
+ * what they received): as text, URL- or form-encoded as in the body, and inside the Basic header.
+ */
+function scrubClientSecret(text: string, input: TokenRequestInput): string {
+  const { clientId, clientSecret } = input;
+  if (clientSecret === '') return text;
+  const forms = [
+    ...textForms(clientSecret),
+    encodeURIComponent(clientSecret),
+    new URLSearchParams([['', clientSecret]]).toString().slice(1),
+  ];
+  const out = maskForms(text, clientSecret, forms);
+  const basic = [false, true].map((encoded) => basicCredentials(clientId, clientSecret, encoded));
+  return maskForms(out, clientSecret, basic);
 }
 
 function header(headers: NameValue[], name: string): string | null {
@@ -155,10 +181,15 @@ export async function runTokenGrant(
     statusText: exchange.statusText,
     headers: exchange.headers,
     durationMs: exchange.durationMs,
-    bodyText: scrub(reindentJson(exchange.bodyText) ?? exchange.bodyText, secret),
+    bodyText: scrubClientSecret(
+      scrub(reindentJson(exchange.bodyText) ?? exchange.bodyText, secret),
+      input,
+    ),
   });
   if (exchange.status < 200 || exchange.status > 299) {
-    return failure(meta(null), explain(exchange.status, contentType, exchange.bodyText));
+    // The explanation may quote the server's message: it reads the answer with the secret masked.
+    const echoSafe = scrubClientSecret(exchange.bodyText, input);
+    return failure(meta(null), explain(exchange.status, contentType, echoSafe));
   }
   const decoded = decodeTokenResponse(exchange.bodyText, receivedAtMs);
   if (!decoded.ok || decoded.value.accessToken === null || decoded.value.accessToken === '') {
