@@ -6,14 +6,13 @@
  */
 import * as v from 'valibot';
 import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
-import type { AuthMethod, HttpMethod } from '../vocabulary/terms';
+import { type AuthMethod, type HttpMethod, MAX_ROWS, MAX_TEXT } from '../vocabulary/terms';
 import type { Collection, CollectionItem, Folder, SavedRequest } from './model';
 
-/** The same bound as the message contract, so that a saved request can always be sent. */
-export const MAX_TEXT = 2_048;
+/** The message contract's bounds (src/vocabulary/terms.ts), so that a saved request can always be sent. */
+export { MAX_ROWS, MAX_TEXT };
 export const MAX_NAME = 200;
 export const MAX_BODY = 1_000_000;
-export const MAX_ROWS = 200;
 /** Requests and folders together, at every level. */
 export const MAX_ITEMS = 20_000;
 /** A folder at the top level is at depth 1. */

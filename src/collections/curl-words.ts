@@ -6,9 +6,8 @@
  */
 import { type AppError, fail } from '../vocabulary/errors';
 
-/** The limits of the message contract (src/protocol/messages.ts), checked here so a save never fails. */
-export const MAX_ROWS = 200;
-export const MAX_TEXT = 2_048;
+/** The limits of the message contract, checked here so a save never fails. */
+export { MAX_ROWS, MAX_TEXT } from '../vocabulary/terms';
 
 /** One shell word after quote removal, with the expansions it kept as text (`$VAR`, `$(…)`). */
 export interface Word {
