@@ -6,7 +6,7 @@
 import { findSecretInText } from '../collections/secret-patterns';
 
 /** From the most to the least urgent; the view shows them in this order. */
-export const SEVERITIES = ['critical', 'high', 'error', 'warning', 'info'] as const;
+const SEVERITIES = ['critical', 'high', 'error', 'warning', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
 export interface Finding {

@@ -13,7 +13,7 @@ import * as v from 'valibot';
 
 /** The list holds at most this many calls, so no question needs more fingerprints. */
 export const MAX_FINGERPRINTS = 1_000;
-export const FINGERPRINT_PATTERN = /^[0-9a-f]{64}$/;
+const FINGERPRINT_PATTERN = /^[0-9a-f]{64}$/;
 
 export const CheckTokensSchema = v.strictObject({
   fingerprints: v.pipe(

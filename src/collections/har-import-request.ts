@@ -60,7 +60,7 @@ export interface HarRequest {
 }
 
 /** Where a call went, for the summary: no query (it may hold a credential), shortened. */
-export function shownUrl(url: URL): string {
+function shownUrl(url: URL): string {
   return quoteSafely(`${url.origin}${url.pathname}`);
 }
 

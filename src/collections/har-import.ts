@@ -29,7 +29,7 @@ export interface HarImport {
 /** Characters (UTF-16 code units) of file text; larger files are refused before parsing. */
 export const MAX_HAR_CHARS = 32 * 1024 * 1024;
 /** Entries read from one file: a bound on the work a hostile file can cause. */
-export const MAX_HAR_ENTRIES = 100_000;
+const MAX_HAR_ENTRIES = 100_000;
 
 const HINT =
   'In Chrome, open DevTools > Network on the page that calls the API, make the calls, then right-click the list and choose "Save all as HAR"; import that file.';

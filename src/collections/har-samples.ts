@@ -14,7 +14,7 @@ export const CANARIES = {
 } as const;
 
 export const COMPANY_ID = 'c0a80101-7e57-4d2a-9b1e-5a4db0c0ffee';
-export const PAGE = 'https://shop.example.test';
+const PAGE = 'https://shop.example.test';
 export const API = 'https://api.example.test';
 export const AUTH = 'https://auth.example.test';
 export const SCRIPT = `${PAGE}/static/js/main.3f9a1c.js`;
