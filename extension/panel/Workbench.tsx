@@ -6,7 +6,9 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { SavedRequest } from '../../src/collections/model';
+import type { HistoryEntry } from '../../src/service/history';
 import type { ProfileView } from '../../src/service/profile-input';
+import type { SavedAnswer } from '../../src/service/saved-answers';
 import type { UiPrefs } from '../../src/service/ui-prefs';
 import type { ProfilePrefill } from './profile/ProfileEditor';
 import { draftProblem, NO_VARIABLES, sameCall } from './request/draft-checks';
@@ -107,6 +109,12 @@ export function Workbench(props: Props) {
     putDraft(saved, { collectionId, request: saved });
   }
 
+  /** A history entry back in the composer, with its answer when the worker still keeps it. */
+  function openEntry(entry: HistoryEntry, answer: SavedAnswer | null) {
+    putDraft(entry);
+    request.show(answer);
+  }
+
   async function saveInPlace() {
     if (opened === null) return;
     const collection = collections.collections.find((item) => item.id === opened.collectionId);
@@ -167,14 +175,7 @@ export function Workbench(props: Props) {
         />
       }
       history={
-        <History
-          profileId={profile.id}
-          version={request.historyVersion}
-          onOpen={(entry, answer) => {
-            putDraft(entry);
-            request.show(answer);
-          }}
-        />
+        <History profileId={profile.id} version={request.historyVersion} onOpen={openEntry} />
       }
     />
   );
@@ -262,10 +263,7 @@ export function Workbench(props: Props) {
           profileId={profile.id}
           collections={collections.collections}
           onOpenSaved={openSaved}
-          onOpenEntry={(entry, answer) => {
-            putDraft(entry);
-            request.show(answer);
-          }}
+          onOpenEntry={openEntry}
           onClose={() => setOpen('none')}
         />
       )}
