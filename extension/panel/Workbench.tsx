@@ -5,13 +5,14 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { draftProblem, sameCall } from '../../src/collections/draft-checks';
 import type { SavedRequest } from '../../src/collections/model';
 import type { HistoryEntry } from '../../src/service/history';
 import type { ProfileView } from '../../src/service/profile-input';
 import type { SavedAnswer } from '../../src/service/saved-answers';
 import type { UiPrefs } from '../../src/service/ui-prefs';
+import type { NameValue } from '../../src/vocabulary/terms';
 import type { ProfilePrefill } from './profile/ProfileEditor';
-import { draftProblem, NO_VARIABLES, sameCall } from './request/draft-checks';
 import { type DraftNotes, DraftNotesList, RequestActions } from './request/RequestActions';
 import { RequestPane } from './request/RequestPane';
 import { useCopyAs } from './request/use-copy-as';
@@ -63,6 +64,8 @@ export interface WorkspaceStart {
   answer: Shown | null;
   token: TokenShown;
 }
+
+const NO_VARIABLES: readonly NameValue[] = [];
 
 type Opened = { collectionId: string; request: SavedRequest } | null;
 type Open = 'none' | 'save' | 'import' | 'search';
