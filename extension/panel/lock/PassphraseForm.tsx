@@ -12,7 +12,7 @@ export interface PassphraseField {
   autoComplete: 'current-password' | 'new-password';
 }
 
-interface Props {
+export interface PassphraseFormProps {
   label: string;
   fields: PassphraseField[];
   /** The name of a field that must be typed twice (a new passphrase). */
@@ -31,7 +31,7 @@ const MISMATCH: AppError = {
   hint: 'Type the same passphrase in both fields.',
 };
 
-export function PassphraseForm(props: Props) {
+export function PassphraseForm(props: PassphraseFormProps) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<AppError | null>(null);
