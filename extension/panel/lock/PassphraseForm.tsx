@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AppError } from '../../../src/vocabulary/errors';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { Field } from '../ui/Field';
 
 export interface PassphraseField {
   name: string;
@@ -66,8 +67,7 @@ export function PassphraseForm(props: PassphraseFormProps) {
     value: string,
     set: (text: string) => void,
   ) => (
-    <div class="field" key={name}>
-      <label for={id(name)}>{label}</label>
+    <Field key={name} id={id(name)} label={label}>
       <input
         id={id(name)}
         type="password"
@@ -75,7 +75,7 @@ export function PassphraseForm(props: PassphraseFormProps) {
         value={value}
         onInput={(event) => set(event.currentTarget.value)}
       />
-    </div>
+    </Field>
   );
 
   return (
