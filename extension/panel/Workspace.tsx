@@ -1,9 +1,8 @@
 /**
- * The workbench of one profile: the toolbar, then the sidebar (collections, history) beside the
- * request and response panes, split by a draggable divider, side by side when there is room and
- * stacked when not. Mounted per profile (its key is the profile id), so every view shows only what
- * belongs to that profile. A reopened panel starts from what the worker kept: the draft, the last
- * answer, the token.
+ * Opens one profile's workbench (Workbench.tsx) from what the worker kept for it: the draft, the
+ * last answer, the token. Mounted per profile (its key is the profile id), so every view shows
+ * only what belongs to that profile. A workspace that cannot be read back opens empty, with the
+ * reason shown.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
