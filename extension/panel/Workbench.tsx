@@ -45,7 +45,7 @@ const QuickSearch = lazyComponent(() =>
   import('./QuickSearch').then((module) => module.QuickSearch),
 );
 
-interface Props {
+export interface WorkbenchProps {
   profile: ProfileView;
   prefs: UiPrefs;
   setPrefs: SetPrefs;
@@ -70,7 +70,7 @@ const NO_VARIABLES: readonly NameValue[] = [];
 type Opened = { collectionId: string; request: SavedRequest } | null;
 type Open = 'none' | 'save' | 'import' | 'search';
 
-export function Workbench(props: Props) {
+export function Workbench(props: WorkbenchProps) {
   const { profile, prefs, setPrefs, start } = props;
   const collections = useCollections();
   const [opened, setOpened] = useState<Opened>(null);
