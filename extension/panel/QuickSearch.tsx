@@ -4,7 +4,7 @@
  * combobox pattern: focus stays in the box, the chosen option is its active descendant.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { searchItems } from '../../src/collections/collection-search';
+import { findItem, searchItems } from '../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../src/collections/model';
 import type { HistoryEntry } from '../../src/service/history';
 import type { SavedAnswer } from '../../src/service/saved-answers';
@@ -32,24 +32,14 @@ type Option =
 
 const MAX_OPTIONS = 50;
 
-function findRequest(collection: Collection, id: string): SavedRequest | null {
-  const stack = [...collection.items];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (item?.kind === 'request' && item.id === id) return item;
-    if (item?.kind === 'folder') stack.push(...item.items);
-  }
-  return null;
-}
-
 function options(query: string, collections: Collection[], history: HistoryEntry[]): Option[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const saved: Option[] = collections.flatMap((collection) =>
     searchItems(collection, query.trim() === '' ? ' ' : query)
       .filter((hit) => hit.kind === 'request')
       .flatMap((hit) => {
-        const request = findRequest(collection, hit.id);
-        return request === null
+        const request = findItem(collection, hit.id)?.item;
+        return request?.kind !== 'request'
           ? []
           : [
               {

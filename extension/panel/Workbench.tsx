@@ -5,11 +5,14 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { draftProblem, sameCall } from '../../src/collections/draft-checks';
 import type { SavedRequest } from '../../src/collections/model';
+import type { HistoryEntry } from '../../src/service/history';
 import type { ProfileView } from '../../src/service/profile-input';
+import type { SavedAnswer } from '../../src/service/saved-answers';
 import type { UiPrefs } from '../../src/service/ui-prefs';
+import type { NameValue } from '../../src/vocabulary/terms';
 import type { ProfilePrefill } from './profile/ProfileEditor';
-import { draftProblem, NO_VARIABLES, sameCall } from './request/draft-checks';
 import { type DraftNotes, DraftNotesList, RequestActions } from './request/RequestActions';
 import { RequestPane } from './request/RequestPane';
 import { useCopyAs } from './request/use-copy-as';
@@ -42,7 +45,7 @@ const QuickSearch = lazyComponent(() =>
   import('./QuickSearch').then((module) => module.QuickSearch),
 );
 
-interface Props {
+export interface WorkbenchProps {
   profile: ProfileView;
   prefs: UiPrefs;
   setPrefs: SetPrefs;
@@ -62,10 +65,12 @@ export interface WorkspaceStart {
   token: TokenShown;
 }
 
+const NO_VARIABLES: readonly NameValue[] = [];
+
 type Opened = { collectionId: string; request: SavedRequest } | null;
 type Open = 'none' | 'save' | 'import' | 'search';
 
-export function Workbench(props: Props) {
+export function Workbench(props: WorkbenchProps) {
   const { profile, prefs, setPrefs, start } = props;
   const collections = useCollections();
   const [opened, setOpened] = useState<Opened>(null);
@@ -105,6 +110,12 @@ export function Workbench(props: Props) {
 
   function openSaved(collectionId: string, saved: SavedRequest) {
     putDraft(saved, { collectionId, request: saved });
+  }
+
+  /** A history entry back in the composer, with its answer when the worker still keeps it. */
+  function openEntry(entry: HistoryEntry, answer: SavedAnswer | null) {
+    putDraft(entry);
+    request.show(answer);
   }
 
   async function saveInPlace() {
@@ -167,14 +178,7 @@ export function Workbench(props: Props) {
         />
       }
       history={
-        <History
-          profileId={profile.id}
-          version={request.historyVersion}
-          onOpen={(entry, answer) => {
-            putDraft(entry);
-            request.show(answer);
-          }}
-        />
+        <History profileId={profile.id} version={request.historyVersion} onOpen={openEntry} />
       }
     />
   );
@@ -262,10 +266,7 @@ export function Workbench(props: Props) {
           profileId={profile.id}
           collections={collections.collections}
           onOpenSaved={openSaved}
-          onOpenEntry={(entry, answer) => {
-            putDraft(entry);
-            request.show(answer);
-          }}
+          onOpenEntry={openEntry}
           onClose={() => setOpen('none')}
         />
       )}

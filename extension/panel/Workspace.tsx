@@ -1,31 +1,17 @@
 /**
- * The workbench of one profile: the toolbar, then the sidebar (collections, history) beside the
- * request and response panes, split by a draggable divider, side by side when there is room and
- * stacked when not. Mounted per profile (its key is the profile id), so every view shows only what
- * belongs to that profile. A reopened panel starts from what the worker kept: the draft, the last
- * answer, the token.
+ * Opens one profile's workbench (Workbench.tsx) from what the worker kept for it: the draft, the
+ * last answer, the token. Mounted per profile (its key is the profile id), so every view shows
+ * only what belongs to that profile. A workspace that cannot be read back opens empty, with the
+ * reason shown.
  */
-import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { ProfileView } from '../../src/service/profile-input';
-import type { UiPrefs } from '../../src/service/ui-prefs';
 import type { AppError } from '../../src/vocabulary/errors';
-import type { ProfilePrefill } from './profile/ProfileEditor';
 import { ErrorNotice } from './ui/ErrorNotice';
-import type { SetPrefs } from './use-prefs';
-import { Workbench, type WorkspaceStart } from './Workbench';
+import { Workbench, type WorkbenchProps, type WorkspaceStart } from './Workbench';
 import { ask } from './worker-client';
 
-interface Props {
-  profile: ProfileView;
-  prefs: UiPrefs;
-  setPrefs: SetPrefs;
-  toolbarStart: ComponentChildren;
-  toolbarEnd: ComponentChildren;
-  notices: ComponentChildren;
-  onNewProfile: (prefill: ProfilePrefill) => void;
-  profiles: readonly ProfileView[];
-}
+/** The workbench's props but its start, which is read here. */
+type Props = Omit<WorkbenchProps, 'start'>;
 
 export function Workspace(props: Props) {
   const [start, setStart] = useState<WorkspaceStart | null>(null);

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 
 export type PanelSize = 'wide' | 'narrow';
 /** Below this width request and response stand one over the other. */
-export const NARROW_BELOW_PX = 720;
+const NARROW_BELOW_PX = 720;
 
 const sizeNow = (): PanelSize => (window.innerWidth < NARROW_BELOW_PX ? 'narrow' : 'wide');
 

@@ -15,18 +15,13 @@ import {
   NameSchema,
   schemaProblem,
 } from './collection-schema';
+import { findItem } from './collection-search';
 import type { Collection, CollectionAuth, CollectionItem, Folder, SavedRequest } from './model';
 
-export type NewId = () => string;
+/** Finding an item is reading, not editing: it lives with the search, and is here for the edits. */
+export { findItem, type ItemLocation } from './collection-search';
 
-export interface ItemLocation {
-  item: CollectionItem;
-  /** The folder that holds the item; null at the top level. */
-  parentId: string | null;
-  index: number;
-  /** The folders from the top level down to the one that holds the item. */
-  folders: readonly Folder[];
-}
+export type NewId = () => string;
 
 const refused = (error: AppError) => ({
   ok: false as const,
@@ -67,21 +62,6 @@ export function newCollection(
   const id = newId();
   if (!ID_PATTERN.test(id)) return fail('internal', 'A new id was not valid.', 'Try again.');
   return ok({ id, name: named.value, auth: { ...auth }, variables: [], items: [] });
-}
-
-export function findItem(collection: Collection, itemId: string): ItemLocation | null {
-  const stack: { items: readonly CollectionItem[]; folders: Folder[] }[] = [
-    { items: collection.items, folders: [] },
-  ];
-  while (stack.length > 0) {
-    const { items, folders } = stack.pop() as (typeof stack)[number];
-    for (const [index, item] of items.entries()) {
-      const parentId = folders[folders.length - 1]?.id ?? null;
-      if (item.id === itemId) return { item, parentId, index, folders };
-      if (item.kind === 'folder') stack.push({ items: item.items, folders: [...folders, item] });
-    }
-  }
-  return null;
 }
 
 /** A copy of `items` in which the list of `parentId` (null: `items` itself) is replaced. */

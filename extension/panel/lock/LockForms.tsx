@@ -6,7 +6,7 @@
 import { Confirm } from '../ui/Confirm';
 import { Dialog } from '../ui/Dialog';
 import { ask } from '../worker-client';
-import { PassphraseForm } from './PassphraseForm';
+import { PassphraseForm, type PassphraseFormProps } from './PassphraseForm';
 import type { LockControls } from './use-lock';
 
 const NO_RECOVERY =
@@ -28,67 +28,51 @@ export function UnlockForm({ lock }: { lock: LockControls }) {
 
 export function LockDialog({ lock }: { lock: LockControls }) {
   const close = () => lock.setForm('none');
+  /** A form of its own dialog, titled as the form is named; Cancel closes it. */
+  const dialog = (form: Omit<PassphraseFormProps, 'onCancel'>) => (
+    <Dialog title={form.label} onClose={close}>
+      <PassphraseForm {...form} onCancel={close} />
+    </Dialog>
+  );
   switch (lock.form) {
     case 'enable':
-      return (
-        <Dialog title="Lock with passphrase" onClose={close}>
-          <PassphraseForm
-            label="Lock with passphrase"
-            fields={[{ name: 'passphrase', label: 'New passphrase', autoComplete: 'new-password' }]}
-            confirm="passphrase"
-            submitLabel="Turn on lock"
-            note={`Every saved API key and client secret is encrypted with a key made from this passphrase; it is asked for again after the browser restarts. Chrome may keep secrets saved before now in its storage files on disk until it compacts them: rotate those if that matters. ${NO_RECOVERY}`}
-            onSubmit={(values) =>
-              lock.step(
-                () => ask('lock/enable', { passphrase: values.passphrase ?? '' }),
-                'Lock on.',
-              )
-            }
-            onCancel={close}
-          />
-        </Dialog>
-      );
+      return dialog({
+        label: 'Lock with passphrase',
+        fields: [{ name: 'passphrase', label: 'New passphrase', autoComplete: 'new-password' }],
+        confirm: 'passphrase',
+        submitLabel: 'Turn on lock',
+        note: `Every saved API key and client secret is encrypted with a key made from this passphrase; it is asked for again after the browser restarts. Chrome may keep secrets saved before now in its storage files on disk until it compacts them: rotate those if that matters. ${NO_RECOVERY}`,
+        onSubmit: (values) =>
+          lock.step(() => ask('lock/enable', { passphrase: values.passphrase ?? '' }), 'Lock on.'),
+      });
     case 'change':
-      return (
-        <Dialog title="Change passphrase" onClose={close}>
-          <PassphraseForm
-            label="Change passphrase"
-            fields={[
-              { name: 'current', label: 'Current passphrase', autoComplete: 'current-password' },
-              { name: 'next', label: 'New passphrase', autoComplete: 'new-password' },
-            ]}
-            confirm="next"
-            submitLabel="Save passphrase"
-            note={NO_RECOVERY}
-            onSubmit={(values) =>
-              lock.step(
-                () =>
-                  ask('lock/change', { current: values.current ?? '', next: values.next ?? '' }),
-                'Passphrase changed.',
-              )
-            }
-            onCancel={close}
-          />
-        </Dialog>
-      );
+      return dialog({
+        label: 'Change passphrase',
+        fields: [
+          { name: 'current', label: 'Current passphrase', autoComplete: 'current-password' },
+          { name: 'next', label: 'New passphrase', autoComplete: 'new-password' },
+        ],
+        confirm: 'next',
+        submitLabel: 'Save passphrase',
+        note: NO_RECOVERY,
+        onSubmit: (values) =>
+          lock.step(
+            () => ask('lock/change', { current: values.current ?? '', next: values.next ?? '' }),
+            'Passphrase changed.',
+          ),
+      });
     case 'remove':
-      return (
-        <Dialog title="Remove lock" onClose={close}>
-          <PassphraseForm
-            label="Remove lock"
-            fields={[{ name: 'passphrase', label: 'Passphrase', autoComplete: 'current-password' }]}
-            submitLabel="Store secrets unencrypted"
-            note="The secrets are then kept in plain text in the extension’s storage, as without a lock."
-            onSubmit={(values) =>
-              lock.step(
-                () => ask('lock/remove', { passphrase: values.passphrase ?? '' }),
-                'Lock removed.',
-              )
-            }
-            onCancel={close}
-          />
-        </Dialog>
-      );
+      return dialog({
+        label: 'Remove lock',
+        fields: [{ name: 'passphrase', label: 'Passphrase', autoComplete: 'current-password' }],
+        submitLabel: 'Store secrets unencrypted',
+        note: 'The secrets are then kept in plain text in the extension’s storage, as without a lock.',
+        onSubmit: (values) =>
+          lock.step(
+            () => ask('lock/remove', { passphrase: values.passphrase ?? '' }),
+            'Lock removed.',
+          ),
+      });
     case 'reset':
       return (
         <Confirm

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AppError } from '../../../src/vocabulary/errors';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { Field } from '../ui/Field';
 
 export interface PassphraseField {
   name: string;
@@ -12,7 +13,7 @@ export interface PassphraseField {
   autoComplete: 'current-password' | 'new-password';
 }
 
-interface Props {
+export interface PassphraseFormProps {
   label: string;
   fields: PassphraseField[];
   /** The name of a field that must be typed twice (a new passphrase). */
@@ -31,7 +32,7 @@ const MISMATCH: AppError = {
   hint: 'Type the same passphrase in both fields.',
 };
 
-export function PassphraseForm(props: Props) {
+export function PassphraseForm(props: PassphraseFormProps) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<AppError | null>(null);
@@ -66,8 +67,7 @@ export function PassphraseForm(props: Props) {
     value: string,
     set: (text: string) => void,
   ) => (
-    <div class="field" key={name}>
-      <label for={id(name)}>{label}</label>
+    <Field key={name} id={id(name)} label={label}>
       <input
         id={id(name)}
         type="password"
@@ -75,7 +75,7 @@ export function PassphraseForm(props: Props) {
         value={value}
         onInput={(event) => set(event.currentTarget.value)}
       />
-    </div>
+    </Field>
   );
 
   return (

@@ -12,6 +12,7 @@ import type { AppError } from '../../../src/vocabulary/errors';
 import type { AuthMethod, NameValue } from '../../../src/vocabulary/terms';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { Field } from '../ui/Field';
 import { KeyValueTable } from '../ui/KeyValueTable';
 import { ask } from '../worker-client';
 
@@ -37,15 +38,6 @@ const METHOD_LABELS: Record<AuthMethod, string> = {
   oauthBasic: 'OAuth (Basic header)',
   oauthBody: 'OAuth (form body)',
 };
-
-function Field(props: { id: string; label: string; children: preact.ComponentChildren }) {
-  return (
-    <div class="field">
-      <label for={props.id}>{props.label}</label>
-      {props.children}
-    </div>
-  );
-}
 
 export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }: Props) {
   const start = initial ?? prefill ?? null;

@@ -2,19 +2,9 @@
  * The request body: JSON (the contract's Content-Type is application/json), checked as it is
  * typed, with the line and column where it stops being JSON, and Format to indent it.
  */
-import { locateJsonError } from '../../../src/collections/json-syntax';
+import { bodyProblem } from '../../../src/collections/draft-checks';
 import { reindentJson } from '../../../src/service/json-indent';
 import type { HttpMethod } from '../../../src/vocabulary/terms';
-
-/** Why the body cannot be sent as JSON, or null ({{variables}} are checked once resolved). */
-export function bodyProblem(body: string): string | null {
-  if (body.trim() === '' || /\{\{/.test(body)) return null;
-  if (reindentJson(body) !== null) return null;
-  const where = locateJsonError(body);
-  return where === null
-    ? 'The body is not valid JSON (Content-Type is application/json).'
-    : `The body is not valid JSON: ${where.reason} at line ${where.line}, column ${where.column}.`;
-}
 
 interface Props {
   method: HttpMethod;

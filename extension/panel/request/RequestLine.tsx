@@ -4,15 +4,9 @@
  * sends, as does Ctrl/Cmd+Enter anywhere in the panel.
  */
 import { useRef } from 'preact/hooks';
+import { previewUrl } from '../../../src/collections/draft-checks';
 import type { ProfileView } from '../../../src/service/profile-input';
-import { buildV1Request } from '../../../src/service/v1-request';
-import { resolveCall, variablesOf } from '../../../src/service/variables';
-import {
-  HTTP_METHODS,
-  type HttpMethod,
-  type NameValue,
-  oversizedPart,
-} from '../../../src/vocabulary/terms';
+import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../../src/vocabulary/terms';
 import type { Draft } from './use-request';
 
 interface Props {
@@ -24,24 +18,6 @@ interface Props {
   sending: boolean;
   onSend: () => void;
   onCancel: () => void;
-}
-
-/** The URL the call will go to, or why it cannot go anywhere yet. */
-export function previewUrl(
-  profile: ProfileView,
-  draft: Draft,
-  shared: readonly NameValue[] = [],
-): { url: string } | { problem: string } {
-  const oversized = oversizedPart(draft);
-  if (oversized !== null) return { problem: oversized };
-  const resolved = resolveCall(draft, variablesOf(profile, shared));
-  if (resolved.unresolved.length > 0) {
-    return {
-      problem: `Unknown variable: ${resolved.unresolved.map((name) => `{{${name}}}`).join(', ')}`,
-    };
-  }
-  const built = buildV1Request(profile, { kind: 'bearer', accessToken: 'preview' }, resolved.call);
-  return built.ok ? { url: built.value.url } : { problem: built.error.message };
 }
 
 export function RequestLine({

@@ -12,6 +12,7 @@ import type { ProfileView } from '../../../src/service/profile-input';
 import type { CollectionsState } from '../sidebar/collections/use-collections';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { Field } from '../ui/Field';
 import { FormActions } from '../ui/FormActions';
 import type { Draft } from './use-request';
 
@@ -83,17 +84,15 @@ export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onC
             The composer flags this call: {problem} You can still save it and fix it later.
           </p>
         )}
-        <div class="field">
-          <label for="save-name">Request name</label>
+        <Field id="save-name" label="Request name">
           <input
             id="save-name"
             value={name}
             placeholder={fallbackName}
             onInput={(e) => setName(e.currentTarget.value)}
           />
-        </div>
-        <div class="field">
-          <label for="save-collection">Collection</label>
+        </Field>
+        <Field id="save-collection" label="Collection">
           <select
             id="save-collection"
             value={target}
@@ -106,31 +105,28 @@ export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onC
             ))}
             <option value={NEW}>New collection…</option>
           </select>
-        </div>
+        </Field>
         {chosen === null ? (
           <>
-            <div class="field">
-              <label for="save-new-collection">New collection name</label>
+            <Field id="save-new-collection" label="New collection name">
               <input
                 id="save-new-collection"
                 value={newName}
                 placeholder={profile.name}
                 onInput={(e) => setNewName(e.currentTarget.value)}
               />
-            </div>
-            <div class="field">
-              <label for="save-new-folder">First folder</label>
+            </Field>
+            <Field id="save-new-folder" label="First folder">
               <input
                 id="save-new-folder"
                 value={newFolder}
                 placeholder="(none: save at the top level)"
                 onInput={(e) => setNewFolder(e.currentTarget.value)}
               />
-            </div>
+            </Field>
           </>
         ) : (
-          <div class="field">
-            <label for="save-folder">Folder</label>
+          <Field id="save-folder" label="Folder">
             <select
               id="save-folder"
               value={folder}
@@ -143,7 +139,7 @@ export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onC
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         )}
         {state.error && <ErrorNotice error={state.error} />}
         <FormActions submit="Save" onCancel={onClose} />

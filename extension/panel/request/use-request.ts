@@ -12,7 +12,7 @@ import { ask } from '../worker-client';
 
 export type Draft = ComposedCall;
 
-export const EMPTY_DRAFT: Draft = { method: 'GET', path: '', query: [], headers: [], body: '' };
+const EMPTY_DRAFT: Draft = { method: 'GET', path: '', query: [], headers: [], body: '' };
 
 /** What the response pane shows: an answer, with where it came from when it is not this send's. */
 export type Shown = SavedAnswer & {

@@ -1,7 +1,7 @@
 /**
- * The sidebar: Collections, History and Capture (the inspected page's calls) as tabs. Docked beside the panes when the panel is wide
- * (resizable, and it can be hidden); over the panes when the panel is narrow, closed until asked
- * for (and closed again once a request is opened from it).
+ * The sidebar: Collections, History and Capture (the inspected page's calls) as tabs. Docked
+ * beside the panes when the panel is wide (resizable, and it can be hidden); over the panes when
+ * the panel is narrow, closed until asked for (and closed again once a request is opened from it).
  */
 import type { ComponentChildren } from 'preact';
 import type { SidebarTab } from '../../../src/service/ui-prefs';
@@ -25,13 +25,12 @@ interface Props {
 }
 
 export function Sidebar({ tab, onTab, overlay, onClose, collections, history, capture }: Props) {
-  const shown = TABS.some((item) => item.id === tab) ? tab : 'collections';
   return (
     <aside id="sidebar" class={overlay ? 'sidebar overlay' : 'sidebar'} aria-label="Sidebar">
       <Tabs
         label="Sidebar"
         tabs={TABS}
-        selected={shown}
+        selected={tab}
         onSelect={onTab}
         end={
           overlay && (
@@ -41,7 +40,7 @@ export function Sidebar({ tab, onTab, overlay, onClose, collections, history, ca
           )
         }
       >
-        {shown === 'collections' ? collections : shown === 'history' ? history : capture}
+        {tab === 'collections' ? collections : tab === 'history' ? history : capture}
       </Tabs>
     </aside>
   );

@@ -15,7 +15,6 @@ interface Props {
   label: string;
   /** Smallest size of either pane in pixels. */
   minPx?: number;
-  class?: string;
   first: ComponentChildren;
   second: ComponentChildren;
 }
@@ -53,7 +52,7 @@ export function SplitView(props: Props) {
   return (
     <div
       ref={box}
-      class={`split split-${orientation} ${props.class ?? ''}`}
+      class={`split split-${orientation}`}
       style={orientation === 'row' ? { gridTemplateColumns: track } : { gridTemplateRows: track }}
     >
       <div class="split-pane">{first}</div>

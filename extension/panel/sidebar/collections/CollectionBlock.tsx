@@ -16,8 +16,8 @@ interface Props extends Omit<CollectionTreeProps, 'onDelete'> {
   state: CollectionsState;
 }
 
-export function CollectionBlock(props: Props) {
-  const { collection, state, onDialog } = props;
+export function CollectionBlock({ onDialog, state, ...tree }: Props) {
+  const { collection } = tree;
   const [closed, setClosed] = useState(false);
   const [actions, setActions] = useState(false);
   const name = collection.name;
@@ -90,14 +90,7 @@ export function CollectionBlock(props: Props) {
       )}
       {!closed && (
         <CollectionTree
-          collection={collection}
-          visible={props.visible}
-          expanded={props.expanded}
-          onToggle={props.onToggle}
-          openId={props.openId}
-          dirty={props.dirty}
-          onOpen={props.onOpen}
-          onMenu={props.onMenu}
+          {...tree}
           onDelete={(row) => onDialog({ kind: 'delete', collection, item: row.item })}
         />
       )}

@@ -15,6 +15,7 @@ import { allFolders, treeRows } from '../../../../src/collections/collection-sea
 import type { Collection, CollectionItem } from '../../../../src/collections/model';
 import { Confirm } from '../../ui/Confirm';
 import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
 import { FormActions } from '../../ui/FormActions';
 import { rowDomId } from './CollectionTree';
 import type { CollectionsState } from './use-collections';
@@ -63,14 +64,13 @@ function NameDialog(props: {
           if (await props.onSubmit(name)) props.onClose();
         }}
       >
-        <div class="field">
-          <label for="collection-dialog-name">{props.label}</label>
+        <Field id="collection-dialog-name" label={props.label}>
           <input
             id="collection-dialog-name"
             value={name}
             onInput={(e) => setName(e.currentTarget.value)}
           />
-        </div>
+        </Field>
         <FormActions submit={props.submit} onCancel={props.onClose} />
       </form>
     </Dialog>
@@ -94,8 +94,7 @@ function MoveDialog({ dialog, state, onClose }: Props & { dialog: { kind: 'move'
             onClose();
         }}
       >
-        <div class="field">
-          <label for="move-target">Move {item.name} to folder</label>
+        <Field id="move-target" label={`Move ${item.name} to folder`}>
           <select
             id="move-target"
             value={target}
@@ -110,7 +109,7 @@ function MoveDialog({ dialog, state, onClose }: Props & { dialog: { kind: 'move'
                 </option>
               ))}
           </select>
-        </div>
+        </Field>
         <FormActions submit="Move" onCancel={onClose} />
       </form>
     </Dialog>

@@ -16,7 +16,7 @@ interface Actions {
 }
 
 /** The collection rules load with the first edit; rendering and searching do not need them. */
-export const loadOps = () => import('../../../../src/collections/collection-ops');
+const loadOps = () => import('../../../../src/collections/collection-ops');
 
 export function rowMenu(collection: Collection, row: TreeRow, actions: Actions): MenuItem[] {
   const { item } = row;

@@ -1,0 +1,64 @@
+/**
+ * What the composer flags about the call being composed, before it is sent or saved: the URL it
+ * will go to (or why it cannot go anywhere yet: an oversized part, an unknown variable, a path
+ * outside /v1/), a body that is not JSON, and whether it is still the saved request it was opened
+ * from. Pure: the panel only renders the answers. It sits in collections/ because it needs the
+ * JSON syntax reader and the saved-request model as well as the service's URL rules.
+ */
+import { reindentJson } from '../service/json-indent';
+import { buildV1Request } from '../service/v1-request';
+import { resolveCall, variablesOf } from '../service/variables';
+import { type ComposedCall, type NameValue, oversizedPart } from '../vocabulary/terms';
+import { locateJsonError } from './json-syntax';
+import type { SavedRequest } from './model';
+
+/** The profile settings a preview needs (a ProfileView has them). */
+export interface PreviewProfile {
+  baseUrl: string;
+  companyId: string;
+  variables: readonly NameValue[];
+}
+
+/** The URL the call will go to, or why it cannot go anywhere yet. */
+export function previewUrl(
+  profile: PreviewProfile,
+  draft: ComposedCall,
+  shared: readonly NameValue[] = [],
+): { url: string } | { problem: string } {
+  const oversized = oversizedPart(draft);
+  if (oversized !== null) return { problem: oversized };
+  const resolved = resolveCall(draft, variablesOf(profile, shared));
+  if (resolved.unresolved.length > 0) {
+    return {
+      problem: `Unknown variable: ${resolved.unresolved.map((name) => `{{${name}}}`).join(', ')}`,
+    };
+  }
+  const built = buildV1Request(profile, { kind: 'bearer', accessToken: 'preview' }, resolved.call);
+  return built.ok ? { url: built.value.url } : { problem: built.error.message };
+}
+
+/** Why the body cannot be sent as JSON, or null ({{variables}} are checked once resolved). */
+export function bodyProblem(body: string): string | null {
+  if (body.trim() === '' || /\{\{/.test(body)) return null;
+  if (reindentJson(body) !== null) return null;
+  const where = locateJsonError(body);
+  return where === null
+    ? 'The body is not valid JSON (Content-Type is application/json).'
+    : `The body is not valid JSON: ${where.reason} at line ${where.line}, column ${where.column}.`;
+}
+
+/** What the composer flags about a call, as one sentence, or null when nothing. */
+export function draftProblem(
+  profile: PreviewProfile,
+  draft: ComposedCall,
+  shared: readonly NameValue[],
+): string | null {
+  const target = previewUrl(profile, draft, shared);
+  return 'problem' in target ? target.problem : bodyProblem(draft.body);
+}
+
+/** Whether the draft is still the call of the saved request it was opened from. */
+export function sameCall(draft: ComposedCall, request: SavedRequest): boolean {
+  const { method, path, query, headers, body } = request;
+  return JSON.stringify(draft) === JSON.stringify({ method, path, query, headers, body });
+}
