@@ -95,6 +95,7 @@ class CaptureStore {
     this.list = EMPTY_CAPTURE_LIST;
     this.known = [];
     this.unreadable = 0;
+    this.lastUnreadable = '';
     // A cleared call stays cleared: it is still in the Network log, and still "seen".
     this.changed();
   }
