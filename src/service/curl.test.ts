@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { obtainToken, useSandbox } from '../sandbox/sandbox-fixture';
 import type { RecordedRequest, Sandbox } from '../sandbox/server';
 import { accepted } from '../testing/results';
-import type { AuthMethod } from '../vocabulary/terms';
+import { call, profileFor, type Run } from './code-run-fixture';
 import { buildCurlCommand, CURL_VARIABLES, type CurlSecrets } from './curl';
 import type { StoredProfile } from './stored-shapes';
 import { buildTokenRequest, formEncode } from './token-request';
@@ -41,12 +41,6 @@ async function checkCurl(): Promise<void> {
   }
 }
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a script with `sh -c`, with only the given secret variables set. */
 async function runShell(script: string, variables: Record<string, string> = {}): Promise<Run> {
   curlChecked ??= checkCurl();
@@ -62,29 +56,6 @@ async function runShell(script: string, variables: Record<string, string> = {}):
       else reject(error); // sh missing, or killed by the timeout
     });
   });
-}
-
-function profileFor(
-  sandbox: Sandbox,
-  authMethod: AuthMethod,
-  overrides: Partial<StoredProfile> = {},
-): StoredProfile {
-  return {
-    id: 'p1',
-    name: 'Sandbox',
-    authUrl: sandbox.url,
-    baseUrl: sandbox.url,
-    companyId: sandbox.credentials.companyId,
-    authMethod,
-    clientId: authMethod === 'apiKey' ? '' : sandbox.credentials.clientId,
-    formEncodeCredentials: false,
-    variables: [],
-    ...overrides,
-  };
-}
-
-function call(overrides: Partial<V1Call> = {}): V1Call {
-  return { method: 'GET', path: 'products', query: [], headers: [], body: '', ...overrides };
 }
 
 function curlCommand(profile: StoredProfile, v1Call: V1Call, secrets: CurlSecrets): string {
