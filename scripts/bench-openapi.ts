@@ -12,7 +12,10 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext } from '@playwright/test';
 import { dump } from 'js-yaml';
 import { build } from 'vite';
-import { generatedOpenApiDocument, generatedOpenApiText } from '../src/collections/openapi-samples';
+import {
+  generatedOpenApiDocument,
+  generatedOpenApiText,
+} from '../src/testing/fixtures/openapi/openapi-samples';
 import { median } from './bench-stats';
 import { DIST, PANEL_PATH } from './extension-browser';
 
@@ -48,7 +51,7 @@ async function buildImporter(): Promise<string> {
       target: 'chrome120',
       minify: true,
       lib: {
-        entry: resolve(import.meta.dirname, '..', 'src/collections/openapi-import.ts'),
+        entry: resolve(import.meta.dirname, '..', 'src/formats/openapi/openapi-import.ts'),
         formats: ['es'],
         fileName: () => FILE,
       },

@@ -1,6 +1,6 @@
 /**
  * The worker's side of "what goes on the wire": it puts the header rules of
- * src/service/wire-rules.ts in place as session rules, and watches its own requests with a
+ * src/service/wire/wire-rules.ts in place as session rules, and watches its own requests with a
  * non-blocking `webRequest.onSendHeaders` listener that feeds the wire observer the request views
  * are built from. Chrome's API directly: `extraHeaders` (without which Chrome hides Origin,
  * Accept-Language and others from the listener) and the rule conditions are Chrome's.
@@ -10,8 +10,8 @@
  * checked on install and browser start, and once per worker before its first call, and written
  * only when missing or changed); no call leaves before the rules are in place.
  */
-import { createWireObserver } from '../../src/service/wire-headers';
-import { wireRules, wireRuleUpdate } from '../../src/service/wire-rules';
+import { createWireObserver } from '../../src/service/wire/wire-headers';
+import { wireRules, wireRuleUpdate } from '../../src/service/wire/wire-rules';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 
 const OWN_ORIGIN = new URL(chrome.runtime.getURL('/')).origin;
