@@ -41,6 +41,51 @@ function seconds(ms: number): string {
   return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
 }
 
+/** Under this much time left a token is "expiring": calls soon after will be refused. */
+export const EXPIRING_WITHIN_MS = 60_000;
+
+/**
+ * The finding about the token's expiry at `nowMs`, or null while it has more than a minute left.
+ * A token that arrived expired points at the clocks; one that expired since is simply old.
+ */
+export function expiryDiagnostic(
+  token: Pick<DecodedToken, 'expiresAtMs' | 'expiryExplanation'>,
+  receivedAtMs: number,
+  nowMs: number,
+): TokenDiagnostic | null {
+  if (token.expiresAtMs === null) return null;
+  const left = token.expiresAtMs - nowMs;
+  if (left <= 0 && token.expiresAtMs <= receivedAtMs) {
+    return {
+      id: 'expired',
+      severity: 'error',
+      title: 'The token is already expired',
+      explanation: `By this computer’s clock it expired ${seconds(left)} ago (${token.expiryExplanation})`,
+      action: 'Check this computer’s clock and the server’s issued_at; get a new token.',
+    };
+  }
+  if (left <= 0) {
+    return {
+      id: 'expired',
+      severity: 'error',
+      title: 'The token has expired',
+      explanation: `It expired ${seconds(left)} ago; the service refuses calls that carry it.`,
+      action: 'Nothing to fix: the next call gets a new token by itself, or press Get token now.',
+    };
+  }
+  if (left < EXPIRING_WITHIN_MS) {
+    return {
+      id: 'expires_soon',
+      severity: 'warning',
+      title: 'The token expires in under a minute',
+      explanation: `It expires in ${seconds(left)}; calls after that will be refused.`,
+      action:
+        'The panel gets a new token by itself before it expires; a very short lifetime is worth asking the provider about.',
+    };
+  }
+  return null;
+}
+
 export function diagnoseToken(token: DecodedToken, context: DiagnosticContext): TokenDiagnostic[] {
   const found: TokenDiagnostic[] = [];
   const add = (item: TokenDiagnostic) => found.push(item);
@@ -76,27 +121,8 @@ export function diagnoseToken(token: DecodedToken, context: DiagnosticContext): 
       action: 'Ask the provider’s professional services team about the state of this credential.',
     });
   }
-  if (token.expiresAtMs !== null) {
-    const left = token.expiresAtMs - context.nowMs;
-    if (left <= 0) {
-      add({
-        id: 'expired',
-        severity: 'error',
-        title: 'The token is already expired',
-        explanation: `By this computer’s clock it expired ${seconds(left)} ago (${token.expiryExplanation})`,
-        action: 'Check this computer’s clock and the server’s issued_at; get a new token.',
-      });
-    } else if (left < 60_000) {
-      add({
-        id: 'expires_soon',
-        severity: 'warning',
-        title: 'The token expires in under a minute',
-        explanation: `It expires in ${seconds(left)}; calls after that will be refused.`,
-        action:
-          'The panel gets a new token by itself before it expires; a very short lifetime is worth asking the provider about.',
-      });
-    }
-  }
+  const expiry = expiryDiagnostic(token, context.receivedAtMs, context.nowMs);
+  if (expiry !== null) add(expiry);
   if (token.expiresInLooksLikeMs) {
     add({
       id: 'expires_in_milliseconds',
