@@ -5,9 +5,8 @@
  * mounted per profile, so switching profiles cannot leave another profile's answer behind.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ProfileView, Warning } from '../../src/service/profile/profile-input';
+import type { ProfilePrefill, ProfileView, Warning } from '../../src/service/profile/profile-input';
 import type { AppError } from '../../src/vocabulary/errors';
-import type { ProfilePrefill } from './dialogs/ProfileEditor';
 import { useLock } from './state/use-lock';
 import { usePrefs } from './state/use-prefs';
 import { ask } from './state/worker-client';

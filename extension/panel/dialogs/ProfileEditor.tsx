@@ -5,8 +5,11 @@
  */
 import { useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import type { ProfileView, Warning } from '../../../src/service/profile/profile-input';
-import type { DemoProfile } from '../../../src/service/profile/sandbox-demo';
+import type {
+  ProfilePrefill,
+  ProfileView,
+  Warning,
+} from '../../../src/service/profile/profile-input';
 import { originPatternsToRequest } from '../../../src/service/wire/url-rules';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { AuthMethod, NameValue } from '../../../src/vocabulary/terms';
@@ -26,7 +29,6 @@ interface Props {
 }
 
 /** What a new profile can start from; the user still checks it and presses Save profile. */
-export type ProfilePrefill = Partial<DemoProfile> & { authMethod?: AuthMethod };
 
 type Asking =
   | { kind: 'none' }

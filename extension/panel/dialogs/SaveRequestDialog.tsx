@@ -9,8 +9,8 @@ import { addFolder, addRequest, newCollection } from '../../../src/collections/c
 import { allFolders } from '../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../src/collections/model';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { Draft } from '../request/use-request';
 import type { CollectionsState } from '../state/use-collections';
+import type { Draft } from '../state/use-request';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';

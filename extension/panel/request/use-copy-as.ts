@@ -8,9 +8,9 @@ import { useState } from 'preact/hooks';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { CodeLanguage, NameValue } from '../../../src/vocabulary/terms';
+import type { Draft } from '../state/use-request';
 import { ask } from '../state/worker-client';
 import { copyText } from '../ui/copy-text';
-import type { Draft } from './use-request';
 
 export type CopyMode = 'variables' | 'values';
 

@@ -6,7 +6,7 @@
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
-import type { RequestState, Shown } from '../request/use-request';
+import type { RequestState, Shown } from '../state/use-request';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
 import './response.css';

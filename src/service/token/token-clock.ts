@@ -20,7 +20,9 @@ const TIMELESS_FIRST = new Set(['no_access_token', 'client_id_mismatch', 'status
 
 /** The view's diagnostics with the expiry finding as it is at `nowMs`, in the order they are made. */
 export function diagnosticsAt(view: TokenSuccessView, nowMs: number): TokenDiagnostic[] {
-  const rest = view.diagnostics.filter((item) => item.id !== 'expired' && item.id !== 'expires_soon');
+  const rest = view.diagnostics.filter(
+    (item) => item.id !== 'expired' && item.id !== 'expires_soon',
+  );
   const expiry = expiryDiagnostic(view.token, view.receivedAtMs, nowMs);
   if (expiry === null) return rest;
   const at = rest.findIndex((item) => !TIMELESS_FIRST.has(item.id));

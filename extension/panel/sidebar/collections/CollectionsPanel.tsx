@@ -9,19 +9,19 @@ import { useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../../src/collections/model';
 import type { OpenApiImport } from '../../../../src/formats/openapi/openapi-import';
-import type { CollectionDialog } from '../../dialogs/CollectionDialogs';
-import type { ProfilePrefill } from '../../dialogs/ProfileEditor';
+import type { ProfilePrefill } from '../../../../src/service/profile/profile-input';
 import type { CollectionsState } from '../../state/use-collections';
 import { ask } from '../../state/worker-client';
+import { rowDomId } from '../../ui/CollectionTree';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
 import { CollectionBlock } from './CollectionBlock';
-import { rowDomId } from './CollectionTree';
+import type { CollectionDialog } from './CollectionDialogs';
 import { rowMenu } from './row-menu';
 
 const CollectionDialogs = lazyComponent(() =>
-  import('../../dialogs/CollectionDialogs').then((module) => module.CollectionDialogs),
+  import('./CollectionDialogs').then((module) => module.CollectionDialogs),
 );
 
 interface Props {

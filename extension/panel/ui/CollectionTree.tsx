@@ -6,8 +6,8 @@
  * count and the unsaved mark are shown but not part of the name.
  */
 import { useState } from 'preact/hooks';
-import { type TreeRow, treeRows } from '../../../../src/collections/collection-search';
-import type { Collection, SavedRequest } from '../../../../src/collections/model';
+import { type TreeRow, treeRows } from '../../../src/collections/collection-search';
+import type { Collection, SavedRequest } from '../../../src/collections/model';
 
 export interface CollectionTreeProps {
   collection: Collection;

@@ -10,15 +10,15 @@ import {
   moveItem,
   removeItem,
   renameItem,
-} from '../../../src/collections/collection-ops';
-import { allFolders, treeRows } from '../../../src/collections/collection-search';
-import type { Collection, CollectionItem } from '../../../src/collections/model';
-import { rowDomId } from '../sidebar/collections/CollectionTree';
-import type { CollectionsState } from '../state/use-collections';
-import { Confirm } from '../ui/Confirm';
-import { Dialog } from '../ui/Dialog';
-import { Field } from '../ui/Field';
-import { FormActions } from '../ui/FormActions';
+} from '../../../../src/collections/collection-ops';
+import { allFolders, treeRows } from '../../../../src/collections/collection-search';
+import type { Collection, CollectionItem } from '../../../../src/collections/model';
+import type { CollectionsState } from '../../state/use-collections';
+import { rowDomId } from '../../ui/CollectionTree';
+import { Confirm } from '../../ui/Confirm';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { FormActions } from '../../ui/FormActions';
 
 export type CollectionDialog =
   | { kind: 'rename'; collection: Collection; item: CollectionItem }

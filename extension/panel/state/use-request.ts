@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import { fail } from '../../../src/vocabulary/errors';
 import { type ComposedCall, type NameValue, oversizedPart } from '../../../src/vocabulary/terms';
-import { ask } from '../state/worker-client';
+import { ask } from './worker-client';
 
 export type Draft = ComposedCall;
 
