@@ -6,9 +6,11 @@
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
+import { useStore } from '../state/store';
 import type { RequestState, Shown } from '../state/use-request';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
+import { TimelineView } from './TimelineView';
 import './response.css';
 
 /** The answer's views load with the first answer: an empty pane needs none of them. */
@@ -22,6 +24,19 @@ interface Props {
   request: RequestState;
   tab: ResponseTab;
   onTab: (tab: ResponseTab) => void;
+}
+
+/** Which request the answer is for: method and path, the saved request's name, and when. */
+function AnswerFor({ shown }: { shown: Shown }) {
+  const time = new Date(shown.at).toLocaleTimeString();
+  return (
+    <p class="answer-for muted" role="note" aria-label="Answer for">
+      <code>
+        {shown.call.method} /v1/{shown.call.path}
+      </code>
+      {shown.name !== undefined && <> · “{shown.name}”</>} · {time}
+    </p>
+  );
 }
 
 /** Where a shown answer came from, when it is not the answer to the last Send. */
@@ -39,6 +54,11 @@ function Provenance({ shown }: { shown: Shown }) {
 
 export function ResponsePane({ profile, request, tab, onTab }: Props) {
   const { sending, shown } = request;
+  // Told by the worker for a call sent now; kept with the answer for one kept or from history.
+  const told = useStore((state) =>
+    shown?.requestId === undefined ? undefined : state.timelines[shown.requestId],
+  );
+  const timeline = shown?.timeline ?? told ?? null;
   return (
     <section class="pane response-pane" aria-label="Response">
       {sending && (
@@ -51,19 +71,24 @@ export function ResponsePane({ profile, request, tab, onTab }: Props) {
       )}
       {!sending && shown !== null && (
         <>
+          <AnswerFor shown={shown} />
           <Provenance shown={shown} />
           {'error' in shown.outcome ? (
             <div class="pane-message">
               <ErrorNotice error={shown.outcome.error} />
-              <p class="muted">
-                {shown.call.method} /v1/{shown.call.path}
-              </p>
+              {timeline !== null && timeline.length > 0 && (
+                <section aria-label="Timeline of the call">
+                  <h3>Timeline</h3>
+                  <TimelineView steps={timeline} />
+                </section>
+              )}
             </div>
           ) : (
             <ResponseView
               key={shown.at}
               exchange={shown.outcome.exchange}
               call={shown.call}
+              timeline={timeline}
               tab={tab}
               onTab={onTab}
             />

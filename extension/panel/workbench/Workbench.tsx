@@ -79,7 +79,7 @@ export function Workbench(props: WorkbenchProps) {
       ? NO_VARIABLES
       : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
         NO_VARIABLES);
-  const request = useRequest(profile.id, start, shared);
+  const request = useRequest(profile.id, start, shared, opened?.request.name ?? null);
   const token = useToken(profile.id, start.token);
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
@@ -102,8 +102,11 @@ export function Workbench(props: WorkbenchProps) {
     // Only the call's own fields: a history entry or a saved request carries more.
     const { method, path, query, headers, body } = call;
     request.setDraft({ method, path, query, headers, body });
+    // Another call in the composer: the previous answer is not this one's (history shows its own).
+    request.show(null);
     setOpened(from);
     setNotes(draftNotes);
+    setSaveStatus('');
     if (overlay) setOverlayOpen(false);
   }
 
@@ -176,9 +179,7 @@ export function Workbench(props: WorkbenchProps) {
           }}
         />
       }
-      history={
-        <History profileId={profile.id} version={request.historyVersion} onOpen={openEntry} />
-      }
+      history={<History profileId={profile.id} onOpen={openEntry} />}
     />
   );
 
@@ -219,8 +220,9 @@ export function Workbench(props: WorkbenchProps) {
             copyAs={copyAs}
             actions={
               <RequestActions
+                openedName={opened?.request.name ?? null}
                 dirtyRequest={dirty && opened !== null ? opened.request : null}
-                status={saveStatus}
+                status={dirty ? '' : saveStatus}
                 onSave={() => setOpen('save')}
                 onSaveChanges={() => void saveInPlace()}
                 onImportCurl={() => setOpen('import')}
