@@ -24,9 +24,9 @@ const CHANGE_WORDS = {
 function TokenEvents({ log }: { log: readonly TokenLogEntry[] }) {
   if (log.length === 0) return null;
   return (
-    <section aria-label="Token events" class="token-events">
-      <h3>Token events</h3>
-      <ol>
+    <div class="token-events">
+      <h3 id="token-events">Token events</h3>
+      <ol aria-labelledby="token-events">
         {log.map((entry) => (
           <li key={`${entry.atMs}-${entry.change}`} class={`token-event-${entry.change}`}>
             <span class="muted">{new Date(entry.atMs).toLocaleTimeString()}</span>{' '}
@@ -41,7 +41,7 @@ function TokenEvents({ log }: { log: readonly TokenLogEntry[] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </div>
   );
 }
 

@@ -10,13 +10,17 @@ import { useStore } from '../state/store';
 import type { RequestState, Shown } from '../state/use-request';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
-import { TimelineView } from './TimelineView';
 import './response.css';
 
 /** The answer's views load with the first answer: an empty pane needs none of them. */
 const ResponseView = lazyComponent(
   () => import('./ResponseView').then((module) => module.ResponseView),
   <p class="pane-message muted">Loading the answer…</p>,
+);
+
+/** Shown beside an error, which is rarer than an answer: loaded with its first use. */
+const TimelineView = lazyComponent(() =>
+  import('./TimelineView').then((module) => module.TimelineView),
 );
 
 interface Props {
@@ -30,7 +34,8 @@ interface Props {
 function AnswerFor({ shown }: { shown: Shown }) {
   const time = new Date(shown.at).toLocaleTimeString();
   return (
-    <p class="answer-for muted" role="note" aria-label="Answer for">
+    <p class="answer-for muted">
+      For{' '}
       <code>
         {shown.call.method} /v1/{shown.call.path}
       </code>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagnosticsAt, nextChangeAt, tokenStateAt } from './token-clock';
-import type { TokenDiagnostic } from './token-diagnostics';
+import type { TokenDiagnostic } from './token-finding';
 import type { TokenSuccessView } from './token-grant';
 
 const RECEIVED = Date.UTC(2026, 10, 25, 12, 0, 0);

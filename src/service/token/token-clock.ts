@@ -3,7 +3,7 @@
  * the panel keeps showing it: its badge and its diagnostics must follow the clock, turning to
  * "expiring" within the last minute and to "expired" at the moment it expires.
  */
-import { EXPIRING_WITHIN_MS, expiryDiagnostic, type TokenDiagnostic } from './token-diagnostics';
+import { EXPIRING_WITHIN_MS, expiryDiagnostic, type TokenDiagnostic } from './token-finding';
 import type { TokenSuccessView } from './token-grant';
 
 export type TokenClockState = 'good' | 'expiring' | 'expired';
