@@ -18,6 +18,7 @@ import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
 import { CollectionBlock } from './CollectionBlock';
 import { rowDomId } from './CollectionTree';
+import { OutsideV1Choice } from './OutsideV1Choice';
 import { rowMenu } from './row-menu';
 
 const CollectionDialogs = lazyComponent(() =>
@@ -65,6 +66,7 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
     suggested: ProfilePrefill | null;
   } | null>(null);
   const [reading, setReading] = useState(false);
+  const [outside, setOutside] = useState<{ text: string; parsed: OpenApiImport } | null>(null);
   const [expanded, setExpanded] = useState<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const [dialog, setDialog] = useState<CollectionDialog | null>(null);
@@ -102,6 +104,19 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
     const read = await readImportFile(text);
     setReading(false);
     if ('send' in read) return store({ text }, 'ask');
+    if (!read.parsed.ok) return state.setError(read.parsed.error);
+    if (read.parsed.value.outsideV1 > 0) return setOutside({ text, parsed: read.parsed.value });
+    await store({ parsed: read.parsed.value }, 'ask');
+  }
+
+  /** The choice for operations outside /v1 was made: import as read, or read again without them. */
+  async function importOutside(leaveOut: boolean) {
+    if (outside === null) return;
+    setOutside(null);
+    if (!leaveOut) return store({ parsed: outside.parsed }, 'ask');
+    const { readImportFile } = await import('./read-import-file');
+    const read = await readImportFile(outside.text, 'leave-out');
+    if ('send' in read) return;
     if (!read.parsed.ok) return state.setError(read.parsed.error);
     await store({ parsed: read.parsed.value }, 'ask');
   }
@@ -148,6 +163,14 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
         </p>
       )}
       {state.error && <ErrorNotice error={state.error} />}
+      {outside && (
+        <OutsideV1Choice
+          count={outside.parsed.outsideV1}
+          onUnderV1={() => importOutside(false)}
+          onLeaveOut={() => importOutside(true)}
+          onCancel={() => setOutside(null)}
+        />
+      )}
       {clash && (
         <div role="dialog" aria-label="Name clash" class="notice notice-warn">
           <p>A collection named “{clash.name}” already exists.</p>
