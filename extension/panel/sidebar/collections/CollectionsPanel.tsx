@@ -18,6 +18,7 @@ import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
 import { CollectionBlock } from './CollectionBlock';
 import { rowDomId } from './CollectionTree';
+import { DeletedNotice } from './DeletedNotice';
 import { OutsideV1Choice } from './OutsideV1Choice';
 import { rowMenu } from './row-menu';
 
@@ -70,6 +71,13 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
   const [expanded, setExpanded] = useState<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const [dialog, setDialog] = useState<CollectionDialog | null>(null);
+  const [deleted, setDeleted] = useState<Collection | null>(null);
+
+  async function undoDelete() {
+    if (deleted === null) return;
+    setDeleted(null);
+    await state.save({ ok: true, value: deleted });
+  }
 
   async function store(pending: Pending, onClash: 'ask' | 'replace' | 'keep-both') {
     setClash(null);
@@ -163,6 +171,13 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
         </p>
       )}
       {state.error && <ErrorNotice error={state.error} />}
+      {deleted && (
+        <DeletedNotice
+          collection={deleted}
+          onUndo={() => void undoDelete()}
+          onGone={() => setDeleted(null)}
+        />
+      )}
       {outside && (
         <OutsideV1Choice
           count={outside.parsed.outsideV1}
@@ -252,7 +267,12 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
         />
       )}
       {dialog && (
-        <CollectionDialogs dialog={dialog} state={state} onClose={() => setDialog(null)} />
+        <CollectionDialogs
+          dialog={dialog}
+          state={state}
+          onClose={() => setDialog(null)}
+          onCollectionDeleted={setDeleted}
+        />
       )}
     </section>
   );
