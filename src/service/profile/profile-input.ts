@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { NameValueSchema, ShortTextSchema } from '../../vocabulary/schemas';
-import { AUTH_METHODS, type AuthMethod } from '../../vocabulary/terms';
+import { AUTH_METHODS, type AuthMethod, type NameValue } from '../../vocabulary/terms';
 import type { StoredProfile } from '../storage/stored-shapes';
 import type { DemoProfile } from './sandbox-demo';
 
@@ -41,4 +41,7 @@ export interface Warning {
 }
 
 /** What the New profile editor starts with: the sandbox's demo values, or a guess from an import. */
-export type ProfilePrefill = Partial<DemoProfile> & { authMethod?: AuthMethod };
+export type ProfilePrefill = Partial<DemoProfile> & {
+  authMethod?: AuthMethod;
+  variables?: NameValue[];
+};
