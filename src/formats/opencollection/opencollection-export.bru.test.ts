@@ -3,7 +3,16 @@
  * `bru run` (Bruno's CLI, its defaults) runs it against a real sandbox for the API key and both
  * OAuth variants, sending what the contract asks.
  */
-import { parseCollection, parseEnvironment, parseFolder, parseRequest } from '@usebruno/filestore';
+import {
+  parseCollection,
+  parseEnvironment,
+  parseFolder,
+  parseRequest,
+  stringifyCollection,
+  stringifyEnvironment,
+  stringifyFolder,
+  stringifyRequest,
+} from '@usebruno/filestore';
 import { describe, expect, it } from 'vitest';
 import type { CollectionAuth } from '../../collections/model';
 import {
@@ -20,6 +29,7 @@ import {
 import { useSandbox } from '../../testing/fixtures/sandbox/sandbox-fixture';
 import { exportOpenCollection } from './opencollection-export';
 import { COLLECTION_FILE, type CollectionFile, FOLDER_FILE } from './opencollection-format';
+import { importOpenCollection } from './opencollection-import';
 
 const sandbox = useSandbox();
 const YML = { format: 'yml' } as const;
@@ -85,6 +95,54 @@ describe('an exported collection, run by bru', () => {
       mode: 'json',
       json: '{\n  "sku": "{{sku}}",\n  "qty": 2\n}',
     });
+  });
+
+  it('imports the folder as Bruno itself writes it back, with nothing to report but environments', () => {
+    for (const auth of [
+      API_KEY_AUTH,
+      { method: 'oauthBasic', formEncodeCredentials: false },
+    ] as const) {
+      // Each file through Bruno's parser and Bruno's writer: what Bruno saves after opening it.
+      const rewritten = exported(auth).map(({ path, text }) => {
+        if (path === COLLECTION_FILE) {
+          const { brunoConfig, collectionRoot } = parseCollection(text, YML);
+          return { path, text: stringifyCollection(collectionRoot, brunoConfig, YML) };
+        }
+        if (path.startsWith('environments/'))
+          return { path, text: stringifyEnvironment(parseEnvironment(text, YML), YML) };
+        if (path.endsWith(`/${FOLDER_FILE}`))
+          return { path, text: stringifyFolder(parseFolder(text, YML), YML) };
+        return { path, text: stringifyRequest(parseRequest(text, YML), YML) };
+      });
+      const fromBruno = importOpenCollection(rewritten, () => 'same-id');
+      const fromUs = importOpenCollection(exported(auth), () => 'same-id');
+      if (!fromBruno.ok || !fromUs.ok) throw new Error('import refused');
+      const { collection, summary } = fromBruno.value;
+      expect(summary).toEqual([
+        'Environments were not imported: a profile holds these settings (1): "Sandbox.yml".',
+      ]);
+      expect(collection).toEqual(fromUs.value.collection);
+      expect(collection.auth).toEqual(auth);
+      const first = collection.items[0];
+      expect(first).toMatchObject({
+        name: 'List products',
+        path: 'products',
+        query: [{ name: 'q', value: 'a+b c&d' }],
+        headers: [{ name: 'X-Request-Id', value: 'walkthrough-1' }],
+        assertions: [
+          { expression: 'res.status', operator: 'eq', value: '200', enabled: true },
+          { expression: 'res.body', operator: 'isJson', value: '', enabled: true },
+        ],
+        answerVariables: [
+          { name: 'firstProduct', expression: 'res.body.echo.path', enabled: true },
+        ],
+      });
+      expect(collection.items.map((item) => item.name)).toEqual([
+        'List products',
+        'Orders',
+        'Company',
+      ]);
+    }
   });
 
   it('runs green with an API key in x-apikey, every call carrying the contract headers', async () => {

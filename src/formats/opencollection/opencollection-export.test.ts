@@ -1,3 +1,4 @@
+import { load as fromYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from '../../sandbox/credentials';
 import {
@@ -5,7 +6,6 @@ import {
   brunoSample,
 } from '../../testing/fixtures/opencollection/opencollection-samples';
 import { type ExportEnvironment, exportOpenCollection } from './opencollection-export';
-import { fromYaml } from './opencollection-format';
 
 const ENVIRONMENT: ExportEnvironment = {
   name: 'Sandbox',
@@ -81,6 +81,8 @@ describe('exportOpenCollection', () => {
         '      variable:',
         '        name: firstProduct',
         '        scope: runtime',
+        'settings:',
+        '  encodeUrl: false',
         '',
       ].join('\n'),
     );

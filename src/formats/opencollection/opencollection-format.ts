@@ -14,6 +14,7 @@ import {
   load,
   SCALAR_STYLE,
   type ScalarLayout,
+  YAMLException,
 } from 'js-yaml';
 import type { SavedRequest } from '../../collections/model';
 
@@ -146,7 +147,14 @@ function quoteVariables(layout: ScalarLayout): void {
   if (layout.style === SCALAR_STYLE.PLAIN) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
 }
 
-/** The data of one YAML file (the core schema: no tags beyond plain data). Throws YAMLException. */
-export function fromYaml(text: string): unknown {
-  return load(text, { schema: CORE_SCHEMA, maxDepth: 64 });
+export type ParsedYaml = { ok: true; value: unknown } | { ok: false; line: number; reason: string };
+
+/** The data of one YAML file (the core schema: plain data only), or where and why it is broken. */
+export function parseYaml(text: string): ParsedYaml {
+  try {
+    return { ok: true, value: load(text, { schema: CORE_SCHEMA, maxDepth: 64 }) };
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    return { ok: false, line: (error.mark?.line ?? 0) + 1, reason: error.reason };
+  }
 }

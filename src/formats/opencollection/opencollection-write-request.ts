@@ -113,5 +113,8 @@ export function buildRequestFile(request: CheckedRequest, seq: number): YamlMap 
     info: { name: request.name, type: 'http', seq },
     http: buildHttp(request),
     runtime: buildRuntime(request),
+    // The URL is written encoded as the panel sends it; Bruno encodes again unless told not to,
+    // and writes `encodeUrl: true` when it saves a file that has no setting.
+    settings: { encodeUrl: false },
   };
 }
