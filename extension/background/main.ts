@@ -11,6 +11,7 @@ import { buildCode } from './code';
 import {
   deleteCollection,
   exportCollectionHandler,
+  exportFolderHandler,
   importCollectionHandler,
   importParsedHandler,
   listCollections,
@@ -75,6 +76,7 @@ const handlers: Handlers = {
   'collections/put': withStorageErrors(putCollection),
   'collections/delete': withStorageErrors(deleteCollection),
   'collections/export': withStorageErrors(exportCollectionHandler),
+  'collections/export-folder': withStorageErrors(exportFolderHandler),
   'collections/import': withStorageErrors(importCollectionHandler),
   'collections/import-parsed': withStorageErrors(importParsedHandler),
   'token/get': withStorageErrors(getToken),

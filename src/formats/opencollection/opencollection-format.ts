@@ -24,6 +24,11 @@ export const ENVIRONMENTS_DIR = 'environments';
 export const YAML_EXTENSION = '.yml';
 export const OPENCOLLECTION_VERSION = '1.0.0';
 
+/** Characters of all files of an imported folder together, as for the other imports. */
+export const MAX_IMPORT_CHARS = 32 * 1024 * 1024;
+/** Files read from one folder: a bound on the work a hostile archive can cause. */
+export const MAX_IMPORT_FILES = 50_000;
+
 /** The path of the token endpoint under the Auth URL (spec 4.1). */
 export const TOKEN_PATH = '/o/oauth/accesstoken';
 

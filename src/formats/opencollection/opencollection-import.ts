@@ -25,6 +25,8 @@ import {
   type CollectionFile,
   ENVIRONMENTS_DIR,
   FOLDER_FILE,
+  MAX_IMPORT_CHARS,
+  MAX_IMPORT_FILES,
   parseYaml,
   YAML_EXTENSION,
 } from './opencollection-format';
@@ -36,11 +38,6 @@ import {
   readRequestFile,
   textAt,
 } from './opencollection-read-request';
-
-/** Characters of all files together, as for the other imports. */
-export const MAX_IMPORT_CHARS = 32 * 1024 * 1024;
-/** Files read from one folder: a bound on the work a hostile archive can cause. */
-export const MAX_IMPORT_FILES = 50_000;
 
 const HINT =
   'Pick a zip of the collection folder (the one holding opencollection.yml), as Bruno 3 saves it in YAML.';

@@ -11,8 +11,7 @@
  */
 import { strToU8, type Unzipped, unzipSync, type Zippable, zipSync } from 'fflate';
 import { fail, ok, type Result } from '../../vocabulary/errors';
-import type { CollectionFile } from './opencollection-format';
-import { MAX_IMPORT_CHARS, MAX_IMPORT_FILES } from './opencollection-import';
+import { type CollectionFile, MAX_IMPORT_CHARS, MAX_IMPORT_FILES } from './opencollection-format';
 
 /** DOS time starts in 1980; any fixed date keeps the archive reproducible. */
 const FIXED_DATE = new Date(Date.UTC(1980, 0, 1));
@@ -21,10 +20,14 @@ const ZIP_HINT =
   'Zip the collection folder (the one holding opencollection.yml) again and import the new zip.';
 
 /** The archive of `files` under one folder named `folder`. */
-export function zipCollectionFolder(folder: string, files: readonly CollectionFile[]): Uint8Array {
+export function zipCollectionFolder(
+  folder: string,
+  files: readonly CollectionFile[],
+): Uint8Array<ArrayBuffer> {
   const entries: Zippable = {};
   for (const { path, text } of files) entries[`${folder}/${path}`] = strToU8(text);
-  return zipSync(entries, { level: 6, mtime: FIXED_DATE });
+  // fflate allocates its output itself, never on a SharedArrayBuffer.
+  return zipSync(entries, { level: 6, mtime: FIXED_DATE }) as Uint8Array<ArrayBuffer>;
 }
 
 function isInside(path: string): boolean {

@@ -1,6 +1,6 @@
 /**
  * The saved collections (the sidebar's Collections tab): search, import (a collection file, in our
- * format or Postman's), and each collection with its actions (new folder, the exports, delete)
+ * format or Postman's, OpenAPI, HAR, or a zip of a Bruno folder), and each collection with its actions (new folder, the exports, delete)
  * and its tree. Edits open in-panel dialogs; their code (and the collection rules) loads on first
  * use. Exports go through the worker's secret linter; imports through full validation first, and
  * a name clash asks whether to replace, keep both or cancel.
@@ -8,6 +8,7 @@
 import { useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../../src/collections/model';
+import type { FileImport } from '../../../../src/formats/import-file';
 import type { OpenApiImport } from '../../../../src/formats/openapi/openapi-import';
 import type { CollectionDialog } from '../../dialogs/CollectionDialogs';
 import type { ProfilePrefill } from '../../dialogs/ProfileEditor';
@@ -33,16 +34,25 @@ interface Props {
   onNewProfile: (prefill: ProfilePrefill) => void;
 }
 
+/** A collection the panel read itself (OpenAPI, a Bruno zip), with what an OpenAPI one suggests. */
+type Parsed = FileImport & Partial<Pick<OpenApiImport, 'suggestedAuth' | 'suggestedBaseUrl'>>;
+
 /** What an import waits on while a name clash is asked about: its text, or what the panel read. */
-type Pending = { text: string } | { parsed: OpenApiImport };
+type Pending = { text: string } | { parsed: Parsed };
+
+/** A zip's first bytes: `PK\x03\x04`, or `PK\x05\x06` for an empty archive. */
+async function isZip(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
+}
 
 /**
  * The profile an imported OpenAPI document suggests: its name, the auth method its security
  * schemes fit, the token URL's origin as Auth URL and the server as Base URL. Null when it
  * suggests nothing a profile could use.
  */
-function suggestedProfile(parsed: OpenApiImport): ProfilePrefill | null {
-  const { suggestedAuth, suggestedBaseUrl, collection } = parsed;
+function suggestedProfile(parsed: Parsed): ProfilePrefill | null {
+  const { suggestedAuth = null, suggestedBaseUrl = null, collection } = parsed;
   if (suggestedAuth === null && suggestedBaseUrl === null) return null;
   return {
     name: collection.name,
@@ -97,6 +107,12 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
     input.value = '';
     if (file === undefined) return;
     setReading(true);
+    if (await isZip(file)) {
+      const { readImportZip } = await import('./read-import-file');
+      const parsed = await readImportZip(new Uint8Array(await file.arrayBuffer()));
+      setReading(false);
+      return parsed.ok ? store({ parsed: parsed.value }, 'ask') : state.setError(parsed.error);
+    }
     const text = await file.text();
     const { readImportFile } = await import('./read-import-file');
     const read = await readImportFile(text);
@@ -136,7 +152,7 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
         <label class="file-button">
           <input
             type="file"
-            accept=".json,.yaml,.yml,.har,application/json,application/yaml"
+            accept=".json,.yaml,.yml,.har,.zip,application/json,application/yaml,application/zip"
             onChange={onFile}
           />
           Import collection
