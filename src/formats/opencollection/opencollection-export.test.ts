@@ -178,6 +178,15 @@ describe('exportOpenCollection', () => {
     expect(result.error.message).not.toContain(DEMO_CREDENTIALS.clientSecret);
   });
 
+  it('leaves the profile’s settings to the environment, even when a collection variable is named so', () => {
+    const collection = brunoSample();
+    collection.variables.push({ name: 'baseUrl', value: 'http://stale.example' });
+    const written = fromYaml(files(collection).get('opencollection.yml') ?? '') as {
+      request: { variables: { name: string }[] };
+    };
+    expect(written.request.variables.map(({ name }) => name)).toEqual(['productId', 'sku']);
+  });
+
   it('leaves the contract headers to the collection file and gives clashing names their own files', () => {
     const collection = brunoSample(API_KEY_AUTH);
     const first = collection.items[0];

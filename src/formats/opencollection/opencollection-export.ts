@@ -96,9 +96,12 @@ function docsFor(collection: Collection): string {
 }
 
 function buildCollectionFile(collection: Collection): YamlMap {
+  // The profile's settings win over a collection variable of the same name, as in the panel:
+  // they come from the environment, and a stale copy in the collection file is left out.
+  const taken = new Set<string>(Object.values(AUTH_VARIABLES));
   const variables = collection.variables
     .map(({ name, value }) => ({ name: name.trim(), value }))
-    .filter(({ name }) => name !== '');
+    .filter(({ name }) => name !== '' && !taken.has(name));
   return {
     opencollection: OPENCOLLECTION_VERSION,
     info: { name: collection.name },
