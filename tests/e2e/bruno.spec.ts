@@ -1,7 +1,8 @@
 /**
  * Export for Bruno and back: a collection saved in the panel downloads as a zip of its
  * OpenCollection folder (an environment for the profile, the secret by name only), Bruno's own
- * CLI runs the unpacked folder green against the sandbox, and Import collection reads the zip back.
+ * CLI runs the unpacked folder green against the sandbox, and the folder (Import Bruno folder) and
+ * the zip (Import collection) import back.
  */
 import { readFileSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
@@ -16,7 +17,7 @@ import { expect, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
 import { openCollectionActions } from './workbench';
 
-test('Export for Bruno downloads a folder bru runs green, and Import reads the zip back', async ({
+test('Export for Bruno downloads a folder bru runs green, and the folder and the zip import back', async ({
   panel,
   sandbox,
 }) => {
@@ -79,6 +80,24 @@ test('Export for Bruno downloads a folder bru runs green, and Import reads the z
     await removeFolder(root);
   }
 
+  // The unpacked folder imports too, picked as a folder.
+  const folder = await writeCollectionFolder(files);
+  try {
+    await panel.getByLabel('Import Bruno folder').setInputFiles(folder);
+    await panel
+      .getByRole('dialog', { name: 'Name clash' })
+      .getByRole('button', { name: 'Keep both' })
+      .click();
+    await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
+      'Imported “Team',
+    );
+    await expect(
+      collections.getByRole('treeitem', { name: 'List products', exact: true }),
+    ).toHaveCount(2);
+  } finally {
+    await removeFolder(folder);
+  }
+
   // The same zip imports back: a name clash is asked about, the summary names the environment.
   await panel.getByLabel('Import collection').setInputFiles({
     name: 'Team.zip',
@@ -93,7 +112,7 @@ test('Export for Bruno downloads a folder bru runs green, and Import reads the z
   await expect(summary).toContainText('Environments were not imported');
   await expect(
     collections.getByRole('treeitem', { name: 'List products', exact: true }),
-  ).toHaveCount(2);
+  ).toHaveCount(3);
 
   // A zip that holds no collection is refused with what to pick instead.
   await panel.getByLabel('Import collection').setInputFiles({

@@ -1,6 +1,6 @@
 /**
  * The saved collections (the sidebar's Collections tab): search, import (a collection file, in our
- * format or Postman's, OpenAPI, HAR, or a zip of a Bruno folder), and each collection with its actions (new folder, the exports, delete)
+ * format or Postman's, OpenAPI, HAR, or a Bruno folder as a zip or picked as a folder), and each collection with its actions (new folder, the exports, delete)
  * and its tree. Edits open in-panel dialogs; their code (and the collection rules) loads on first
  * use. Exports go through the worker's secret linter; imports through full validation first, and
  * a name clash asks whether to replace, keep both or cancel.
@@ -122,6 +122,18 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
     await store({ parsed: read.parsed.value }, 'ask');
   }
 
+  async function onFolder(event: Event) {
+    const input = event.currentTarget as HTMLInputElement;
+    const picked = [...(input.files ?? [])];
+    input.value = '';
+    if (picked.length === 0) return;
+    setReading(true);
+    const { readImportFolder } = await import('./read-import-file');
+    const parsed = await readImportFolder(picked);
+    setReading(false);
+    return parsed.ok ? store({ parsed: parsed.value }, 'ask') : state.setError(parsed.error);
+  }
+
   const toggle = (collectionId: string, folderId: string) =>
     setExpanded((all) => {
       const next = new Set(all.get(collectionId));
@@ -156,6 +168,16 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
             onChange={onFile}
           />
           Import collection
+        </label>
+        <label class="file-button">
+          <input
+            type="file"
+            ref={(input) => {
+              if (input !== null) input.webkitdirectory = true;
+            }}
+            onChange={onFolder}
+          />
+          Import Bruno folder
         </label>
       </div>
       {reading && (
