@@ -11,6 +11,7 @@ import { createApiKeyProfile, createOAuthProfile } from '../tests/e2e/profiles';
 import { COLD_RUNS, lockAndUnlock, measureColdSend } from './bench-cold';
 import { measurePostmanImport } from './bench-import';
 import { measureOpenApiImport } from './bench-openapi';
+import { measureOpenCollectionFolder } from './bench-opencollection';
 import {
   BIG_BODY_BYTES,
   BIG_RUNS,
@@ -59,6 +60,8 @@ async function main() {
     const postman = await measurePostmanImport(panel);
     // A 5 MB OpenAPI document (JSON, and the same as YAML), imported in an extension page.
     const openApi = await measureOpenApiImport(context, extensionId);
+    // A 1 000-request collection written to a folder as OpenCollection YAML, and read back.
+    const openCollection = await measureOpenCollectionFolder();
 
     const figures = {
       ...proxy,
@@ -71,6 +74,7 @@ async function main() {
       ...big,
       ...postman,
       ...openApi,
+      ...openCollection,
       samples: {
         gets: GETS,
         tokens: TOKENS,
@@ -90,6 +94,8 @@ async function main() {
         sidebar_search_ms: '< 50',
         import_openapi_5mb_ms: '< 1000',
         import_openapi_yaml_5mb_ms: '< 1000',
+        opencollection_write_1k_ms: '< 2000',
+        opencollection_read_1k_ms: '< 1000',
       },
     };
     console.log(JSON.stringify(figures, null, 2));

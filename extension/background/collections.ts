@@ -11,6 +11,8 @@ import { lintForSecrets } from '../../src/collections/export-lint';
 import type { Collection } from '../../src/collections/model';
 import { exportCollection } from '../../src/collections/native-format';
 import { type FileImport, importCollectionFile } from '../../src/formats/import-file';
+import { exportOpenCollection } from '../../src/formats/opencollection/opencollection-export';
+import { safeStem } from '../../src/formats/opencollection/opencollection-file-names';
 import { exportPostman } from '../../src/formats/postman/postman-export';
 import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../src/protocol/messages';
 import { unpackText } from '../../src/protocol/packed-text';
@@ -112,6 +114,36 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
       ? exportCollection(collection)
       : exportPostman(collection, values === undefined ? {} : { values });
   return ok({ fileName: fileName(collection, format), text });
+};
+
+/**
+ * Export for Bruno: the collection's OpenCollection folder, with an environment for each profile
+ * of the collection's auth method (or the active profile when none has it). The export linter
+ * runs inside `exportOpenCollection`, against every stored secret; the panel zips the files.
+ */
+export const exportFolderHandler: Handlers['collections/export-folder'] = async ({ id }) => {
+  const collection = (await loadCollections()).find((item) => item.id === id);
+  if (collection === undefined) return notFound(id);
+  const secrets = await secretsToCheck();
+  if (!secrets.ok) return secrets;
+  const profiles = await loadProfiles();
+  const activeId = await loadActiveProfileId();
+  const matching = profiles.filter((profile) => profile.authMethod === collection.auth.method);
+  const active = profiles.find((profile) => profile.id === activeId) ?? profiles[0];
+  const chosen = matching.length > 0 ? matching : active === undefined ? [] : [active];
+  const files = exportOpenCollection(collection, {
+    environments: chosen.map(({ name, baseUrl, authUrl, companyId, clientId, variables }) => ({
+      name,
+      baseUrl,
+      authUrl,
+      companyId,
+      clientId,
+      variables,
+    })),
+    storedSecrets: secrets.value,
+  });
+  if (!files.ok) return files;
+  return ok({ folder: safeStem(collection.name, 'collection'), files: files.value });
 };
 
 /** Stores an imported collection, or answers "clash" when its name is taken and the user is asked. */

@@ -12,6 +12,7 @@ import { buildCode } from './code';
 import {
   deleteCollection,
   exportCollectionHandler,
+  exportFolderHandler,
   importCollectionHandler,
   importParsedHandler,
   listCollections,
@@ -86,6 +87,7 @@ const handlers: Handlers = {
   'collections/put': withStorageErrors(putCollection),
   'collections/delete': withStorageErrors(deleteCollection),
   'collections/export': withStorageErrors(exportCollectionHandler),
+  'collections/export-folder': withStorageErrors(exportFolderHandler),
   'collections/import': withStorageErrors(importCollectionHandler),
   'collections/import-parsed': withStorageErrors(importParsedHandler),
   'token/get': withStorageErrors(getToken),

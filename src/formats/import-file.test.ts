@@ -118,6 +118,15 @@ describe('importCollectionFile: kinds the worker does not read, refused by name'
     });
   });
 
+  it('the opencollection.yml of a Bruno folder, picked alone', () => {
+    expect(refusal('opencollection: 1.0.0\ninfo:\n  name: Orders\n')).toEqual({
+      code: 'bad_message',
+      message:
+        'This is the opencollection.yml of a Bruno (OpenCollection) folder: its requests are in the files beside it.',
+      hint: 'Zip the whole collection folder and import the zip.',
+    });
+  });
+
   it('a curl command, and a binary file', () => {
     expect(refusal('curl -sS https://api.example.com/v1/orders\n')).toEqual({
       code: 'bad_message',

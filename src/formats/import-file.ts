@@ -66,6 +66,12 @@ function refusal(kind: Unsupported): ReturnType<typeof fail> {
         `This looks like ${what}, not a collection; importing YAML files is not supported yet.`,
         'Import a Partner API DevTools collection file or a Postman Collection v2.0/v2.1 export (JSON).',
       );
+    case 'opencollection':
+      return fail(
+        'bad_message',
+        `This is ${what}: its requests are in the files beside it.`,
+        'Zip the whole collection folder and import the zip.',
+      );
     case 'curl':
       return fail(
         'bad_message',

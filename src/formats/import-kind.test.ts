@@ -110,6 +110,9 @@ describe('detectImportKind: formats told by their top-level keys', () => {
   it('tells other YAML, other JSON, plain text, a curl command, binary and empty files', () => {
     expect(kind('services:\n  web:\n    image: nginx\n')).toEqual({ kind: 'yaml' });
     expect(kind('- name: a\n- name: b\n')).toEqual({ kind: 'yaml' });
+    expect(kind('opencollection: 1.0.0\ninfo:\n  name: Orders\n')).toEqual({
+      kind: 'opencollection',
+    });
     expect(kind('{"name": "x", "values": [1, 2]}')).toEqual({ kind: 'json' });
     expect(kind('[1, 2, 3]')).toEqual({ kind: 'json' });
     expect(kind('{"info": {"name": "cut here')).toEqual({ kind: 'json' });
@@ -134,6 +137,7 @@ describe('detectImportKind: formats told by their top-level keys', () => {
       [{ kind: 'har', version: '1.2' }, "a HAR file (a browser's network log, HAR 1.2)"],
       [{ kind: 'har', version: null }, "a HAR file (a browser's network log)"],
       [{ kind: 'yaml' }, 'a YAML file'],
+      [{ kind: 'opencollection' }, 'the opencollection.yml of a Bruno (OpenCollection) folder'],
     ];
     for (const [value, text] of named) expect(describeKind(value)).toBe(text);
   });
@@ -189,6 +193,7 @@ describe('detectImportKind, property-based', () => {
       'swagger',
       'har',
       'curl',
+      'opencollection',
       'yaml',
       'json',
       'text',

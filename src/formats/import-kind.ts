@@ -26,6 +26,8 @@ export type ImportKind =
   | { kind: 'swagger'; version: string; syntax: Syntax }
   | { kind: 'har'; version: string | null }
   | { kind: 'curl' }
+  /** One file of an OpenCollection (Bruno) folder: `opencollection.yml`, whose requests are beside it. */
+  | { kind: 'opencollection' }
   /** YAML of no kind above. */
   | { kind: 'yaml' }
   /** JSON (or what starts like it, even broken) of no kind above. */
@@ -252,6 +254,8 @@ function textKind(text: string, start: number): ImportKind {
       return { kind: 'openapi', version: value, syntax: 'yaml' };
     if (key[2] === 'swagger' && value !== '')
       return { kind: 'swagger', version: value, syntax: 'yaml' };
+    if (key[2] === 'opencollection' && value !== '' && line.startsWith('opencollection'))
+      return { kind: 'opencollection' };
   }
   return yaml ? { kind: 'yaml' } : { kind: 'text' };
 }
@@ -296,6 +300,8 @@ export function describeKind(kind: ImportKind): string {
       return `a HAR file (a browser's network log${kind.version === null ? '' : `, HAR ${kind.version.slice(0, 20)}`})`;
     case 'curl':
       return 'a curl command';
+    case 'opencollection':
+      return 'the opencollection.yml of a Bruno (OpenCollection) folder';
     case 'yaml':
       return 'a YAML file';
     case 'binary':

@@ -96,6 +96,8 @@ export const messages = {
     id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
     format: v.picklist(['native', 'postman']),
   }),
+  /** The collection as an OpenCollection YAML folder (Bruno), its files for the panel to zip. */
+  'collections/export-folder': idPayload,
   'collections/import': v.union([
     v.strictObject({
       /** Up to 32 MiB: a 10 000-request Postman export is about 10 MiB. */
@@ -156,6 +158,8 @@ export interface ResponseMap {
   'collections/put': { collection: Collection };
   'collections/delete': { id: string };
   'collections/export': { fileName: string; text: string };
+  /** `folder`: the folder's name (a safe file name), also the zip's name. */
+  'collections/export-folder': { folder: string; files: { path: string; text: string }[] };
   'collections/import': ImportOutcome;
   'collections/import-parsed': ImportOutcome;
   'token/get': { view: TokenView; fromCache: boolean };

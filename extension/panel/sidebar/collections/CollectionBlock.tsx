@@ -1,7 +1,8 @@
 /**
  * One collection in the sidebar: its name (which opens and closes it), its actions behind ⋯ (new
- * folder, Export collection, Export for Postman, delete; each named with the collection, since
- * several collections each have them), and its tree.
+ * folder, Export collection, Export for Postman, Export for Bruno, delete; each named with the
+ * collection, since several collections each have them), and its tree. Export for Bruno downloads
+ * a zip of the collection's OpenCollection folder; the zip code loads on the first click.
  */
 import { useState } from 'preact/hooks';
 import type { DropPlace } from '../../../../src/collections/tree-drop';
@@ -35,6 +36,18 @@ export function CollectionBlock({ onDialog, state, ...tree }: Props) {
     if (!reply.ok) return state.setError(reply.error);
     state.setError(null);
     downloadFile(reply.value.fileName, reply.value.text);
+  }
+
+  async function exportForBruno() {
+    const reply = await ask('collections/export-folder', { id: collection.id });
+    if (!reply.ok) return state.setError(reply.error);
+    state.setError(null);
+    const { zipCollectionFolder } = await import(
+      '../../../../src/formats/opencollection/opencollection-zip'
+    );
+    const { folder, files } = reply.value;
+    const zip = zipCollectionFolder(folder, files);
+    downloadFile(`${folder}.zip`, new Blob([zip], { type: 'application/zip' }));
   }
 
   return (
@@ -84,6 +97,13 @@ export function CollectionBlock({ onDialog, state, ...tree }: Props) {
             onClick={() => void exportAs('postman')}
           >
             Export for Postman
+          </button>
+          <button
+            type="button"
+            aria-label={`Export for Bruno ${name}`}
+            onClick={() => void exportForBruno()}
+          >
+            Export for Bruno
           </button>
           <button
             type="button"

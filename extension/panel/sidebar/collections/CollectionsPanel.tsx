@@ -1,6 +1,6 @@
 /**
  * The saved collections (the sidebar's Collections tab): search, import (a collection file, in our
- * format or Postman's), and each collection with its actions (new folder, the exports, delete)
+ * format or Postman's, OpenAPI, HAR, or a Bruno folder as a zip or picked as a folder), and each collection with its actions (new folder, the exports, delete)
  * and its tree. Edits open in-panel dialogs; their code (and the collection rules) loads on first
  * use. Exports go through the worker's secret linter; imports (use-collection-import.ts) through
  * full validation first. A deleted collection is offered back for a few seconds.
@@ -84,10 +84,20 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
         <label class="file-button">
           <input
             type="file"
-            accept=".json,.yaml,.yml,.har,application/json,application/yaml"
+            accept=".json,.yaml,.yml,.har,.zip,application/json,application/yaml,application/zip"
             onChange={imports.onFile}
           />
           Import collection
+        </label>
+        <label class="file-button">
+          <input
+            type="file"
+            ref={(input) => {
+              if (input !== null) input.webkitdirectory = true;
+            }}
+            onChange={imports.onFolder}
+          />
+          Import Bruno folder
         </label>
       </div>
       {reading && (

@@ -1,25 +1,35 @@
 /**
- * Import collection, as the Collections tab runs it: the picked file is read (an OpenAPI document
- * in the panel, asking first what to do with operations outside /v1; any other file by the
- * worker), stored, and a name clash asks whether to replace, keep both or cancel; the summary
+ * Import collection and Import Bruno folder, as the Collections tab runs them: the picked file is
+ * read (an OpenAPI document or a Bruno zip in the panel, asking first what an OpenAPI document's
+ * operations outside /v1 become; any other file by the worker), or the picked folder, stored, and a name clash asks whether to replace, keep both or cancel; the summary
  * says what came along and what the document suggests for a profile.
  */
 import { useState } from 'preact/hooks';
+import type { FileImport } from '../../../../src/formats/import-file';
 import type { OpenApiImport } from '../../../../src/formats/openapi/openapi-import';
 import type { ProfilePrefill } from '../../../../src/service/profile/profile-input';
 import type { CollectionsState } from '../../state/use-collections';
 import { ask } from '../../state/worker-client';
 
+/** A collection the panel read itself (OpenAPI, a Bruno zip or folder), with what OpenAPI suggests. */
+type Parsed = FileImport & Partial<Pick<OpenApiImport, 'suggestedAuth' | 'suggestedBaseUrl'>>;
+
 /** What an import waits on while a name clash is asked about: its text, or what the panel read. */
-type Pending = { text: string } | { parsed: OpenApiImport };
+type Pending = { text: string } | { parsed: Parsed };
+
+/** A zip's first bytes: `PK\x03\x04`, or `PK\x05\x06` for an empty archive. */
+async function isZip(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
+}
 
 /**
  * The profile an imported OpenAPI document suggests: its name, the auth method its security
  * schemes fit, the token URL's origin as Auth URL and the server as Base URL. Null when it
  * suggests nothing a profile could use.
  */
-function suggestedProfile(parsed: OpenApiImport): ProfilePrefill | null {
-  const { suggestedAuth, suggestedBaseUrl, collection } = parsed;
+function suggestedProfile(parsed: Parsed): ProfilePrefill | null {
+  const { suggestedAuth = null, suggestedBaseUrl = null, collection } = parsed;
   if (suggestedAuth === null && suggestedBaseUrl === null) return null;
   return {
     name: collection.name,
@@ -66,6 +76,12 @@ export function useCollectionImport(state: CollectionsState) {
     input.value = '';
     if (file === undefined) return;
     setReading(true);
+    if (await isZip(file)) {
+      const { readImportZip } = await import('./read-import-file');
+      const parsed = await readImportZip(new Uint8Array(await file.arrayBuffer()));
+      setReading(false);
+      return parsed.ok ? store({ parsed: parsed.value }, 'ask') : state.setError(parsed.error);
+    }
     const text = await file.text();
     const { readImportFile } = await import('./read-import-file');
     const read = await readImportFile(text);
@@ -74,6 +90,19 @@ export function useCollectionImport(state: CollectionsState) {
     if (!read.parsed.ok) return state.setError(read.parsed.error);
     if (read.parsed.value.outsideV1 > 0) return setOutside({ text, parsed: read.parsed.value });
     await store({ parsed: read.parsed.value }, 'ask');
+  }
+
+  /** Import Bruno folder: the files of a picked OpenCollection folder. */
+  async function onFolder(event: Event) {
+    const input = event.currentTarget as HTMLInputElement;
+    const picked = [...(input.files ?? [])];
+    input.value = '';
+    if (picked.length === 0) return;
+    setReading(true);
+    const { readImportFolder } = await import('./read-import-file');
+    const parsed = await readImportFolder(picked);
+    setReading(false);
+    return parsed.ok ? store({ parsed: parsed.value }, 'ask') : state.setError(parsed.error);
   }
 
   /** The choice for operations outside /v1 was made: import as read, or read again without them. */
@@ -98,6 +127,7 @@ export function useCollectionImport(state: CollectionsState) {
     setOutside,
     store,
     onFile,
+    onFolder,
     importOutside,
   };
 }

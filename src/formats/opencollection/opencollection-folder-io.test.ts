@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Collection } from '../../collections/model';
+import { nodeFolderHandle } from '../../testing/fixtures/opencollection/node-folder-handle';
+import { brunoSample } from '../../testing/fixtures/opencollection/opencollection-samples';
+import { exportOpenCollection } from './opencollection-export';
+import { readFolderFiles, writeFolderFiles } from './opencollection-folder-io';
+import { importOpenCollection } from './opencollection-import';
+
+let root = '';
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'folder-io-'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+function filesOf(collection: Collection) {
+  const result = exportOpenCollection(collection, { environments: [], storedSecrets: [] });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+const snapshot = (files: { path: string; text: string }[]) =>
+  new Map(files.map(({ path, text }) => [path, text]));
+
+describe('a collection kept in a folder', () => {
+  it('writes every file once, reads them back as written, and imports them', async () => {
+    const folder = nodeFolderHandle(root);
+    const files = filesOf(brunoSample());
+    const first = await writeFolderFiles(folder, files, new Map());
+    expect(first.written).toHaveLength(files.length);
+    await mkdir(join(root, '.git'));
+    await writeFile(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    const back = await readFolderFiles(folder);
+    expect(snapshot(back)).toEqual(snapshot(files));
+    const imported = importOpenCollection(back, () => 'id');
+    expect(imported.ok && imported.value.collection.name).toBe('Orders walkthrough');
+  });
+
+  it('writes only what changed, and removes what is gone with the folders it leaves empty', async () => {
+    const folder = nodeFolderHandle(root);
+    const collection = brunoSample();
+    const before = filesOf(collection);
+    await writeFolderFiles(folder, before, new Map());
+
+    const company = collection.items[2];
+    if (company?.kind !== 'request') throw new Error('fixture changed');
+    company.path = 'company/profile';
+    collection.items.splice(1, 1); // the Orders folder and its two requests
+    const after = filesOf(collection);
+    const outcome = await writeFolderFiles(folder, after, snapshot(before));
+    expect(outcome.written).toEqual(['Company.yml']);
+    expect(outcome.removed.sort()).toEqual([
+      'Orders/Create order- today-.yml',
+      'Orders/One product.yml',
+      'Orders/folder.yml',
+    ]);
+    expect((await readdir(root)).sort()).toEqual([
+      'Company.yml',
+      'List products.yml',
+      'opencollection.yml',
+    ]);
+    expect(snapshot(await readFolderFiles(folder))).toEqual(snapshot(after));
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The words of Bruno's OpenCollection YAML (Bruno 3) that this extension writes and reads, and the
+ * one place YAML text is made and parsed (js-yaml, never string templates). A collection is a
+ * folder: `opencollection.yml` at the top, `folder.yml` in each folder, one `<name>.yml` per
+ * request, `environments/<name>.yml` per environment.
+ *
+ * The check fields (assertions, answer variables) are declared here by their agreed shape, so that
+ * this folder reads and writes them whether or not the collection model has them yet.
+ */
+import {
+  CORE_SCHEMA,
+  DEFAULT_SCALAR_STYLE_RULES,
+  dump,
+  load,
+  SCALAR_STYLE,
+  type ScalarLayout,
+  YAMLException,
+} from 'js-yaml';
+import type { SavedRequest } from '../../collections/model';
+
+export const COLLECTION_FILE = 'opencollection.yml';
+export const FOLDER_FILE = 'folder.yml';
+export const ENVIRONMENTS_DIR = 'environments';
+export const YAML_EXTENSION = '.yml';
+export const OPENCOLLECTION_VERSION = '1.0.0';
+
+/** Characters of all files of an imported folder together, as for the other imports. */
+export const MAX_IMPORT_CHARS = 32 * 1024 * 1024;
+/** Files read from one folder: a bound on the work a hostile archive can cause. */
+export const MAX_IMPORT_FILES = 50_000;
+
+/** The path of the token endpoint under the Auth URL (spec 4.1). */
+export const TOKEN_PATH = '/o/oauth/accesstoken';
+
+export type AssertionOperator =
+  | 'eq'
+  | 'neq'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'in'
+  | 'notIn'
+  | 'contains'
+  | 'notContains'
+  | 'startsWith'
+  | 'endsWith'
+  | 'matches'
+  | 'notMatches'
+  | 'length'
+  | 'isNumber'
+  | 'isString'
+  | 'isBoolean'
+  | 'isJson'
+  | 'isNull'
+  | 'isUndefined'
+  | 'isDefined'
+  | 'isEmpty'
+  | 'isNotEmpty'
+  | 'isTruthy'
+  | 'isFalsy'
+  | 'between';
+
+/** Operators that take no value: their value is ''. */
+export const UNARY_OPERATORS: ReadonlySet<AssertionOperator> = new Set([
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isJson',
+  'isNull',
+  'isUndefined',
+  'isDefined',
+  'isEmpty',
+  'isNotEmpty',
+  'isTruthy',
+  'isFalsy',
+]);
+
+export const BINARY_OPERATORS: ReadonlySet<AssertionOperator> = new Set([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+  'notIn',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'matches',
+  'notMatches',
+  'length',
+  'between',
+]);
+
+/** A check on an answer, Bruno's vocabulary: `res.status eq 200`. */
+export interface Assertion {
+  expression: string;
+  operator: AssertionOperator;
+  value: string;
+  enabled: boolean;
+}
+
+/** A value carried forward: after the answer, `name` = the value of `expression`. */
+export interface AnswerVariable {
+  name: string;
+  expression: string;
+  enabled: boolean;
+}
+
+/** A saved request with the optional check fields of the agreed model extension. */
+export type CheckedRequest = SavedRequest & {
+  assertions?: Assertion[];
+  answerVariables?: AnswerVariable[];
+};
+
+/** One file of a collection folder: a `/`-separated path under the folder, and its text. */
+export interface CollectionFile {
+  path: string;
+  text: string;
+}
+
+/** A mapping written in the order its keys were added; `undefined` values are left out. */
+export type YamlMap = { [key: string]: YamlValue | undefined };
+export type YamlValue = string | number | boolean | YamlValue[] | YamlMap;
+
+/**
+ * YAML text of `value`, keys in insertion order (the builders add them in one fixed order, so the
+ * same collection gives the same bytes), strings quoted whenever plain text would read back as
+ * something else to a YAML 1.1 or 1.2 reader (`{{var}}` would be a mapping, `200` a number, `no`
+ * a boolean), no line folding.
+ */
+export function toYaml(value: YamlMap): string {
+  return dump(value, {
+    lineWidth: -1,
+    noRefs: true,
+    quoteStyle: 'double',
+    scalarStyleRules: [quoteVariables, ...Object.values(DEFAULT_SCALAR_STYLE_RULES)],
+  });
+}
+
+/**
+ * Every one-line value holding a `{{variable}}` is double-quoted, also where plain text would be
+ * valid (`Bearer {{token}}`): a hand edit that moves the variable to the front stays a string.
+ */
+function quoteVariables(layout: ScalarLayout): void {
+  const { node } = layout;
+  const allowed = (layout.allowedStylesMask & (1 << SCALAR_STYLE.DOUBLE_QUOTED)) !== 0;
+  if (layout.isKey || !allowed || !node.value.includes('{{') || node.value.includes('\n')) return;
+  if (layout.style === SCALAR_STYLE.PLAIN) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+
+export type ParsedYaml = { ok: true; value: unknown } | { ok: false; line: number; reason: string };
+
+/** The data of one YAML file (the core schema: plain data only), or where and why it is broken. */
+export function parseYaml(text: string): ParsedYaml {
+  try {
+    return { ok: true, value: load(text, { schema: CORE_SCHEMA, maxDepth: 64 }) };
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    return { ok: false, line: (error.mark?.line ?? 0) + 1, reason: error.reason };
+  }
+}
