@@ -17,7 +17,7 @@ import { firefoxManifest } from './scripts/firefox-manifest.ts';
 type TargetBrowser = 'chrome' | 'firefox';
 
 /** The browser versions the bundles are written for: the manifests' minimum versions. */
-const BUNDLE_TARGET: Record<TargetBrowser, string> = { chrome: 'chrome120', firefox: 'firefox140' };
+const BUNDLE_TARGET: Record<TargetBrowser, string> = { chrome: 'chrome120', firefox: 'firefox142' };
 
 // crxjs only emits the HTML pages named in the manifest. The panel page is created at run time by
 // the DevTools page (chrome.devtools.panels.create), so it is named here as an extra input: that

@@ -18,11 +18,12 @@
 export const GECKO_ID = 'partner-api-devtools@partner-api';
 
 /**
- * Firefox 140, the oldest ESR still supported: it has everything the extension uses (MV3,
- * `storage.session`, declarativeNetRequest session rules with `initiatorDomains`, optional host
- * permissions, `data_collection_permissions`). The tests run in Firefox ESR 153.
+ * Firefox 142, the first release (desktop and Android alike, so the add-on linter has nothing to
+ * warn about) that reads `data_collection_permissions`, which AMO asks of new add-ons. It has
+ * everything else the extension uses (MV3, `storage.session`, declarativeNetRequest session rules
+ * with `initiatorDomains`, optional host permissions). The tests run in Firefox ESR 153.
  */
-export const GECKO_MIN_VERSION = '140.0';
+export const GECKO_MIN_VERSION = '142.0';
 
 interface ChromeManifest {
   background: { service_worker: string; type?: string };
