@@ -1,9 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-// The fixture in tests/e2e/fixtures.ts launches a system Chromium with the built extension; no
-// Playwright-managed browser is used or downloaded. Two workers fit the 2-core machines we run on.
+// The fixture in tests/e2e/fixtures.ts launches a system Chromium with the built extension; the one
+// in tests/e2e-firefox/fixtures.ts a system Firefox ESR through puppeteer-core over WebDriver BiDi.
+// No Playwright-managed browser is used or downloaded. Two workers fit the 2-core machines we run
+// on; both projects share them.
 export default defineConfig({
-  testDir: 'tests/e2e',
+  projects: [
+    { name: 'chromium', testDir: 'tests/e2e' },
+    // Playwright traces record Playwright pages only; the Firefox tests drive puppeteer's.
+    { name: 'firefox', testDir: 'tests/e2e-firefox', use: { trace: 'off' } },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
