@@ -1,14 +1,86 @@
 /**
- * The module boundaries of ../shared/DESIGN.md, checked by `npm test` (`npm run lint:deps`).
- * Layers from the bottom up, each importing only from layers below it:
+ * The module boundaries of docs/architecture.md, checked by `npm test` (`npm run lint:deps`).
+ * Layers from the bottom up, each importing only from layers below it (layers of one rank do not
+ * import each other):
  *
- *   src/vocabulary/  ->  src/service/  ->  src/collections/  ->  src/capture/  ->  src/protocol/  ->  extension/
+ *   vocabulary -> json-text, redaction -> service -> copy-as, collections -> formats -> capture
+ *     -> protocol -> extension
  *
- * plus the Node-only sandbox and the test helpers, which the extension never imports. Each rule's
+ * plus the Node-only sandbox and the test support, which shipped code never imports. Each rule's
  * comment is what a violation prints: it says why the boundary exists and what to do instead.
  */
-/** Tests and the fixtures, samples and helpers only tests (and the bench) use: above every layer. */
-const TEST_SUPPORT = '\\.test\\.tsx?$|-(fixture|samples)\\.ts$|^src/testing/';
+
+/** Tests and everything under src/testing/: above every layer, never shipped. */
+const TEST_SUPPORT = '\\.test\\.tsx?$|^src/testing/';
+
+/** The layers, bottom first; `why` is the layer's job, printed when a rule about it fires. */
+const LAYERS = [
+  {
+    name: 'vocabulary',
+    rank: 0,
+    path: '^src/vocabulary/',
+    why: 'names, schemas, errors as data, base64',
+  },
+  {
+    name: 'json-text',
+    rank: 1,
+    path: '^src/json-text/',
+    why: 'reading JSON text without parsing it whole',
+  },
+  { name: 'redaction', rank: 1, path: '^src/redaction/', why: 'every mask and secret pattern' },
+  {
+    name: 'service',
+    rank: 2,
+    path: '^src/service/',
+    why: 'the partner API contract: tokens, the /v1 call, the wire, profiles, storage',
+  },
+  {
+    name: 'copy-as',
+    rank: 3,
+    path: '^src/copy-as/',
+    why: 'a composed call as cURL, fetch, Python, HTTPie or PowerShell',
+  },
+  {
+    name: 'collections',
+    rank: 3,
+    path: '^src/collections/',
+    why: 'the collection model, its schema, operations and native file',
+  },
+  {
+    name: 'formats',
+    rank: 4,
+    path: '^src/formats/',
+    why: "other tools' files (Postman, cURL, OpenAPI, HAR) read and written",
+  },
+  {
+    name: 'capture',
+    rank: 5,
+    path: '^src/capture/',
+    why: 'what the inspected page sent, masked and checked',
+  },
+  {
+    name: 'protocol',
+    rank: 6,
+    path: '^src/protocol/',
+    why: 'the panel <-> worker message contract',
+  },
+  { name: 'extension', rank: 7, path: '^extension/', why: 'the browser shell' },
+];
+
+const alternation = (layers) => `^(${layers.map((layer) => layer.path.slice(1)).join('|')})`;
+
+/** One rule a layer: it may import only from layers of a lower rank. */
+const layerRules = LAYERS.filter((layer) => layer.name !== 'extension').map((layer) => {
+  const above = LAYERS.filter((other) => other !== layer && other.rank >= layer.rank);
+  const below = LAYERS.filter((other) => other.rank < layer.rank).map((other) => other.name);
+  return {
+    name: `${layer.name}-stays-in-its-layer`,
+    severity: 'error',
+    comment: `src/${layer.name}/ (${layer.why}) may import only ${below.length ? below.join(', ') : 'nothing of ours'}, never ${above.map((other) => other.name).join(', ')}, the sandbox or test support. Pass the data in, or move the shared part down a layer (often into src/vocabulary/).`,
+    from: { path: layer.path, pathNot: TEST_SUPPORT },
+    to: { path: `${alternation(above)}|^src/(sandbox|testing)/` },
+  };
+});
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -21,46 +93,7 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    {
-      name: 'vocabulary-imports-nothing-of-ours',
-      severity: 'error',
-      comment:
-        'src/vocabulary/ is the bottom layer (auth methods, HTTP methods, name/value pairs, errors as data): it imports nothing from src/ or extension/. Put what it needs here, or move the code up a layer.',
-      from: { path: '^src/vocabulary/', pathNot: TEST_SUPPORT },
-      to: { path: '^(src|extension)/', pathNot: '^src/vocabulary/' },
-    },
-    {
-      name: 'service-stays-below-collections-and-protocol',
-      severity: 'error',
-      comment:
-        'src/service/ (the service contract: tokens, /v1 requests, header rules) sits below the collection model, the capture and the message contract. Pass the data in, or move the shared type down to src/vocabulary/.',
-      from: { path: '^src/service/', pathNot: TEST_SUPPORT },
-      to: { path: '^(src/(collections|capture|protocol|sandbox|testing)|extension)/' },
-    },
-    {
-      name: 'collections-stay-below-protocol',
-      severity: 'error',
-      comment:
-        'src/collections/ (collection model and formats) may use src/service/ and src/vocabulary/, not the capture or the message contract above it.',
-      from: { path: '^src/collections/', pathNot: TEST_SUPPORT },
-      to: { path: '^(src/(capture|protocol|sandbox|testing)|extension)/' },
-    },
-    {
-      name: 'capture-stays-below-protocol',
-      severity: 'error',
-      comment:
-        'src/capture/ (what the inspected page sent: the captured-call model with its credentials masked, matching to profiles, contract checks, advisories, composer drafts, HAR export) stands on src/collections/, src/service/ and src/vocabulary/. The message contract may use it, never the reverse, and it never reaches into extension/: the DevTools adapter (extension/devtools/devtools-adapter.ts) hands it plain HAR data.',
-      from: { path: '^src/capture/', pathNot: TEST_SUPPORT },
-      to: { path: '^(src/(protocol|sandbox|testing)|extension)/' },
-    },
-    {
-      name: 'protocol-stays-below-extension',
-      severity: 'error',
-      comment:
-        'src/protocol/ (the panel <-> worker contract) is shared by both sides: it may not import either of them.',
-      from: { path: '^src/protocol/', pathNot: TEST_SUPPORT },
-      to: { path: '^(extension|src/sandbox|src/testing)/' },
-    },
+    ...layerRules,
     {
       name: 'src-is-browser-free',
       severity: 'error',
@@ -89,17 +122,17 @@ module.exports = {
       name: 'sandbox-stays-out',
       severity: 'error',
       comment:
-        'src/sandbox/ is the Node-only emulator: the extension and pure src/ never import it (it would pull Node into the bundle).',
+        'src/sandbox/ is the Node-only emulator: the extension and pure src/ never import it (it would pull Node into the bundle). Tests reach it through src/testing/.',
       from: { path: '^(extension|src)/', pathNot: `^src/sandbox/|${TEST_SUPPORT}` },
       to: { path: '^src/sandbox/' },
     },
     {
-      name: 'test-helpers-stay-out',
+      name: 'test-support-stays-out',
       severity: 'error',
       comment:
-        'Test helpers, fixtures and samples (src/testing/, *-fixture.ts, *-samples.ts) are for the tests and the bench only: shipped code never imports them.',
+        'src/testing/ (fixtures, samples, helpers) is for the tests (*.test.ts, tests/) and the bench (scripts/bench*) only: shipped code never imports it.',
       from: { path: '^(extension|src)/', pathNot: `^src/sandbox/|${TEST_SUPPORT}` },
-      to: { path: TEST_SUPPORT },
+      to: { path: '^src/testing/' },
     },
   ],
   options: {

@@ -7,7 +7,7 @@
  * next frame.
  */
 import type { Page } from '@playwright/test';
-import { generatedPostmanCollection } from '../src/collections/postman-samples';
+import { generatedPostmanCollection } from '../src/testing/fixtures/postman/postman-samples';
 import { median } from './bench-stats';
 
 const SEARCHES = ['Request 42-7', 'request 99', 'items/50', 'post', 'nothing-matches', ''];

@@ -8,9 +8,9 @@
  * Phases nest (a handler holds its storage reads and its fetch), so they do not add up.
  */
 import type { Page, Worker } from '@playwright/test';
-import { generatedPostmanCollection } from '../src/collections/postman-samples';
 import { packText } from '../src/protocol/packed-text';
 import { createSandbox } from '../src/sandbox/server';
+import { generatedPostmanCollection } from '../src/testing/fixtures/postman/postman-samples';
 import type { PhaseTimes, PhaseTotals } from '../src/vocabulary/phase-times';
 import { createApiKeyProfile } from '../tests/e2e/profiles';
 import { stopWorker, watchWorker } from './bench-cold';

@@ -5,11 +5,11 @@
  * secret.
  */
 
+import type { CodeSecrets } from '../../src/copy-as/call-plan';
+import { buildCodeSnippet } from '../../src/copy-as/code-snippet';
 import type { Handlers } from '../../src/protocol/router';
-import type { CodeSecrets } from '../../src/service/call-plan';
-import { buildCodeSnippet } from '../../src/service/code-snippet';
-import { usesOAuth } from '../../src/service/profile';
-import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
+import { resolveCall, unresolvedError, variablesOf } from '../../src/service/call/variables';
+import { usesOAuth } from '../../src/service/profile/profile';
 import { fail, ok } from '../../src/vocabulary/errors';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';

@@ -1,12 +1,12 @@
 /**
  * The worker's side of the request history: records each call (secret-free, see
- * src/service/history.ts) and answers the panel's history messages.
+ * src/service/storage/history.ts) and answers the panel's history messages.
  */
 import * as v from 'valibot';
 import type { Handlers } from '../../src/protocol/router';
-import type { HistoryEntry } from '../../src/service/history';
-import { appendToHistory, type HistoryRecord } from '../../src/service/history';
-import { StoredHistorySchema } from '../../src/service/stored-shapes';
+import type { HistoryEntry } from '../../src/service/storage/history';
+import { appendToHistory, type HistoryRecord } from '../../src/service/storage/history';
+import { StoredHistorySchema } from '../../src/service/storage/stored-shapes';
 import { ok } from '../../src/vocabulary/errors';
 import { phaseTimes } from './phase-times';
 import { readSession, writeSession } from './session-store';

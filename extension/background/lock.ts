@@ -11,15 +11,15 @@ import type {
   LockHeader,
   StoredSecretRecord,
   StoredSecretsValue,
-} from '../../src/service/stored-shapes';
+} from '../../src/service/storage/stored-shapes';
 import {
   checkNewPassphrase,
   createLock,
   sealRecord,
   unlockBits,
   WRONG_PASSPHRASE,
-} from '../../src/service/vault';
-import { importVaultKey } from '../../src/service/vault-crypto';
+} from '../../src/service/storage/vault';
+import { importVaultKey } from '../../src/service/storage/vault-crypto';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { dropKey, keepKey, loadSecretsValue, lockState, openAll } from './secret-store';
 import { serially, write } from './storage';

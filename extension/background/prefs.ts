@@ -4,8 +4,8 @@
  */
 
 import type { Handlers } from '../../src/protocol/router';
-import { StoredUiPrefsSchema } from '../../src/service/stored-shapes';
-import { DEFAULT_UI_PREFS, type UiPrefs, withPrefs } from '../../src/service/ui-prefs';
+import { DEFAULT_UI_PREFS, type UiPrefs, withPrefs } from '../../src/service/profile/ui-prefs';
+import { StoredUiPrefsSchema } from '../../src/service/storage/stored-shapes';
 import { ok } from '../../src/vocabulary/errors';
 import { readKey, serially, write } from './storage';
 

@@ -3,8 +3,8 @@
  * write,
  * so a stopped worker never leaves a profile without its secrets or secrets without their profile.
  */
-import type { StoredProfile, StoredSecrets } from '../../src/service/profile';
-import { StoredHistorySchema } from '../../src/service/stored-shapes';
+import type { StoredProfile, StoredSecrets } from '../../src/service/profile/profile';
+import { StoredHistorySchema } from '../../src/service/storage/stored-shapes';
 import { loadSecretsValue, withoutRecord, withRecord } from './secret-store';
 import { loadActiveProfileId, loadProfiles, readKey, serially, write } from './storage';
 import { loadDrafts } from './workspace';

@@ -5,10 +5,10 @@
 
 import * as v from 'valibot';
 import type { Handlers } from '../../src/protocol/router';
-import { toProfileView, validateProfile } from '../../src/service/profile';
-import type { ProfileView } from '../../src/service/profile-input';
-import { ProfileIdSchema } from '../../src/service/stored-shapes';
-import { originsOnlyUsedBy } from '../../src/service/url-rules';
+import { toProfileView, validateProfile } from '../../src/service/profile/profile';
+import type { ProfileView } from '../../src/service/profile/profile-input';
+import { ProfileIdSchema } from '../../src/service/storage/stored-shapes';
+import { originsOnlyUsedBy } from '../../src/service/wire/url-rules';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { deleteProfile, saveProfile } from './profile-store';
 import { loadSecretMasks, loadSecrets } from './secret-store';

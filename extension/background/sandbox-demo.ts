@@ -8,7 +8,7 @@ import {
   DEMO_PROFILE_PATH,
   LOCAL_SANDBOX_URL,
   readDemoProfile,
-} from '../../src/service/sandbox-demo';
+} from '../../src/service/profile/sandbox-demo';
 import { ok } from '../../src/vocabulary/errors';
 
 const TIMEOUT_MS = 3_000;

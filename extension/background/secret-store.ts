@@ -6,8 +6,8 @@
  */
 import * as v from 'valibot';
 import type { LockState } from '../../src/protocol/messages';
-import type { StoredSecrets } from '../../src/service/profile';
-import type { ProfileView } from '../../src/service/profile-input';
+import type { StoredSecrets } from '../../src/service/profile/profile';
+import type { ProfileView } from '../../src/service/profile/profile-input';
 import {
   type LockHeader,
   type SealedSecretRecord,
@@ -15,9 +15,10 @@ import {
   type StoredSecretRecord,
   StoredSecretsSchema,
   type StoredSecretsValue,
-} from '../../src/service/stored-shapes';
-import { openRecord, sealRecord, secretMasks, VAULT_LOCKED } from '../../src/service/vault';
-import { fromBase64, importVaultKey, toBase64 } from '../../src/service/vault-crypto';
+} from '../../src/service/storage/stored-shapes';
+import { openRecord, sealRecord, secretMasks, VAULT_LOCKED } from '../../src/service/storage/vault';
+import { importVaultKey } from '../../src/service/storage/vault-crypto';
+import { fromBase64, toBase64 } from '../../src/vocabulary/base64';
 import { fail } from '../../src/vocabulary/errors';
 import { phaseTimes } from './phase-times';
 import { readSession, removeSession, writeSession } from './session-store';

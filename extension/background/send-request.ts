@@ -6,14 +6,14 @@
 
 import type { SendRequest } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
-import type { HttpExchange } from '../../src/service/execute';
-import { executeRequest } from '../../src/service/execute';
-import { makeHistoryEntry, scrubCall } from '../../src/service/history';
-import { type StoredProfile, usesOAuth } from '../../src/service/profile';
-import type { SavedAnswer } from '../../src/service/saved-answers';
-import { isTokenRejection } from '../../src/service/token-broker';
-import { buildV1Request, type PreparedRequest } from '../../src/service/v1-request';
-import { resolveCall, unresolvedError, variablesOf } from '../../src/service/variables';
+import type { HttpExchange } from '../../src/service/call/execute';
+import { executeRequest } from '../../src/service/call/execute';
+import { buildV1Request, type PreparedRequest } from '../../src/service/call/v1-request';
+import { resolveCall, unresolvedError, variablesOf } from '../../src/service/call/variables';
+import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
+import { makeHistoryEntry, scrubCall } from '../../src/service/storage/history';
+import type { SavedAnswer } from '../../src/service/storage/saved-answers';
+import { isTokenRejection } from '../../src/service/token/token-broker';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';

@@ -7,13 +7,17 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
 import browser from 'webextension-polyfill';
-import type { StoredProfile } from '../../src/service/profile';
-import { keysRead, migrationsFrom, runMigrations } from '../../src/service/storage-migrations';
+import type { StoredProfile } from '../../src/service/profile/profile';
+import {
+  keysRead,
+  migrationsFrom,
+  runMigrations,
+} from '../../src/service/storage/storage-migrations';
 import {
   ActiveProfileSchema,
   STORAGE_SCHEMA_VERSION,
   StoredProfilesSchema,
-} from '../../src/service/stored-shapes';
+} from '../../src/service/storage/stored-shapes';
 import { type AppError, fail, ok, type Result } from '../../src/vocabulary/errors';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import { phaseTimes } from './phase-times';

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { fingerprintToken } from '../../src/capture/token-fingerprint';
-import type { CachedToken } from '../../src/service/token-broker';
+import type { CachedToken } from '../../src/service/token/token-broker';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import { readSession, writeSession } from './session-store';
 

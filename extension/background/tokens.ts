@@ -5,11 +5,11 @@
 
 import type { TokenAttempt } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
-import { credentialTraits } from '../../src/service/credential-advice';
-import { type StoredProfile, usesOAuth } from '../../src/service/profile';
-import { createTokenBroker } from '../../src/service/token-broker';
-import { type GrantResult, runTokenGrant } from '../../src/service/token-grant';
-import type { TokenRequestInput } from '../../src/service/token-request';
+import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
+import { credentialTraits } from '../../src/service/token/credential-advice';
+import { createTokenBroker } from '../../src/service/token/token-broker';
+import { type GrantResult, runTokenGrant } from '../../src/service/token/token-grant';
+import type { TokenRequestInput } from '../../src/service/token/token-request';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { checkHostPermission } from './host-permission';
 import { loadSecrets } from './secret-store';

@@ -1,6 +1,6 @@
 /**
  * The worker's side of "what goes on the wire": it puts the header rules of
- * src/service/wire-rules.ts in place as session rules, and watches its own requests with a
+ * src/service/wire/wire-rules.ts in place as session rules, and watches its own requests with a
  * non-blocking `webRequest.onSendHeaders` listener that feeds the wire observer the request views
  * are built from. The one place where Chrome's and Firefox's request APIs differ for us:
  * - Chrome hides Origin, Accept-Language and others from the listener unless it asks for
@@ -16,8 +16,8 @@
  * only when missing or changed); no call leaves before the rules are in place.
  */
 import browser, { type WebRequest } from 'webextension-polyfill';
-import { createWireObserver } from '../../src/service/wire-headers';
-import { wireRules, wireRuleUpdate } from '../../src/service/wire-rules';
+import { createWireObserver } from '../../src/service/wire/wire-headers';
+import { wireRules, wireRuleUpdate } from '../../src/service/wire/wire-rules';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { IN_FIREFOX, OWN_ORIGIN, RELOAD_PLACE } from './browser-kind';
 

@@ -2,21 +2,21 @@
  * What a reopened panel finds again for a profile: its draft (the call being composed, in
  * `storage.local`, any saved secret in it masked), its last answer and the answers of its last few
  * history entries (in `storage.session`, memory only, bodies capped: see
- * src/service/saved-answers.ts), and its token (the cached one, or the last failed attempt). None of
+ * src/service/storage/saved-answers.ts), and its token (the cached one, or the last failed attempt). None of
  * it holds anything the panel was not already shown.
  */
 import * as v from 'valibot';
 import type { Handlers } from '../../src/protocol/router';
-import { scrubCall } from '../../src/service/history';
+import { scrubCall } from '../../src/service/storage/history';
 import {
   type AnswerStore,
   EMPTY_ANSWERS,
   type SavedAnswer,
   withAnswer,
   withoutProfile,
-} from '../../src/service/saved-answers';
-import { StoredDraftsSchema } from '../../src/service/stored-shapes';
-import type { TokenFailureView } from '../../src/service/token-grant';
+} from '../../src/service/storage/saved-answers';
+import { StoredDraftsSchema } from '../../src/service/storage/stored-shapes';
+import type { TokenFailureView } from '../../src/service/token/token-grant';
 import { ok } from '../../src/vocabulary/errors';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import type { ComposedCall } from '../../src/vocabulary/terms';

@@ -6,7 +6,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureCall } from '../../src/capture/captured-call';
-import { bearerOrderCall, CANARIES, pageTokenRequest } from '../../src/collections/har-samples';
+import {
+  bearerOrderCall,
+  CANARIES,
+  pageTokenRequest,
+} from '../../src/testing/fixtures/har/har-samples';
 import {
   inspectedTabId,
   isInDevTools,

@@ -5,24 +5,24 @@
  * mounted per profile, so switching profiles cannot leave another profile's answer behind.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ProfileView, Warning } from '../../src/service/profile-input';
+import type { ProfileView, Warning } from '../../src/service/profile/profile-input';
 import type { AppError } from '../../src/vocabulary/errors';
-import { LockNotices, LockToolbar } from './lock/Lock';
-import { useLock } from './lock/use-lock';
-import type { ProfilePrefill } from './profile/ProfileEditor';
+import type { ProfilePrefill } from './dialogs/ProfileEditor';
+import { useLock } from './state/use-lock';
+import { usePrefs } from './state/use-prefs';
+import { ask } from './state/worker-client';
+import { LockNotices, LockToolbar } from './toolbar/Lock';
 import { ProfilePicker } from './toolbar/ProfilePicker';
 import { Dialog } from './ui/Dialog';
 import { ErrorNotice } from './ui/ErrorNotice';
 import { lazyComponent } from './ui/lazy';
-import { usePrefs } from './use-prefs';
-import { Workspace } from './Workspace';
-import { ask } from './worker-client';
+import { Workspace } from './workbench/Workspace';
 
 const FirstRun = lazyComponent(() =>
-  import('./profile/FirstRun').then((module) => module.FirstRun),
+  import('./workbench/FirstRun').then((module) => module.FirstRun),
 );
 const ProfileEditor = lazyComponent(() =>
-  import('./profile/ProfileEditor').then((module) => module.ProfileEditor),
+  import('./dialogs/ProfileEditor').then((module) => module.ProfileEditor),
 );
 
 type Editing =

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  captured,
+  PROFILES,
+  SANDBOX_PROFILE,
+  SHOP_PROFILE,
+} from '../testing/fixtures/capture/capture-samples';
+import {
   API,
   apiKeyCallWithoutCompany,
   bearerOrderCall,
   chromeEntry,
   pageResources,
   pageTokenRequest,
-} from '../collections/har-samples';
+} from '../testing/fixtures/har/har-samples';
 import { type CaptureRow, filterRows, matchCall, type ProfileTarget } from './call-matching';
-import { captured, PROFILES, SANDBOX_PROFILE, SHOP_PROFILE } from './capture-samples';
 
 async function matchOf(entry: Record<string, unknown>, profiles = PROFILES) {
   return matchCall(await captured(entry), profiles);

@@ -6,9 +6,9 @@
  * that runs the grant itself holds a client secret whoever's it is). Everything else is `other`,
  * listed only with "Show all requests". Also the text filter of that list.
  */
-import { isPageResource } from '../collections/har-entry';
-import type { StoredProfile } from '../service/profile';
-import { TOKEN_PATH } from '../service/token-request';
+import { isPageResource } from '../formats/har/har-entry';
+import type { StoredProfile } from '../service/profile/profile';
+import { TOKEN_PATH } from '../service/token/token-request';
 import type { CapturedCall } from './captured-call';
 
 /** The profile settings matching needs: no secret. */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { captured, PROFILES } from '../testing/fixtures/capture/capture-samples';
 import {
   apiKeyCallWithoutCompany,
   bearerOrderCall,
   CANARIES,
   cookieCall,
-} from '../collections/har-samples';
+} from '../testing/fixtures/har/har-samples';
 import { matchCall } from './call-matching';
 import { fingerprintsOf, reviewCall } from './call-review';
-import { captured, PROFILES } from './capture-samples';
 import { fingerprintToken } from './token-fingerprint';
 
 describe('reviewCall', () => {

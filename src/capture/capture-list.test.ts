@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chromeEntry } from '../collections/har-samples';
+import { captured } from '../testing/fixtures/capture/capture-samples';
+import { chromeEntry } from '../testing/fixtures/har/har-samples';
 import { addCalls, EMPTY_CAPTURE_LIST, MAX_CAPTURED_CALLS } from './capture-list';
-import { captured } from './capture-samples';
 import type { CapturedCall } from './captured-call';
 
 function at(second: number, path = `/v1/items/${second}`): Promise<CapturedCall> {

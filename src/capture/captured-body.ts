@@ -4,7 +4,7 @@
  * A response body arrives with the entry (saved HAR files) or later from DevTools' `getContent`,
  * possibly base64-encoded.
  */
-import { type MaskLog, maskBody } from './credential-masking';
+import { type MaskLog, maskBody } from '../redaction/credential-masking';
 
 /** Bodies longer than this (UTF-16 code units) are not kept: 1 000 calls must fit in memory. */
 export const MAX_CAPTURED_BODY = 1_000_000;

@@ -7,11 +7,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API, canaryValues, chromeEntry, defaultEntries } from '../collections/har-samples';
+import { exportCapturedHar } from '../formats/har/har-export';
+import {
+  API,
+  canaryValues,
+  chromeEntry,
+  defaultEntries,
+} from '../testing/fixtures/har/har-samples';
 import { harEntry } from '../testing/har-arbitraries';
 import { expectPrototypesClean, MAX_MS, NUM_RUNS } from '../testing/property-checks';
 import { type CapturedCall, captureCall } from './captured-call';
-import { exportCapturedHar } from './har-export';
 
 const canary = fc.constantFrom(...canaryValues());
 const text = fc.string({ maxLength: 20 });

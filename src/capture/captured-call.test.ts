@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { captured } from '../testing/fixtures/capture/capture-samples';
 import {
   apiKeyCallWithoutCompany,
   bearerOrderCall,
@@ -9,8 +10,7 @@ import {
   defaultEntries,
   pageTokenRequest,
   SCRIPT,
-} from '../collections/har-samples';
-import { captured } from './capture-samples';
+} from '../testing/fixtures/har/har-samples';
 import { MAX_CAPTURED_BODY } from './captured-body';
 import { captureCall, withResponseBody } from './captured-call';
 import { fingerprintToken } from './token-fingerprint';

@@ -9,10 +9,16 @@
  * so that the worker can tell an expired token of its own (token-fingerprint.ts). The raw entry
  * is not kept. Nothing here stores anything: the list lives in panel memory.
  */
-import { type HarInitiator, headerValues, readHarEntry } from '../collections/har-entry';
+import { type HarInitiator, headerValues, readHarEntry } from '../formats/har/har-entry';
+import {
+  type MaskedRow,
+  MaskLog,
+  maskCookies,
+  maskHeaders,
+  maskUrl,
+} from '../redaction/credential-masking';
 import type { NameValue } from '../vocabulary/terms';
 import { buildBody, type CapturedBody, type ResponseContent } from './captured-body';
-import { type MaskedRow, MaskLog, maskCookies, maskHeaders, maskUrl } from './credential-masking';
 import { fingerprintToken } from './token-fingerprint';
 
 export interface AuthorizationFact {

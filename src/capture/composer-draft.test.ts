@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { captured, PROFILES } from '../testing/fixtures/capture/capture-samples';
 import {
   API,
   apiKeyCallWithoutCompany,
@@ -7,10 +8,9 @@ import {
   chromeEntry,
   cookieCall,
   pageTokenRequest,
-} from '../collections/har-samples';
+} from '../testing/fixtures/har/har-samples';
 import { accepted, refusal } from '../testing/results';
 import { matchCall } from './call-matching';
-import { captured, PROFILES } from './capture-samples';
 import { draftFromCapture } from './composer-draft';
 
 async function draft(entry: Record<string, unknown>) {

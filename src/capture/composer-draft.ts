@@ -1,21 +1,21 @@
 /**
  * "Open in composer": a captured `/v1` call becomes a composer draft (method, path after `/v1/`,
  * query, the page's own headers, body), in the same `{ request, notes }` shape as "Import cURL"
- * (src/collections/curl-import.ts), with the same header rules. The page's credentials (auth
+ * (src/formats/curl/curl-import.ts), with the same header rules. The page's credentials (auth
  * headers, cookies, credential query parameters) are dropped and the notes say so: the active
  * profile authenticates the call. The contract headers the profile sets and what the browser adds
  * by itself are dropped too.
  */
 import { MAX_BODY, MAX_ROWS, MAX_TEXT } from '../collections/collection-schema';
-import type { CurlImport } from '../collections/curl-import';
-import { DROPPED_FOR_PROFILE } from '../collections/curl-options';
-import { splitV1Path } from '../collections/har-import-request';
+import type { CurlImport } from '../formats/curl/curl-import';
+import { DROPPED_FOR_PROFILE } from '../formats/curl/curl-options';
+import { splitV1Path } from '../formats/har/har-import-request';
 import {
   credentialHeaderLabel,
   isBrowserHeader,
   isJsonContentType,
-} from '../collections/header-kinds';
-import { checkUserHeader } from '../service/headers';
+} from '../redaction/header-kinds';
+import { checkUserHeader } from '../service/wire/headers';
 import { fail, ok, type Result } from '../vocabulary/errors';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../vocabulary/terms';
 import type { CallMatch } from './call-matching';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { captured, PROFILES } from '../testing/fixtures/capture/capture-samples';
 import {
   API,
   apiKeyCallWithoutCompany,
@@ -9,9 +10,8 @@ import {
   type EntryOptions,
   pageTokenRequest,
   type Row,
-} from '../collections/har-samples';
+} from '../testing/fixtures/har/har-samples';
 import { matchCall } from './call-matching';
-import { captured, PROFILES } from './capture-samples';
 import { checkContract } from './contract-check';
 import type { KnownToken } from './token-fingerprint';
 import { fingerprintToken } from './token-fingerprint';

@@ -5,8 +5,8 @@
  * expired (by fingerprint, answered by the worker) is named. Token requests are checked against
  * section 4.1 by token-request-check.ts.
  */
-import { isJsonContentType } from '../collections/header-kinds';
-import { isUuidShaped } from '../service/profile';
+import { isJsonContentType } from '../redaction/header-kinds';
+import { isUuidShaped } from '../service/profile/profile';
 import type { CallMatch } from './call-matching';
 import type { CapturedCall } from './captured-call';
 import { contractFinding as contract, type Finding, quoteValue } from './finding';

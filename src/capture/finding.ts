@@ -3,7 +3,7 @@
  * a credential the page should not hold) or a breach of the call contract (spec 4.1, 4.2). Each
  * says what is wrong and what to do, and never quotes a credential (masked views at most).
  */
-import { findSecretInText } from '../collections/secret-patterns';
+import { findSecretInText } from '../redaction/secret-patterns';
 
 /** From the most to the least urgent; the view shows them in this order. */
 const SEVERITIES = ['critical', 'high', 'error', 'warning', 'info'] as const;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { captured, PROFILES } from '../testing/fixtures/capture/capture-samples';
 import {
   apiKeyCallWithoutCompany,
   bearerOrderCall,
   CANARIES,
   pageTokenRequest,
   SCRIPT,
-} from '../collections/har-samples';
+} from '../testing/fixtures/har/har-samples';
 import { matchCall } from './call-matching';
-import { captured, PROFILES } from './capture-samples';
 import { adviseOnCall } from './security-advisories';
 
 async function advice(entry: Record<string, unknown>) {

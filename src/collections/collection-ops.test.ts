@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleCollection } from '../testing/fixtures/collections/collection-samples';
 import { accepted, refusal } from '../testing/results';
 import {
   addFolder,
@@ -13,7 +14,6 @@ import {
   renameItem,
   updateRequest,
 } from './collection-ops';
-import { sampleCollection } from './collection-samples';
 import { MAX_FOLDER_DEPTH, MAX_NAME, validateCollection } from './collection-schema';
 import { searchItems } from './collection-search';
 import type { Collection, CollectionItem, Folder, SavedRequest } from './model';

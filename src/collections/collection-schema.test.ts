@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { sampleCollection } from '../testing/fixtures/collections/collection-samples';
 import { AUTH_METHODS, HTTP_METHODS } from '../vocabulary/terms';
-import { sampleCollection } from './collection-samples';
 import {
   COLLECTION_AUTH_METHODS,
   COLLECTION_HTTP_METHODS,

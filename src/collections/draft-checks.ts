@@ -5,11 +5,11 @@
  * from. Pure: the panel only renders the answers. It sits in collections/ because it needs the
  * JSON syntax reader and the saved-request model as well as the service's URL rules.
  */
-import { reindentJson } from '../service/json-indent';
-import { buildV1Request } from '../service/v1-request';
-import { resolveCall, variablesOf } from '../service/variables';
+import { reindentJson } from '../json-text/json-indent';
+import { locateJsonError } from '../json-text/json-syntax';
+import { buildV1Request } from '../service/call/v1-request';
+import { resolveCall, variablesOf } from '../service/call/variables';
 import { type ComposedCall, type NameValue, oversizedPart } from '../vocabulary/terms';
-import { locateJsonError } from './json-syntax';
 import type { SavedRequest } from './model';
 
 /** The profile settings a preview needs (a ProfileView has them). */

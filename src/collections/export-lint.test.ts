@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecret } from '../service/mask';
+import { maskSecret } from '../redaction/mask';
+import { isRandomToken } from '../redaction/secret-patterns';
+import { sampleCollection } from '../testing/fixtures/collections/collection-samples';
 import { refusal } from '../testing/results';
-import { sampleCollection } from './collection-samples';
 import { findSecrets, lintForSecrets } from './export-lint';
 import type { Collection, SavedRequest } from './model';
-import { isRandomToken } from './secret-patterns';
 
 const API_KEY = 'Zq8xL2mP9vR4tY7wK1nB5cJ3';
 const CLIENT_SECRET = 's3cr3t-Value_42';

@@ -5,11 +5,11 @@
  * secret (only its masked view). Run before Export collection writes anything.
  */
 
-import { maskSecret } from '../service/mask';
+import { maskSecret } from '../redaction/mask';
+import { findSecretInRow, findSecretInText, type SecretHit } from '../redaction/secret-patterns';
 import { fail, ok, type Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 import type { Collection, CollectionItem } from './model';
-import { findSecretInRow, findSecretInText, type SecretHit } from './secret-patterns';
 
 export interface SecretFinding {
   /** Where, as a user reads it: `items[0] "Get product" → headers[1] "X-Token"`. */

@@ -5,10 +5,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  sampleCollection,
+  seededRandom,
+  shuffleKeys,
+} from '../testing/fixtures/collections/collection-samples';
 import { mutatedJsonText } from '../testing/json-mutations';
 import { expectPrototypesClean, expectTypedResult, MAX_MS } from '../testing/property-checks';
 import { AUTH_METHODS, HTTP_METHODS } from '../vocabulary/terms';
-import { sampleCollection, seededRandom, shuffleKeys } from './collection-samples';
 import { validateCollection } from './collection-schema';
 import type { Collection, CollectionItem } from './model';
 import { exportCollection, importCollection } from './native-format';

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  sampleCollection,
+  seededRandom,
+  shuffleKeys,
+} from '../testing/fixtures/collections/collection-samples';
 import * as results from '../testing/results';
 import type { AppError, Result } from '../vocabulary/errors';
-import { sampleCollection, seededRandom, shuffleKeys } from './collection-samples';
 import { MAX_FOLDER_DEPTH, MAX_ITEMS } from './collection-schema';
 import type { Collection, CollectionItem, SavedRequest } from './model';
 import {

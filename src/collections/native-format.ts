@@ -7,10 +7,11 @@
  * Invariant: importCollection(exportCollection(c)) deep-equals c for every valid c, and
  * exportCollection of an imported exported text gives back that text byte for byte.
  */
+
+import { readJsonFile } from '../json-text/json-file';
 import { fail, ok, type Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 import { validateCollection } from './collection-schema';
-import { readJsonFile } from './json-file';
 import type { Collection, CollectionItem, SavedRequest } from './model';
 
 export const FORMAT = 'partner-api-devtools.collection';

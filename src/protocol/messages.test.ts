@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ProfileInputSchema, SecretsInputSchema } from '../service/profile-input';
+import { ProfileInputSchema, SecretsInputSchema } from '../service/profile/profile-input';
 import { messages, SendRequestSchema } from './messages';
 
 const validSend = {

@@ -7,20 +7,20 @@ import * as v from 'valibot';
 import { type CheckTokensResponse, CheckTokensSchema } from '../capture/token-fingerprint';
 import { CollectionSchema } from '../collections/collection-schema';
 import type { Collection } from '../collections/model';
-import type { HttpExchange } from '../service/execute';
-import type { HistoryEntry } from '../service/history';
+import type { HttpExchange } from '../service/call/execute';
 import {
   ProfileInputSchema,
   type ProfileView,
   SecretsInputSchema,
   type Warning,
-} from '../service/profile-input';
-import type { DemoProfile } from '../service/sandbox-demo';
-import type { SavedAnswer } from '../service/saved-answers';
-import { StoredUiPrefsSchema } from '../service/stored-shapes';
-import type { TokenView } from '../service/token-grant';
-import type { UiPrefs } from '../service/ui-prefs';
-import { MAX_PASSPHRASE_LENGTH } from '../service/vault';
+} from '../service/profile/profile-input';
+import type { DemoProfile } from '../service/profile/sandbox-demo';
+import type { UiPrefs } from '../service/profile/ui-prefs';
+import type { HistoryEntry } from '../service/storage/history';
+import type { SavedAnswer } from '../service/storage/saved-answers';
+import { StoredUiPrefsSchema } from '../service/storage/stored-shapes';
+import { MAX_PASSPHRASE_LENGTH } from '../service/storage/vault';
+import type { TokenView } from '../service/token/token-grant';
 import type { AppError } from '../vocabulary/errors';
 import { ComposedCallSchema, NameValueSchema } from '../vocabulary/schemas';
 import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS } from '../vocabulary/terms';

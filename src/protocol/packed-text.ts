@@ -5,7 +5,7 @@
  * and unpacking cost less than half of that. Unpacking is bounded: it stops as soon as the text
  * would pass `maxChars`, so a small hostile message cannot unpack into gigabytes.
  */
-import { fromBase64, toBase64 } from '../service/vault-crypto';
+import { fromBase64, toBase64 } from '../vocabulary/base64';
 import { fail, ok, type Result } from '../vocabulary/errors';
 
 export async function packText(text: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from './sandbox-fixture';
+import { useSandbox } from '../testing/fixtures/sandbox/sandbox-fixture';
 
 describe('the demo web app, a page for the Capture tab to watch', () => {
   const sandbox = useSandbox();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  basicHeader,
+  callV1,
+  requestToken,
+  useSandbox,
+} from '../testing/fixtures/sandbox/sandbox-fixture';
 import { MAX_BODY_BYTES } from './read-body';
-import { basicHeader, callV1, requestToken, useSandbox } from './sandbox-fixture';
 import { createSandbox, DEMO_CREDENTIALS, type RecordedRequest } from './server';
 
 describe('createSandbox', () => {

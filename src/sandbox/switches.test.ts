@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWERS } from '../service/origin-refusal-samples';
+import {
+  basicHeader,
+  callV1,
+  requestToken,
+  useSandbox,
+} from '../testing/fixtures/sandbox/sandbox-fixture';
+import { ANSWERS } from '../testing/fixtures/wire/origin-refusal-samples';
 import { largeJsonBody } from './large-body';
-import { basicHeader, callV1, requestToken, useSandbox } from './sandbox-fixture';
 import { DEFAULT_SWITCHES, parseByteSize, validateSwitchPatch } from './switches';
 
 describe('switch values', () => {

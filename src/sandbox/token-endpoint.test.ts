@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { basicHeader, FORM_TYPE, requestToken, useSandbox } from './sandbox-fixture';
+import {
+  basicHeader,
+  FORM_TYPE,
+  requestToken,
+  useSandbox,
+} from '../testing/fixtures/sandbox/sandbox-fixture';
 import { createSandbox, type Sandbox, type SandboxCredentials } from './server';
 import { decodeBasicCredentials } from './token-endpoint';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callV1, obtainToken, useSandbox } from './sandbox-fixture';
+import { callV1, obtainToken, useSandbox } from '../testing/fixtures/sandbox/sandbox-fixture';
 
 interface Fault {
   fault: { faultstring: string; detail: { errorcode: string } };

@@ -4,7 +4,7 @@
  * tests of the HAR import and of the capture. Used by tests only.
  */
 import fc from 'fast-check';
-import { API, canaryValues } from '../collections/har-samples';
+import { API, canaryValues } from './fixtures/har/har-samples';
 
 const json = fc.jsonValue({ maxDepth: 2 });
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, json);

@@ -4,7 +4,7 @@
  * them; the user still saves. With no sandbox there, it says how to start one.
  */
 import { createSandbox } from '../../src/sandbox/server';
-import { LOCAL_SANDBOX_URL } from '../../src/service/sandbox-demo';
+import { LOCAL_SANDBOX_URL } from '../../src/service/profile/sandbox-demo';
 import { expect, test } from './fixtures';
 
 test('Use local sandbox says how to start one, then fills the editor from it', async ({

@@ -25,8 +25,8 @@ const ENTRY = 'virtual:json-viewer-page';
 const ENTRY_SOURCE = `
 import { h, render } from 'preact';
 import { JsonViewer } from ${JSON.stringify(resolve('extension/panel/response/json-viewer/JsonViewer.tsx'))};
-import { outlineJson } from ${JSON.stringify(resolve('src/service/json-outline.ts'))};
-import { BodySearch } from ${JSON.stringify(resolve('src/service/json-search.ts'))};
+import { outlineJson } from ${JSON.stringify(resolve('src/json-text/json-outline.ts'))};
+import { BodySearch } from ${JSON.stringify(resolve('src/json-text/json-search.ts'))};
 import ${JSON.stringify(resolve('extension/panel/panel.css'))};
 window.mountJsonViewer = (text) => render(h(JsonViewer, { text }), document.getElementById('app'));
 Object.assign(window, { outlineJson, BodySearch });

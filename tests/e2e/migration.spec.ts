@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createSandbox } from '../../src/sandbox/server';
-import { STORAGE_SCHEMA_VERSION } from '../../src/service/stored-shapes';
+import { STORAGE_SCHEMA_VERSION } from '../../src/service/storage/stored-shapes';
 import { expect, killServiceWorker, test } from './fixtures';
 import { sidebarTab } from './workbench';
 

@@ -1,12 +1,13 @@
 /**
- * The module boundaries of ../shared/DESIGN.md that imports alone do not show, checked on every
+ * The module boundaries of docs/architecture.md that imports alone do not show, checked on every
  * `npm test`; the import rules themselves (the layers of src/, the panel and the worker apart,
  * the sandbox and test helpers out of shipped code, no circles) are dependency-cruiser's
  * (.dependency-cruiser.cjs, run as `npm run lint:deps`), and the last test here proves that each
  * of its rules fires on a tree that breaks it.
  * - src/ (but src/sandbox/) uses no browser extension API by global name;
  * - only the DevTools adapter touches chrome.devtools, and only the worker touches storage;
- * - only the worker's session store touches storage.session.
+ * - only the worker's session store touches storage.session;
+ * - no folder holds more than 30 product files, and fixtures and samples live under src/testing/.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -80,6 +81,23 @@ describe('module boundaries', () => {
     expect(users).toEqual(['extension/background/session-store.ts']);
   });
 
+  it('keeps every folder to one job of at most 30 product files', () => {
+    const perFolder = new Map<string, number>();
+    for (const file of [...sourceFiles('src'), ...extension]) {
+      perFolder.set(dirname(file), (perFolder.get(dirname(file)) ?? 0) + 1);
+    }
+    expect(perFolder.size).toBeGreaterThan(10);
+    expect([...perFolder].filter(([, count]) => count > 30)).toEqual([]);
+  });
+
+  it('keeps fixtures and samples under src/testing/ only', () => {
+    const misplaced = [...sourceFiles('src'), ...extension].filter(
+      (file) => /-(fixture|samples)\.tsx?$/.test(file) && !file.startsWith('src/testing/'),
+    );
+    expect(sourceFiles('src').some((file) => file.startsWith('src/testing/fixtures/'))).toBe(true);
+    expect(misplaced).toEqual([]);
+  });
+
   it('has a dependency rule that fires for every boundary it names', () => {
     // A tree that breaks each rule once, cruised with the project's own configuration.
     const tree = mkdtempSync(join(tmpdir(), 'partner-api-deps-'));
@@ -87,14 +105,21 @@ describe('module boundaries', () => {
       'tsconfig.json': '{ "compilerOptions": { "allowJs": true } }',
       'node_modules/preact/package.json': '{ "name": "preact", "main": "index.js" }',
       'node_modules/preact/index.js': 'export const h = 1;',
-      'src/vocabulary/words.ts': "import { rule } from '../service/rule';\nexport const w = rule;",
-      'src/service/rule.ts':
-        "import { model } from '../collections/model';\nexport const rule = model;",
+      'src/vocabulary/words.ts':
+        "import { scan } from '../json-text/scan';\nexport const w = scan;",
+      'src/json-text/scan.ts':
+        "import { mask } from '../redaction/mask';\nexport const scan = mask;",
+      'src/redaction/mask.ts': "import { rule } from '../service/rule';\nexport const mask = rule;",
+      'src/service/rule.ts': "import { curl } from '../copy-as/curl';\nexport const rule = curl;",
+      'src/copy-as/curl.ts':
+        "import { model } from '../collections/model';\nexport const curl = model;",
       'src/collections/model.ts':
-        "import { m } from '../protocol/contract';\nexport const model = m;",
+        "import { postman } from '../formats/postman/read';\nexport const model = postman;",
+      'src/formats/postman/read.ts':
+        "import { c } from '../../capture/check';\nexport const postman = c;",
+      'src/capture/check.ts': "import { m } from '../protocol/contract';\nexport const c = m;",
       'src/protocol/contract.ts':
         "import { p } from '../../extension/panel/view';\nexport const m = p;",
-      'src/capture/check.ts': "import { m } from '../protocol/contract';\nexport const c = m;",
       'src/protocol/loop-a.ts': "import { b } from './loop-b';\nexport const a = b;",
       'src/protocol/loop-b.ts': "import { a } from './loop-a';\nexport const b = a;",
       'src/service/ui.ts': "import { h } from 'preact';\nexport const ui = h;",
@@ -127,16 +152,20 @@ describe('module boundaries', () => {
       const fired = new Set([...run.stdout.matchAll(/error ([a-z-]+):/g)].map((match) => match[1]));
       expect([...fired].sort()).toEqual([
         'background-never-imports-panel',
-        'capture-stays-below-protocol',
-        'collections-stay-below-protocol',
+        'capture-stays-in-its-layer',
+        'collections-stays-in-its-layer',
+        'copy-as-stays-in-its-layer',
+        'formats-stays-in-its-layer',
+        'json-text-stays-in-its-layer',
         'no-circular',
         'panel-never-imports-background',
-        'protocol-stays-below-extension',
+        'protocol-stays-in-its-layer',
+        'redaction-stays-in-its-layer',
         'sandbox-stays-out',
-        'service-stays-below-collections-and-protocol',
+        'service-stays-in-its-layer',
         'src-is-browser-free',
-        'test-helpers-stay-out',
-        'vocabulary-imports-nothing-of-ours',
+        'test-support-stays-out',
+        'vocabulary-stays-in-its-layer',
       ]);
     } finally {
       rmSync(tree, { recursive: true, force: true });

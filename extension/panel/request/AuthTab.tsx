@@ -5,11 +5,11 @@
  * of a failed token request. Get token lives in the toolbar; its outcome shows here. Loaded when
  * first shown: the inspector is the panel's largest view after the JSON viewer.
  */
-import type { ProfileView } from '../../../src/service/profile-input';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import type { TokenState } from '../state/use-token';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { TokenFailure } from './TokenFailure';
 import { TokenInspector } from './TokenInspector';
-import type { TokenState } from './use-token';
 import { VariantComparison } from './VariantComparison';
 
 export function AuthTab({ profile, token }: { profile: ProfileView; token: TokenState }) {

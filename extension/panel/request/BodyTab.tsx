@@ -3,7 +3,7 @@
  * typed, with the line and column where it stops being JSON, and Format to indent it.
  */
 import { bodyProblem } from '../../../src/collections/draft-checks';
-import { reindentJson } from '../../../src/service/json-indent';
+import { reindentJson } from '../../../src/json-text/json-indent';
 import type { HttpMethod } from '../../../src/vocabulary/terms';
 
 interface Props {

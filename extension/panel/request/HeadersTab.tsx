@@ -2,8 +2,9 @@
  * The request's headers: those the profile sets (the spec's contract: Content-Type, companyId and
  * the auth header, its secret masked; they cannot be overridden) and the user's own.
  */
-import { CONTRACT_HEADERS } from '../../../src/service/headers';
-import type { ProfileView } from '../../../src/service/profile-input';
+
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import { CONTRACT_HEADERS } from '../../../src/service/wire/headers';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import { KeyValueTable } from '../ui/KeyValueTable';
 

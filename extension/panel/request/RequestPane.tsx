@@ -4,8 +4,8 @@
  * its tab, never as a whole page.
  */
 import type { ComponentChildren } from 'preact';
-import type { ProfileView } from '../../../src/service/profile-input';
-import type { RequestTab } from '../../../src/service/ui-prefs';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import type { RequestTab } from '../../../src/service/profile/ui-prefs';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
@@ -16,10 +16,10 @@ import { HeadersTab } from './HeadersTab';
 import { ParamsTab } from './ParamsTab';
 import { RequestLine } from './RequestLine';
 import './request.css';
+import type { TokenState } from '../state/use-token';
 import { CopyAsMenu } from './CopyAsMenu';
 import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
 import type { RequestState } from './use-request';
-import type { TokenState } from './use-token';
 
 const AuthTab = lazyComponent(
   () => import('./AuthTab').then((module) => module.AuthTab),

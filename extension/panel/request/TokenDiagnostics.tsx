@@ -1,4 +1,4 @@
-import type { TokenDiagnostic } from '../../../src/service/token-diagnostics';
+import type { TokenDiagnostic } from '../../../src/service/token/token-diagnostics';
 
 /** Findings about a token, each with a plain explanation and what to do. */
 export function TokenDiagnostics({ diagnostics }: { diagnostics: TokenDiagnostic[] }) {

@@ -4,7 +4,7 @@
  * try, most likely first. (Plain blocks, not regions: the panel's one
  * region whose name starts with "Response" is the call's response.)
  */
-import type { TokenFailureView } from '../../../src/service/token-grant';
+import type { TokenFailureView } from '../../../src/service/token/token-grant';
 import { HeaderList } from '../ui/HeaderList';
 import { SentHeaders } from '../ui/SentHeaders';
 

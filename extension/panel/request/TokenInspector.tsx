@@ -4,14 +4,14 @@
  * the absolute expiry and a live countdown, products as a list, developer.email masked until shown.
  */
 import { useState } from 'preact/hooks';
-import { maskEmail } from '../../../src/service/mask';
-import type { TokenSuccessView } from '../../../src/service/token-grant';
-import { isBearerLike } from '../../../src/service/token-response';
+import { maskEmail } from '../../../src/redaction/mask';
+import type { TokenSuccessView } from '../../../src/service/token/token-grant';
+import { isBearerLike } from '../../../src/service/token/token-response';
 import type { AppError } from '../../../src/vocabulary/errors';
+import { ask } from '../state/worker-client';
 import { Countdown } from '../ui/Countdown';
 import { copyText } from '../ui/copy-text';
 import { ErrorNotice } from '../ui/ErrorNotice';
-import { ask } from '../worker-client';
 import { TokenDiagnostics } from './TokenDiagnostics';
 
 interface Props {

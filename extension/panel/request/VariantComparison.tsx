@@ -1,5 +1,5 @@
 import type { TokenAttempt } from '../../../src/protocol/messages';
-import { concludeComparison } from '../../../src/service/variant-conclusion';
+import { concludeComparison } from '../../../src/service/token/variant-conclusion';
 
 /**
  * The grant run with each variant, side by side, and what that means in words: which variant to

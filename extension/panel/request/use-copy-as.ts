@@ -5,11 +5,11 @@
  * (never the client secret) and does not show it.
  */
 import { useState } from 'preact/hooks';
-import type { ProfileView } from '../../../src/service/profile-input';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { CodeLanguage, NameValue } from '../../../src/vocabulary/terms';
+import { ask } from '../state/worker-client';
 import { copyText } from '../ui/copy-text';
-import { ask } from '../worker-client';
 import type { Draft } from './use-request';
 
 export type CopyMode = 'variables' | 'values';

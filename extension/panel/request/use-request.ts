@@ -5,10 +5,10 @@
  * draft is saved a moment after each edit; the worker keeps answers itself.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { SavedAnswer } from '../../../src/service/saved-answers';
+import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import { fail } from '../../../src/vocabulary/errors';
 import { type ComposedCall, type NameValue, oversizedPart } from '../../../src/vocabulary/terms';
-import { ask } from '../worker-client';
+import { ask } from '../state/worker-client';
 
 export type Draft = ComposedCall;
 

@@ -4,7 +4,7 @@
  * runs, anything else as text.
  */
 import { useState } from 'preact/hooks';
-import type { HttpExchange } from '../../../src/service/execute';
+import type { HttpExchange } from '../../../src/service/call/execute';
 import { lazyComponent } from '../ui/lazy';
 import { contentTypeOf } from './content-type';
 import { RawText } from './json-viewer/RawText';

@@ -4,8 +4,8 @@
  * the service answered with an error, Explanation (then chosen by itself). The region's name is
  * "Response"; its text includes the status code.
  */
-import type { ProfileView } from '../../../src/service/profile-input';
-import type { ResponseTab } from '../../../src/service/ui-prefs';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
 import type { RequestState, Shown } from '../request/use-request';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';

@@ -1,11 +1,11 @@
 /** One answer: the status line (status, time, size, copy and save the body), then its tabs. */
 import { useEffect, useState } from 'preact/hooks';
-import type { HttpExchange } from '../../../src/service/execute';
-import { statusMeaning } from '../../../src/service/http-status';
-import { originOnWire } from '../../../src/service/origin-refusal';
-import { bodyFileName, describeSize, formatBytes } from '../../../src/service/response-format';
-import { explainServiceError } from '../../../src/service/service-error';
-import type { ResponseTab } from '../../../src/service/ui-prefs';
+import type { HttpExchange } from '../../../src/service/call/execute';
+import { statusMeaning } from '../../../src/service/call/http-status';
+import { bodyFileName, describeSize, formatBytes } from '../../../src/service/call/response-format';
+import { explainServiceError } from '../../../src/service/call/service-error';
+import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
+import { originOnWire } from '../../../src/service/wire/origin-refusal';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
 import { copyText } from '../ui/copy-text';
 import { downloadFile } from '../ui/download';

@@ -1,4 +1,4 @@
-import type { HttpExchange } from '../../../src/service/execute';
+import type { HttpExchange } from '../../../src/service/call/execute';
 
 /** The answer's Content-Type header, or '' when it sent none. */
 export function contentTypeOf(exchange: HttpExchange): string {

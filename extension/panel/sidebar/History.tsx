@@ -5,12 +5,12 @@
  * history: the worker stores calls as composed, with any stored secret masked.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { HistoryEntry } from '../../../src/service/history';
-import type { SavedAnswer } from '../../../src/service/saved-answers';
+import type { HistoryEntry } from '../../../src/service/storage/history';
+import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { AppError } from '../../../src/vocabulary/errors';
+import { ask } from '../state/worker-client';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
-import { ask } from '../worker-client';
 
 interface Props {
   profileId: string;

@@ -3,8 +3,8 @@
  * for an OAuth profile the token's state (none yet, its status and a live countdown, or a failed
  * request) and Get token. The full story is in the request pane's Auth tab.
  */
-import type { ProfileView } from '../../../src/service/profile-input';
-import type { TokenState } from '../request/use-token';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import type { TokenState } from '../state/use-token';
 import { Countdown } from '../ui/Countdown';
 
 interface Props {

@@ -1,5 +1,5 @@
 /** The active-profile picker with the actions that open the profile editor. */
-import type { ProfileView } from '../../../src/service/profile-input';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
 
 interface Props {
   profiles: ProfileView[];

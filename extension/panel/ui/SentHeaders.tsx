@@ -6,7 +6,7 @@
  * layout can put it wherever the request is shown.
  */
 import { useId } from 'preact/hooks';
-import { ADDED_BELOW_THE_OBSERVER, type WireView } from '../../../src/service/wire-headers';
+import { ADDED_BELOW_THE_OBSERVER, type WireView } from '../../../src/service/wire/wire-headers';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import { HeaderList } from './HeaderList';
 import './SentHeaders.css';

@@ -1,5 +1,5 @@
 /** Text with each case-insensitive occurrence of the search query marked. */
-import { queryPattern } from '../../../../src/service/json-search';
+import { queryPattern } from '../../../../src/json-text/json-search';
 
 export function Highlighted({ text, query }: { text: string; query: string }) {
   if (query === '') return <>{text}</>;

@@ -9,7 +9,7 @@
  */
 import type { JSX } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import { type JsonOutline, outlineJson } from '../../../../src/service/json-outline';
+import { type JsonOutline, outlineJson } from '../../../../src/json-text/json-outline';
 import { RawText } from './RawText';
 import { TreeView } from './TreeView';
 import './JsonViewer.css';

@@ -1,7 +1,7 @@
 /** One row of the body tree: `key: value` for a scalar, `key: {…} 12 keys` for a container. */
-import type { JsonOutline } from '../../../../src/service/json-outline';
-import type { RowView } from '../../../../src/service/json-rows';
-import { rowLabel } from '../../../../src/service/json-rows';
+import type { JsonOutline } from '../../../../src/json-text/json-outline';
+import type { RowView } from '../../../../src/json-text/json-rows';
+import { rowLabel } from '../../../../src/json-text/json-rows';
 import { Highlighted } from './Highlighted';
 import { ROW_HEIGHT } from './virtual-window';
 

@@ -3,14 +3,14 @@
  * named by the offset where their value starts, so state survives re-flattening.
  */
 import { useMemo, useState } from 'preact/hooks';
-import type { JsonOutline } from '../../../../src/service/json-outline';
+import type { JsonOutline } from '../../../../src/json-text/json-outline';
 import {
   flattenRows,
   rowAt,
   rowIndexOf,
   type VisibleRows,
-} from '../../../../src/service/json-rows';
-import type { BodySearch } from '../../../../src/service/json-search';
+} from '../../../../src/json-text/json-rows';
+import type { BodySearch } from '../../../../src/json-text/json-search';
 import { SearchBar } from './SearchBar';
 import { treeKeyAction } from './tree-keys';
 import { useBodySearch } from './use-body-search';

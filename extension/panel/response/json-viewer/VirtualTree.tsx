@@ -4,8 +4,8 @@
  * (a roving tabindex) survives scrolling.
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { JsonOutline } from '../../../../src/service/json-outline';
-import { rowAt, type VisibleRows } from '../../../../src/service/json-rows';
+import type { JsonOutline } from '../../../../src/json-text/json-outline';
+import { rowAt, type VisibleRows } from '../../../../src/json-text/json-rows';
 import { TreeRow } from './TreeRow';
 import { ROW_HEIGHT, rowWindow, scrollTopToShow } from './virtual-window';
 

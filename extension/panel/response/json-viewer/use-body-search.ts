@@ -4,7 +4,7 @@
  * the run in progress; a short pause after each keystroke avoids searching for every prefix.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { BodySearch } from '../../../../src/service/json-search';
+import { BodySearch } from '../../../../src/json-text/json-search';
 
 const TYPING_PAUSE_MS = 150;
 const SLICE_MS = 12;

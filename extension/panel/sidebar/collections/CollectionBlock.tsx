@@ -4,11 +4,11 @@
  * several collections each have them), and its tree.
  */
 import { useState } from 'preact/hooks';
+import type { CollectionDialog } from '../../dialogs/CollectionDialogs';
+import type { CollectionsState } from '../../state/use-collections';
+import { ask } from '../../state/worker-client';
 import { downloadFile } from '../../ui/download';
-import { ask } from '../../worker-client';
-import type { CollectionDialog } from './CollectionDialogs';
 import { CollectionTree, type CollectionTreeProps } from './CollectionTree';
-import type { CollectionsState } from './use-collections';
 
 /** The tree's own props (but deleting, which goes through a dialog here), and the block's. */
 interface Props extends Omit<CollectionTreeProps, 'onDelete'> {

@@ -8,20 +8,20 @@
 import { useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../../src/collections/model';
-import type { OpenApiImport } from '../../../../src/collections/openapi-import';
-import type { ProfilePrefill } from '../../profile/ProfileEditor';
+import type { OpenApiImport } from '../../../../src/formats/openapi/openapi-import';
+import type { CollectionDialog } from '../../dialogs/CollectionDialogs';
+import type { ProfilePrefill } from '../../dialogs/ProfileEditor';
+import type { CollectionsState } from '../../state/use-collections';
+import { ask } from '../../state/worker-client';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
-import { ask } from '../../worker-client';
 import { CollectionBlock } from './CollectionBlock';
-import type { CollectionDialog } from './CollectionDialogs';
 import { rowDomId } from './CollectionTree';
 import { rowMenu } from './row-menu';
-import type { CollectionsState } from './use-collections';
 
 const CollectionDialogs = lazyComponent(() =>
-  import('./CollectionDialogs').then((module) => module.CollectionDialogs),
+  import('../../dialogs/CollectionDialogs').then((module) => module.CollectionDialogs),
 );
 
 interface Props {

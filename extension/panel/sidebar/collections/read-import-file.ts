@@ -4,8 +4,8 @@
  * worker cannot load code on demand), and the worker gets the finished collection; every other
  * file goes to the worker as text, which tells its kind and reads it.
  */
-import { detectImportKind } from '../../../../src/collections/import-kind';
-import type { OpenApiImport } from '../../../../src/collections/openapi-import';
+import { detectImportKind } from '../../../../src/formats/import-kind';
+import type { OpenApiImport } from '../../../../src/formats/openapi/openapi-import';
 import type { Result } from '../../../../src/vocabulary/errors';
 
 export type ReadFile = { send: 'text' } | { parsed: Result<OpenApiImport> };
@@ -13,6 +13,6 @@ export type ReadFile = { send: 'text' } | { parsed: Result<OpenApiImport> };
 export async function readImportFile(text: string): Promise<ReadFile> {
   const { kind } = detectImportKind(text);
   if (kind !== 'openapi' && kind !== 'swagger') return { send: 'text' };
-  const { importOpenApi } = await import('../../../../src/collections/openapi-import');
+  const { importOpenApi } = await import('../../../../src/formats/openapi/openapi-import');
   return { parsed: importOpenApi(text, () => crypto.randomUUID()) };
 }

@@ -1,0 +1,50 @@
+/**
+ * Import cURL: a pasted command (Chrome's "Copy as cURL", bash or cmd, one from API docs, or ours)
+ * becomes the composed call. Credentials in it are recognised and dropped: the active profile
+ * authenticates calls; the notes say what was dropped or changed. Loaded on first use (the cURL
+ * reader is large and most sessions never need it).
+ */
+import { useState } from 'preact/hooks';
+import { importCurl } from '../../../src/formats/curl/curl-import';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import type { AppError } from '../../../src/vocabulary/errors';
+import type { Draft } from '../request/use-request';
+import { Dialog } from '../ui/Dialog';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { FormActions } from '../ui/FormActions';
+
+interface Props {
+  profile: ProfileView;
+  onImport: (draft: Draft, notes: string[]) => void;
+  onClose: () => void;
+}
+
+export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<AppError | null>(null);
+
+  function submit(event: Event) {
+    event.preventDefault();
+    const result = importCurl(text, { baseUrl: profile.baseUrl });
+    if (!result.ok) return setError(result.error);
+    onImport(result.value.request, result.value.notes);
+    onClose();
+  }
+
+  return (
+    <Dialog title="Import cURL" onClose={onClose}>
+      <form onSubmit={submit} aria-label="Import cURL">
+        <label for="curl-text">cURL command</label>
+        <textarea
+          id="curl-text"
+          rows={8}
+          spellcheck={false}
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+        {error && <ErrorNotice error={error} />}
+        <FormActions submit="Import" onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,281 @@
+/**
+ * Creates or edits a profile (in a dialog, or on the first-run page). Secrets typed here go to the
+ * worker once; afterwards the form shows only the masked view the worker sends back, and the
+ * secret inputs are emptied. Deleting asks in the panel, never with the browser's confirm().
+ */
+import { useState } from 'preact/hooks';
+import browser from 'webextension-polyfill';
+import type { ProfileView, Warning } from '../../../src/service/profile/profile-input';
+import type { DemoProfile } from '../../../src/service/profile/sandbox-demo';
+import { originPatternsToRequest } from '../../../src/service/wire/url-rules';
+import type { AppError } from '../../../src/vocabulary/errors';
+import type { AuthMethod, NameValue } from '../../../src/vocabulary/terms';
+import { ask } from '../state/worker-client';
+import { Confirm } from '../ui/Confirm';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { Field } from '../ui/Field';
+import { KeyValueTable } from '../ui/KeyValueTable';
+
+interface Props {
+  initial: ProfileView | null;
+  /** Values to start a new profile with ("Use local sandbox", "New profile from this API"). */
+  prefill?: ProfilePrefill | null;
+  onSaved: (profile: ProfileView, warnings: Warning[]) => void;
+  onCancel: (() => void) | null;
+  onDeleted: (id: string) => void;
+}
+
+/** What a new profile can start from; the user still checks it and presses Save profile. */
+export type ProfilePrefill = Partial<DemoProfile> & { authMethod?: AuthMethod };
+
+type Asking =
+  | { kind: 'none' }
+  | { kind: 'delete' }
+  | { kind: 'revoke'; origins: string[]; id: string };
+
+const METHOD_LABELS: Record<AuthMethod, string> = {
+  apiKey: 'API key',
+  oauthBasic: 'OAuth (Basic header)',
+  oauthBody: 'OAuth (form body)',
+};
+
+export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }: Props) {
+  const start = initial ?? prefill ?? null;
+  const [name, setName] = useState(start?.name ?? '');
+  const [authUrl, setAuthUrl] = useState(start?.authUrl ?? '');
+  const [baseUrl, setBaseUrl] = useState(start?.baseUrl ?? '');
+  const [companyId, setCompanyId] = useState(start?.companyId ?? '');
+  const [authMethod, setAuthMethod] = useState<AuthMethod>(
+    initial?.authMethod ?? prefill?.authMethod ?? 'apiKey',
+  );
+  const [clientId, setClientId] = useState(start?.clientId ?? '');
+  const [formEncode, setFormEncode] = useState(initial?.formEncodeCredentials ?? false);
+  const [variables, setVariables] = useState<NameValue[]>(initial?.variables ?? []);
+  const [apiKey, setApiKey] = useState(prefill?.apiKey ?? '');
+  const [clientSecret, setClientSecret] = useState(prefill?.clientSecret ?? '');
+  const [error, setError] = useState<AppError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState<Asking>({ kind: 'none' });
+  const oauth = authMethod !== 'apiKey';
+
+  async function save(event: Event) {
+    event.preventDefault();
+    // The permission prompt must start inside the click, before anything is awaited.
+    const patterns = originPatternsToRequest(oauth ? [authUrl, baseUrl] : [baseUrl]);
+    const permission =
+      patterns.length > 0
+        ? browser.permissions.request({ origins: patterns }).catch(() => false)
+        : Promise.resolve(true);
+    setSaving(true);
+    const reply = await ask('profiles/save', {
+      profile: {
+        ...(initial ? { id: initial.id } : {}),
+        name,
+        authUrl,
+        baseUrl,
+        companyId,
+        authMethod,
+        clientId,
+        formEncodeCredentials: formEncode,
+        variables,
+      },
+      secrets: oauth ? { clientSecret } : { apiKey },
+    });
+    setSaving(false);
+    if (!reply.ok) {
+      setError(reply.error);
+      return;
+    }
+    setError(null);
+    setApiKey('');
+    setClientSecret('');
+    const warnings = [...reply.value.warnings];
+    if (!(await permission)) {
+      warnings.push({
+        field: 'baseUrl',
+        message: `Access to ${patterns.join(', ')} was not granted: calls will fail until you allow it (save again to be asked).`,
+      });
+    }
+    onSaved(reply.value.profile, warnings);
+  }
+
+  async function remove() {
+    if (initial === null) return;
+    setAsking({ kind: 'none' });
+    const reply = await ask('profiles/delete', { id: initial.id });
+    if (!reply.ok) return setError(reply.error);
+    const { id, unusedOrigins } = reply.value;
+    // Least privilege: offer to give back the site access no other profile needs.
+    if (unusedOrigins.length > 0) setAsking({ kind: 'revoke', origins: unusedOrigins, id });
+    else onDeleted(id);
+  }
+
+  async function revoke(origins: string[], id: string, yes: boolean) {
+    setAsking({ kind: 'none' });
+    if (yes) await browser.permissions.remove({ origins });
+    onDeleted(id);
+  }
+
+  const secretHint = (masked: string | null) =>
+    masked ? `Saved: ${masked}. Leave empty to keep it, or type a new value to replace it.` : '';
+
+  return (
+    <form class="editor" onSubmit={save} aria-label="Profile editor">
+      <Field id="profile-name" label="Profile name">
+        <input
+          id="profile-name"
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+          required
+        />
+      </Field>
+      <Field id="auth-method" label="Auth method">
+        <select
+          id="auth-method"
+          value={authMethod}
+          onChange={(e) => setAuthMethod(e.currentTarget.value as AuthMethod)}
+        >
+          {Object.entries(METHOD_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {oauth && (
+        <Field id="auth-url" label="Auth URL">
+          <input
+            id="auth-url"
+            type="text"
+            inputMode="url"
+            placeholder="https://auth.example.com"
+            value={authUrl}
+            onInput={(e) => setAuthUrl(e.currentTarget.value)}
+          />
+        </Field>
+      )}
+      <Field id="base-url" label="Base URL">
+        <input
+          id="base-url"
+          type="text"
+          inputMode="url"
+          placeholder="https://sandbox.example.com"
+          value={baseUrl}
+          onInput={(e) => setBaseUrl(e.currentTarget.value)}
+        />
+      </Field>
+      <Field id="company-id" label="Company ID">
+        <input
+          id="company-id"
+          placeholder="00000000-0000-0000-0000-000000000000"
+          value={companyId}
+          onInput={(e) => setCompanyId(e.currentTarget.value)}
+        />
+      </Field>
+      {oauth ? (
+        <>
+          <Field id="client-id" label="Client ID">
+            <input
+              id="client-id"
+              value={clientId}
+              onInput={(e) => setClientId(e.currentTarget.value)}
+            />
+          </Field>
+          <Field id="client-secret" label="Client secret">
+            <input
+              id="client-secret"
+              type="password"
+              autoComplete="off"
+              value={clientSecret}
+              aria-describedby="client-secret-hint"
+              onInput={(e) => setClientSecret(e.currentTarget.value)}
+            />
+            <small id="client-secret-hint">
+              {secretHint(initial?.secrets.clientSecret ?? null)}
+            </small>
+          </Field>
+          {authMethod === 'oauthBasic' && (
+            <div class="field checkbox-field">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={formEncode}
+                  aria-describedby="form-encode-hint"
+                  onChange={(e) => setFormEncode(e.currentTarget.checked)}
+                />
+                Form-encode credentials (RFC 6749)
+              </label>
+              <small id="form-encode-hint">
+                Off: client_id:client_secret is sent as typed, as the spec and Apigee expect. On:
+                both are form-encoded first, as standards-strict servers expect.
+              </small>
+            </div>
+          )}
+        </>
+      ) : (
+        <Field id="api-key" label="API key">
+          <input
+            id="api-key"
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            aria-describedby="api-key-hint"
+            onInput={(e) => setApiKey(e.currentTarget.value)}
+          />
+          <small id="api-key-hint">{secretHint(initial?.secrets.apiKey ?? null)}</small>
+        </Field>
+      )}
+      <details open={variables.length > 0}>
+        <summary>Variables ({variables.length})</summary>
+        <p class="muted">
+          Use them as {'{{name}}'} in the path, query, headers and body. companyId and baseUrl are
+          always defined. Not for secrets: variables are not protected like the fields above.
+        </p>
+        <KeyValueTable noun="Variable" rows={variables} onChange={setVariables} />
+      </details>
+      {error && <ErrorNotice error={error} />}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={saving}>
+          Save profile
+        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        {initial && (
+          <button type="button" class="danger" onClick={() => setAsking({ kind: 'delete' })}>
+            Delete profile
+          </button>
+        )}
+      </div>
+      {asking.kind === 'delete' && initial && (
+        <Confirm
+          title="Delete profile"
+          confirm="Delete profile"
+          danger
+          onConfirm={() => void remove()}
+          onCancel={() => setAsking({ kind: 'none' })}
+        >
+          <p>
+            Delete the profile “{initial.name}”, its stored secrets, its history and its draft?
+            Collections stay.
+          </p>
+        </Confirm>
+      )}
+      {asking.kind === 'revoke' && (
+        <Confirm
+          title="Revoke site access"
+          confirm="Revoke access"
+          onConfirm={() => void revoke(asking.origins, asking.id, true)}
+          onCancel={() => void revoke(asking.origins, asking.id, false)}
+        >
+          <p>
+            No other profile uses {asking.origins.join(', ')}. Also revoke the extension’s access to{' '}
+            {asking.origins.length === 1 ? 'it' : 'them'}?
+          </p>
+        </Confirm>
+      )}
+    </form>
+  );
+}

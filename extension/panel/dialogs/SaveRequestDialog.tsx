@@ -1,0 +1,149 @@
+/**
+ * Save request: the composed call into a collection (an existing one, or a new one named here,
+ * which can get a first folder as it is created) and optionally a folder. A call the composer
+ * flags (invalid JSON body, an unknown variable, a path outside /v1/) can still be saved, but the
+ * dialog says so first. Loaded on first use, with the collection rules.
+ */
+import { useState } from 'preact/hooks';
+import { addFolder, addRequest, newCollection } from '../../../src/collections/collection-ops';
+import { allFolders } from '../../../src/collections/collection-search';
+import type { Collection, SavedRequest } from '../../../src/collections/model';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import type { Draft } from '../request/use-request';
+import type { CollectionsState } from '../state/use-collections';
+import { Dialog } from '../ui/Dialog';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { Field } from '../ui/Field';
+import { FormActions } from '../ui/FormActions';
+
+interface Props {
+  state: CollectionsState;
+  profile: ProfileView;
+  draft: Draft;
+  /** What the composer says is wrong with the call, if anything. */
+  problem: string | null;
+  onSaved: (collectionId: string, request: SavedRequest) => void;
+  onClose: () => void;
+}
+
+const NEW = '__new__';
+
+export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onClose }: Props) {
+  const [name, setName] = useState('');
+  const [target, setTarget] = useState(state.collections[0]?.id ?? NEW);
+  const [newName, setNewName] = useState('');
+  const [folder, setFolder] = useState('');
+  const [newFolder, setNewFolder] = useState('');
+  const chosen = state.collections.find((collection) => collection.id === target) ?? null;
+  const fallbackName = `${draft.method} ${draft.path}`.trim();
+
+  async function save(event: Event) {
+    event.preventDefault();
+    let collection: Collection | null = chosen;
+    let folderId = folder === '' ? null : folder;
+    if (collection === null) {
+      const auth = {
+        method: profile.authMethod,
+        formEncodeCredentials: profile.formEncodeCredentials,
+      };
+      const created = newCollection(newName.trim() || profile.name, auth, () =>
+        crypto.randomUUID(),
+      );
+      if (!created.ok) return state.setError(created.error);
+      collection = created.value;
+      if (newFolder.trim() !== '') {
+        const id = crypto.randomUUID();
+        const withFolder = addFolder(collection, null, {
+          kind: 'folder',
+          id,
+          name: newFolder,
+          items: [],
+        });
+        if (!withFolder.ok) return state.setError(withFolder.error);
+        collection = withFolder.value;
+        folderId = id;
+      }
+    }
+    const request: SavedRequest = {
+      kind: 'request',
+      id: crypto.randomUUID(),
+      name: name.trim() || fallbackName,
+      ...draft,
+    };
+    if (await state.save(addRequest(collection, folderId, request))) {
+      onSaved(collection.id, request);
+      onClose();
+    }
+  }
+
+  return (
+    <Dialog title="Save request" onClose={onClose}>
+      <form class="editor" aria-label="Save request" onSubmit={save}>
+        {problem && (
+          <p class="notice notice-warn" role="alert">
+            The composer flags this call: {problem} You can still save it and fix it later.
+          </p>
+        )}
+        <Field id="save-name" label="Request name">
+          <input
+            id="save-name"
+            value={name}
+            placeholder={fallbackName}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        </Field>
+        <Field id="save-collection" label="Collection">
+          <select
+            id="save-collection"
+            value={target}
+            onChange={(e) => setTarget(e.currentTarget.value)}
+          >
+            {state.collections.map((collection) => (
+              <option key={collection.id} value={collection.id}>
+                {collection.name}
+              </option>
+            ))}
+            <option value={NEW}>New collection…</option>
+          </select>
+        </Field>
+        {chosen === null ? (
+          <>
+            <Field id="save-new-collection" label="New collection name">
+              <input
+                id="save-new-collection"
+                value={newName}
+                placeholder={profile.name}
+                onInput={(e) => setNewName(e.currentTarget.value)}
+              />
+            </Field>
+            <Field id="save-new-folder" label="First folder">
+              <input
+                id="save-new-folder"
+                value={newFolder}
+                placeholder="(none: save at the top level)"
+                onInput={(e) => setNewFolder(e.currentTarget.value)}
+              />
+            </Field>
+          </>
+        ) : (
+          <Field id="save-folder" label="Folder">
+            <select
+              id="save-folder"
+              value={folder}
+              onChange={(e) => setFolder(e.currentTarget.value)}
+            >
+              <option value="">(top level)</option>
+              {allFolders(chosen.items).map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        {state.error && <ErrorNotice error={state.error} />}
+        <FormActions submit="Save" onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}

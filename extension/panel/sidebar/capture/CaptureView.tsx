@@ -1,0 +1,190 @@
+/**
+ * The sidebar's Capture tab: the inspected page's calls to the partner API (a profile's Base URL
+ * under /v1/, or a token endpoint), or with "Show all requests" everything it loaded, filterable;
+ * each checked against the spec's contract, with the security advisories first. A chosen call can
+ * be opened in the composer, replayed with the active profile, or saved to a collection; Export
+ * captured writes them as HAR with every credential redacted. Loaded when the tab first opens.
+ *
+ * Try it by hand: npm start, open the sandbox's page /demo-app in the browser, open DevTools on it,
+ * pick the Partner API panel, then its Capture tab, and press the page's "Call the API" button.
+ */
+import { useEffect, useReducer, useState } from 'preact/hooks';
+import {
+  type CaptureRow,
+  filterRows,
+  type ProfileTarget,
+} from '../../../../src/capture/call-matching';
+import { reviewCall } from '../../../../src/capture/call-review';
+import { draftFromCapture } from '../../../../src/capture/composer-draft';
+import { exportCapturedHar } from '../../../../src/formats/har/har-export';
+import { isInDevTools } from '../../../devtools/devtools-adapter';
+import type { Draft } from '../../request/use-request';
+import { type CaptureAction, captureStore } from '../../state/capture-store';
+import { downloadFile } from '../../ui/download';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { CapturedCallDetails } from './CapturedCallDetails';
+import './capture.css';
+
+interface Props {
+  profiles: readonly ProfileTarget[];
+  /** Puts a captured call into the composer (the active profile authenticates it), then acts. */
+  onDraft: (draft: Draft, notes: string[], action: CaptureAction) => void;
+}
+
+function rowLabel({ call, match }: CaptureRow): string {
+  const where = match.kind === 'api' && match.path !== null ? `/v1/${match.path}` : call.pathname;
+  return `${call.method} ${where}`;
+}
+
+export function CaptureView({ profiles, onDraft }: Props) {
+  const [, refresh] = useReducer((count: number, _change: undefined) => count + 1, 0);
+  const [showAll, setShowAll] = useState(false);
+  const [text, setText] = useState('');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  captureStore.setProfiles(profiles);
+
+  useEffect(() => {
+    const stop = captureStore.subscribe(() => refresh(undefined));
+    captureStore.start();
+    return stop;
+  }, []);
+
+  if (!isInDevTools()) {
+    return (
+      <section aria-label="Capture" class="capture">
+        <p class="muted">
+          Capture needs the panel opened in DevTools: open DevTools (F12) on the page whose calls
+          you want to see, choose the Partner API panel, then this tab. Its calls to your profiles’
+          Base URLs show here, checked against the contract.
+        </p>
+      </section>
+    );
+  }
+
+  const rows = filterRows(captureStore.rows(), { showAll, text });
+  const selected = rows.find((row) => row.call.key === chosen) ?? null;
+  const findings = selected
+    ? reviewCall(selected.call, selected.match, captureStore.known, Date.now())
+    : [];
+  const { calls, dropped } = captureStore.list;
+
+  function act(row: CaptureRow, action: CaptureAction) {
+    const draft = draftFromCapture(row.call, row.match);
+    if (!draft.ok) {
+      setNotice(`${draft.error.message} ${draft.error.hint}`);
+      return;
+    }
+    setNotice(null);
+    onDraft(draft.value.request, draft.value.notes, action);
+  }
+
+  function exportHar() {
+    const version = chrome.runtime.getManifest().version;
+    const all = rows.map((row) => row.call);
+    downloadFile('captured-calls.har', exportCapturedHar(all, { version }), 'application/json');
+  }
+
+  return (
+    <section aria-label="Capture" class="capture">
+      <div class="sidebar-tools">
+        <input
+          type="search"
+          aria-label="Filter captured requests"
+          placeholder="Filter captured requests"
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+        <div class="row">
+          <label class="row">
+            <input
+              type="checkbox"
+              checked={showAll}
+              onChange={(e) => setShowAll(e.currentTarget.checked)}
+            />
+            Show all requests
+          </label>
+          <button type="button" onClick={() => captureStore.clear()} disabled={calls.length === 0}>
+            Clear
+          </button>
+          <button type="button" onClick={exportHar} disabled={rows.length === 0}>
+            Export captured
+          </button>
+        </div>
+      </div>
+      {captureStore.tokenCheckError && <ErrorNotice error={captureStore.tokenCheckError} />}
+      {captureStore.unreadable > 0 && (
+        <p class="notice notice-warn" role="status">
+          {captureStore.unreadable} request{captureStore.unreadable === 1 ? '' : 's'} could not be
+          read ({captureStore.lastUnreadable}); the Network panel still shows{' '}
+          {captureStore.unreadable === 1 ? 'it' : 'them'}.
+        </p>
+      )}
+      <p class="muted" role="status">
+        {rows.length === 0
+          ? showAll
+            ? 'No request captured yet: use the page.'
+            : 'No call to a profile’s API yet: use the page (Show all requests lists everything it loads).'
+          : `${rows.length} call${rows.length === 1 ? '' : 's'}${dropped > 0 ? ` (the oldest ${dropped} dropped: at most 1 000 are kept)` : ''}.`}
+      </p>
+      {rows.length > 0 && (
+        <div role="listbox" aria-label="Captured calls" class="capture-list">
+          {rows.map((row) => {
+            const { call, match } = row;
+            const profile = match.kind === 'other' ? null : (match.profile?.name ?? null);
+            return (
+              <div
+                key={call.key}
+                role="option"
+                tabIndex={row === (selected ?? rows[0]) ? 0 : -1}
+                aria-selected={row === selected}
+                class="capture-row"
+                onClick={() => setChosen(call.key)}
+                onKeyDown={(event) => {
+                  const index = rows.indexOf(row);
+                  const next =
+                    event.key === 'ArrowDown'
+                      ? rows[index + 1]
+                      : event.key === 'ArrowUp'
+                        ? rows[index - 1]
+                        : undefined;
+                  if (event.key === 'Enter' || event.key === ' ') setChosen(call.key);
+                  else if (next !== undefined) {
+                    setChosen(next.call.key);
+                    const element = (event.currentTarget as HTMLElement)[
+                      event.key === 'ArrowDown' ? 'nextElementSibling' : 'previousElementSibling'
+                    ] as HTMLElement | null;
+                    element?.focus();
+                  } else return;
+                  event.preventDefault();
+                }}
+              >
+                <span class="capture-path mono">{rowLabel(row)}</span>
+                <span class={call.status >= 400 || call.status === 0 ? 'bad' : 'good'}>
+                  {call.status === 0 ? 'failed' : call.status}
+                </span>
+                <span class="muted">
+                  {call.durationMs === null ? '' : `${Math.round(call.durationMs)} ms`}
+                  {match.kind === 'token' ? ' · token request' : ''}
+                  {profile ? ` · ${profile}` : ''}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      )}
+      {notice && (
+        <p class="notice notice-warn" role="status">
+          {notice}
+        </p>
+      )}
+      {selected && (
+        <CapturedCallDetails
+          row={selected}
+          findings={findings}
+          onAct={(action) => act(selected, action)}
+        />
+      )}
+    </section>
+  );
+}

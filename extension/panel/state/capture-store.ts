@@ -1,0 +1,154 @@
+/**
+ * The inspected page's captured calls, for the Capture view: started when the view first opens
+ * (it reads the calls already in DevTools' Network log, then takes each one as it finishes), kept
+ * while the panel lives, whatever tab or profile is shown. Credentials are masked as each call is
+ * captured (src/capture/captured-call.ts) and nothing is ever stored. Which tokens the extension
+ * knows to be expired is asked of the worker by fingerprint, never by value.
+ */
+import { type CaptureRow, matchCall, type ProfileTarget } from '../../../src/capture/call-matching';
+import { fingerprintsOf } from '../../../src/capture/call-review';
+import { addCalls, type CaptureList, EMPTY_CAPTURE_LIST } from '../../../src/capture/capture-list';
+import { captureCall, withResponseBody } from '../../../src/capture/captured-call';
+import type { KnownToken } from '../../../src/capture/token-fingerprint';
+import type { AppError } from '../../../src/vocabulary/errors';
+import {
+  type FinishedRequest,
+  readNetworkLog,
+  subscribeToFinishedRequests,
+} from '../../devtools/devtools-adapter';
+import { ask } from './worker-client';
+
+type Listener = () => void;
+
+/** What a captured call can be taken into the composer for. */
+export type CaptureAction = 'open' | 'replay' | 'save';
+
+const CHECK_DELAY_MS = 300;
+/**
+ * How long after a finished request the Network log is read again, and how often while the view
+ * is open. Chrome does not report every request through onRequestFinished (a fetch with a form
+ * body, in Chrome 156, never comes), so the log is the truth and the event only a prompt.
+ */
+const SYNC_DELAY_MS = 400;
+const SYNC_EVERY_MS = 3_000;
+
+/**
+ * What tells requests apart before they are read, without keeping their URLs (which can carry a
+ * credential): when each started, its method, how long its URL is and how long it took.
+ */
+function sightingOf(entry: unknown): string {
+  const { startedDateTime, time, request } = (entry ?? {}) as {
+    startedDateTime?: unknown;
+    time?: unknown;
+    request?: { method?: unknown; url?: unknown };
+  };
+  const url = typeof request?.url === 'string' ? request.url : '';
+  return `${String(startedDateTime)} ${String(request?.method)} ${url.length} ${String(time)}`;
+}
+
+class CaptureStore {
+  list: CaptureList = EMPTY_CAPTURE_LIST;
+  known: KnownToken[] = [];
+  /** Why the expired-token check could not run (the worker did not answer), if it could not. */
+  tokenCheckError: AppError | null = null;
+  /** Requests that could not be read into a captured call, and why the last one could not. */
+  unreadable = 0;
+  lastUnreadable = '';
+  private profiles: readonly ProfileTarget[] = [];
+  private started = false;
+  private seen = new Set<string>();
+  private syncTimer: ReturnType<typeof setTimeout> | null = null;
+  private listeners = new Set<Listener>();
+  private checkTimer: ReturnType<typeof setTimeout> | null = null;
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setProfiles(profiles: readonly ProfileTarget[]) {
+    this.profiles = profiles;
+  }
+
+  /** The first opening: what the Network log holds already, then every call as it finishes. */
+  start() {
+    if (this.started) return;
+    this.started = true;
+    subscribeToFinishedRequests((request) => {
+      void this.take([request]);
+      this.syncSoon();
+    });
+    void this.sync();
+    setInterval(() => void this.sync(), SYNC_EVERY_MS);
+  }
+
+  private syncSoon() {
+    if (this.syncTimer !== null) clearTimeout(this.syncTimer);
+    this.syncTimer = setTimeout(() => void this.sync(), SYNC_DELAY_MS);
+  }
+
+  private async sync() {
+    await this.take(await readNetworkLog());
+  }
+
+  clear() {
+    this.list = EMPTY_CAPTURE_LIST;
+    this.known = [];
+    this.unreadable = 0;
+    this.lastUnreadable = '';
+    // A cleared call stays cleared: it is still in the Network log, and still "seen".
+    this.changed();
+  }
+
+  rows(): CaptureRow[] {
+    return this.list.calls.map((call) => ({ call, match: matchCall(call, this.profiles) }));
+  }
+
+  private async take(requests: readonly FinishedRequest[]) {
+    const calls = [];
+    for (const request of requests) {
+      const sighting = sightingOf(request.entry);
+      if (this.seen.has(sighting)) continue;
+      this.seen.add(sighting);
+      try {
+        const call = await captureCall(request.entry);
+        if (call === null) continue;
+        // Bodies are read only for the partner API's calls: a page loads much else.
+        const match = matchCall(call, this.profiles);
+        calls.push(
+          match.kind === 'other' ? call : withResponseBody(call, await request.readBody()),
+        );
+      } catch (error) {
+        // A request DevTools describes in a way the reader does not expect: counted and named.
+        this.unreadable += 1;
+        this.lastUnreadable = error instanceof Error ? error.message : String(error);
+        this.changed();
+      }
+    }
+    if (calls.length === 0) return;
+    this.list = addCalls(this.list, calls);
+    this.changed();
+    this.checkTokensSoon();
+  }
+
+  /** Bearer tokens the page sent, by fingerprint: which of them the worker knows, and their expiry. */
+  private checkTokensSoon() {
+    if (this.checkTimer !== null) clearTimeout(this.checkTimer);
+    this.checkTimer = setTimeout(async () => {
+      this.checkTimer = null;
+      const fingerprints = fingerprintsOf(this.list.calls);
+      if (fingerprints.length === 0) return;
+      const reply = await ask('capture/check-tokens', { fingerprints });
+      if (reply.ok) this.known = reply.value.tokens;
+      this.tokenCheckError = reply.ok ? null : reply.error;
+      this.changed();
+    }, CHECK_DELAY_MS);
+  }
+
+  private changed() {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** One store for the panel's life: the view comes and goes, the capture goes on. */
+export const captureStore = new CaptureStore();

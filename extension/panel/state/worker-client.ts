@@ -1,0 +1,44 @@
+/**
+ * The panel's only way to the background worker: one typed call per message type. Failures of the
+ * transport itself (worker stopped mid-call, extension reloaded) come back as typed errors too.
+ *
+ * It calls Chrome's own promise-returning `chrome.runtime.sendMessage` rather than
+ * webextension-polyfill: the panel loads this at its first paint, and the polyfill (a no-op
+ * wrapper in Chrome) would be a sixth of the panel's start-up JavaScript budget. The worker, which
+ * has no such budget, uses the polyfill throughout.
+ */
+import type { MessageType, Reply, RequestOf } from '../../../src/protocol/messages';
+import { fail } from '../../../src/vocabulary/errors';
+
+const lockedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever an answer says the secrets are locked (say, locked from another
+ * DevTools window, or by a browser restart): the lock controls then show the Unlock form.
+ */
+export function onLockedAnswer(listener: () => void): () => void {
+  lockedListeners.add(listener);
+  return () => lockedListeners.delete(listener);
+}
+
+export async function ask<K extends MessageType>(
+  type: K,
+  payload: RequestOf<K>,
+): Promise<Reply<K>> {
+  try {
+    const reply = (await chrome.runtime.sendMessage({ type, payload })) as Reply<K> | undefined;
+    if (reply === undefined || reply === null || typeof reply !== 'object' || !('ok' in reply)) {
+      return fail('worker_unavailable', 'The background worker gave no answer.', 'Try again.');
+    }
+    if (!reply.ok && reply.error.code === 'vault_locked') {
+      for (const listener of lockedListeners) listener();
+    }
+    return reply;
+  } catch {
+    return fail(
+      'worker_unavailable',
+      'The background worker could not be reached.',
+      'Try again; if the extension was reloaded, close and reopen DevTools.',
+    );
+  }
+}

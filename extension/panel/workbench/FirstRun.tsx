@@ -1,0 +1,82 @@
+/**
+ * The panel with no profile yet: what a profile is, the editor to create one, and "Use local
+ * sandbox", which fills the editor with the demo values of a sandbox on 127.0.0.1:8787 (or says
+ * how to start one). The user still presses Save profile.
+ */
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import type { ProfileView, Warning } from '../../../src/service/profile/profile-input';
+import type { DemoProfile } from '../../../src/service/profile/sandbox-demo';
+import type { AppError } from '../../../src/vocabulary/errors';
+import { ask } from '../state/worker-client';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { lazyComponent } from '../ui/lazy';
+
+const ProfileEditor = lazyComponent(() =>
+  import('../dialogs/ProfileEditor').then((module) => module.ProfileEditor),
+);
+
+interface Props {
+  toolbarStart: ComponentChildren;
+  toolbarEnd: ComponentChildren;
+  notices: ComponentChildren;
+  onSaved: (profile: ProfileView, warnings: Warning[]) => void;
+}
+
+export function FirstRun({ toolbarStart, toolbarEnd, notices, onSaved }: Props) {
+  const [demo, setDemo] = useState<{ values: DemoProfile; seq: number } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+
+  async function useSandbox() {
+    setAsking(true);
+    const reply = await ask('sandbox/demo', {});
+    setAsking(false);
+    if (!reply.ok) {
+      setError(reply.error);
+      return;
+    }
+    setError(null);
+    setDemo((last) => ({ values: reply.value.profile, seq: (last?.seq ?? 0) + 1 }));
+  }
+
+  return (
+    <div class="app">
+      <header class="toolbar">
+        {toolbarStart}
+        <span class="toolbar-spacer" />
+        {toolbarEnd}
+      </header>
+      <div class="notices">{notices}</div>
+      <main class="first-run">
+        <h2>Create your first profile</h2>
+        <p>
+          A profile says where to call (the Auth URL of the token endpoint and the Base URL of the
+          API), for which company (Company ID), and how to authenticate: an API key, or an OAuth
+          client ID and secret. Secrets stay inside the extension; the panel shows them masked.
+        </p>
+        <div class="row">
+          <button type="button" onClick={() => void useSandbox()} disabled={asking}>
+            Use local sandbox
+          </button>
+          <span class="muted" role="status">
+            {asking
+              ? 'Asking the sandbox at 127.0.0.1:8787…'
+              : demo
+                ? 'Filled in with the local sandbox’s demo values: check them and press Save profile.'
+                : 'Fills in the demo values of a sandbox running on 127.0.0.1:8787 (npm run sandbox).'}
+          </span>
+        </div>
+        {error && <ErrorNotice error={error} />}
+        <ProfileEditor
+          key={demo?.seq ?? 0}
+          initial={null}
+          prefill={demo?.values ?? null}
+          onCancel={null}
+          onSaved={onSaved}
+          onDeleted={() => undefined}
+        />
+      </main>
+    </div>
+  );
+}

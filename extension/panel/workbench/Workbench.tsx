@@ -1,0 +1,275 @@
+/**
+ * The loaded workbench of one profile (see Workspace.tsx): its state (the composed call and its
+ * answer, the token, the collections, the saved request being edited), its layout and its
+ * keyboard shortcuts. Dialogs (save, import cURL, quick search) load on first use.
+ */
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
+import type { SavedRequest } from '../../../src/collections/model';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import type { UiPrefs } from '../../../src/service/profile/ui-prefs';
+import type { HistoryEntry } from '../../../src/service/storage/history';
+import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
+import type { NameValue } from '../../../src/vocabulary/terms';
+import type { ProfilePrefill } from '../dialogs/ProfileEditor';
+import { type DraftNotes, DraftNotesList, RequestActions } from '../request/RequestActions';
+import { RequestPane } from '../request/RequestPane';
+import { useCopyAs } from '../request/use-copy-as';
+import { type Draft, type Shown, useRequest } from '../request/use-request';
+import { ResponsePane } from '../response/ResponsePane';
+import { CollectionsPanel } from '../sidebar/collections/CollectionsPanel';
+import { Sidebar } from '../sidebar/Sidebar';
+import { useCollections } from '../state/use-collections';
+import type { SetPrefs } from '../state/use-prefs';
+import { type TokenShown, useToken } from '../state/use-token';
+import { AuthState } from '../toolbar/AuthState';
+import { lazyComponent } from '../ui/lazy';
+import { useFocusRescue } from './use-focus-rescue';
+import { usePanelSize } from './use-panel-size';
+import { useShortcuts } from './use-shortcuts';
+import { WorkbenchLayout } from './WorkbenchLayout';
+import './workbench.css';
+
+const SaveRequestDialog = lazyComponent(() =>
+  import('../dialogs/SaveRequestDialog').then((module) => module.SaveRequestDialog),
+);
+const ImportCurlDialog = lazyComponent(() =>
+  import('../dialogs/ImportCurlDialog').then((module) => module.ImportCurlDialog),
+);
+const History = lazyComponent(() => import('../sidebar/History').then((module) => module.History));
+const CaptureView = lazyComponent(() =>
+  import('../sidebar/capture/CaptureView').then((module) => module.CaptureView),
+);
+const QuickSearch = lazyComponent(() =>
+  import('../dialogs/QuickSearch').then((module) => module.QuickSearch),
+);
+
+export interface WorkbenchProps {
+  profile: ProfileView;
+  prefs: UiPrefs;
+  setPrefs: SetPrefs;
+  start: WorkspaceStart;
+  toolbarStart: ComponentChildren;
+  toolbarEnd: ComponentChildren;
+  notices: ComponentChildren;
+  onNewProfile: (prefill: ProfilePrefill) => void;
+  /** Every saved profile: captured calls are matched against them. */
+  profiles: readonly ProfileView[];
+}
+
+/** What a (re)opened workspace starts from: what the worker kept for the profile. */
+export interface WorkspaceStart {
+  draft: Draft | null;
+  answer: Shown | null;
+  token: TokenShown;
+}
+
+const NO_VARIABLES: readonly NameValue[] = [];
+
+type Opened = { collectionId: string; request: SavedRequest } | null;
+type Open = 'none' | 'save' | 'import' | 'search';
+
+export function Workbench(props: WorkbenchProps) {
+  const { profile, prefs, setPrefs, start } = props;
+  const collections = useCollections();
+  const [opened, setOpened] = useState<Opened>(null);
+  // A request opened from a collection resolves that collection's shared variables too.
+  const shared =
+    opened === null
+      ? NO_VARIABLES
+      : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
+        NO_VARIABLES);
+  const request = useRequest(profile.id, start, shared);
+  const token = useToken(profile.id, start.token);
+  const oauth = profile.authMethod !== 'apiKey';
+  const copyAs = useCopyAs(profile, request.draft, shared);
+  const [open, setOpen] = useState<Open>('none');
+  /** Notes about how the draft came in (a cURL import, a captured call): what was dropped. */
+  const [notes, setNotes] = useState<DraftNotes | null>(null);
+  const [saveStatus, setSaveStatus] = useState('');
+  const size = usePanelSize();
+  const overlay = size === 'narrow';
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const sidebarShown = overlay ? overlayOpen : prefs.sidebarOpen;
+  const dirty = opened !== null && !sameCall(request.draft, opened.request);
+
+  /**
+   * A draft put into the composer from elsewhere: where it came from (the saved request, for
+   * Save changes), the notes on how it came in, and, when the sidebar lies over the panes, the
+   * panes in view again.
+   */
+  function putDraft(call: Draft, from: Opened = null, draftNotes: DraftNotes | null = null) {
+    // Only the call's own fields: a history entry or a saved request carries more.
+    const { method, path, query, headers, body } = call;
+    request.setDraft({ method, path, query, headers, body });
+    setOpened(from);
+    setNotes(draftNotes);
+    if (overlay) setOverlayOpen(false);
+  }
+
+  function openSaved(collectionId: string, saved: SavedRequest) {
+    putDraft(saved, { collectionId, request: saved });
+  }
+
+  /** A history entry back in the composer, with its answer when the worker still keeps it. */
+  function openEntry(entry: HistoryEntry, answer: SavedAnswer | null) {
+    putDraft(entry);
+    request.show(answer);
+  }
+
+  async function saveInPlace() {
+    if (opened === null) return;
+    const collection = collections.collections.find((item) => item.id === opened.collectionId);
+    if (collection === undefined) return;
+    const saved: SavedRequest = { ...opened.request, ...request.draft };
+    const { updateRequest } = await import('../../../src/collections/collection-ops');
+    if (await collections.save(updateRequest(collection, saved))) {
+      setOpened({ collectionId: collection.id, request: saved });
+      setSaveStatus(`Saved “${saved.name}”.`);
+    }
+  }
+
+  function toggleSidebar() {
+    if (overlay) setOverlayOpen(!overlayOpen);
+    else setPrefs({ sidebarOpen: !prefs.sidebarOpen });
+  }
+
+  function getToken() {
+    setPrefs({ requestTab: 'auth' });
+    void token.getToken();
+  }
+
+  useShortcuts({
+    send: () => void request.send(),
+    cancel: () => void request.cancel(),
+    save: () => (opened !== null ? void saveInPlace() : setOpen('save')),
+    search: () => setOpen('search'),
+  });
+  useFocusRescue(() => document.getElementById('path'));
+
+  const sidebar = sidebarShown && (
+    <Sidebar
+      tab={prefs.sidebarTab}
+      onTab={(sidebarTab) => setPrefs({ sidebarTab })}
+      overlay={overlay}
+      onClose={() => {
+        setOverlayOpen(false);
+        document.getElementById('sidebar-toggle')?.focus();
+      }}
+      collections={
+        <CollectionsPanel
+          state={collections}
+          openId={opened?.request.id ?? null}
+          dirty={dirty}
+          onOpen={(collection, saved) => openSaved(collection.id, saved)}
+          onNewProfile={props.onNewProfile}
+        />
+      }
+      capture={
+        <CaptureView
+          profiles={props.profiles}
+          onDraft={(draft, captureNotes, action) => {
+            putDraft(draft, null, { from: 'Captured call', lines: captureNotes });
+            if (action === 'replay') void request.send(draft);
+            if (action === 'save') setOpen('save');
+            if (action === 'open') document.getElementById('path')?.focus();
+          }}
+        />
+      }
+      history={
+        <History profileId={profile.id} version={request.historyVersion} onOpen={openEntry} />
+      }
+    />
+  );
+
+  return (
+    <div class="app">
+      <header class="toolbar">
+        <button
+          type="button"
+          id="sidebar-toggle"
+          class="icon"
+          aria-label={sidebarShown ? 'Hide sidebar' : 'Show sidebar'}
+          aria-expanded={sidebarShown}
+          aria-controls="sidebar"
+          onClick={toggleSidebar}
+        >
+          ☰
+        </button>
+        {props.toolbarStart}
+        <span class="toolbar-divider" />
+        <AuthState profile={profile} token={oauth ? token : null} onGetToken={getToken} />
+        <span class="toolbar-spacer" />
+        {props.toolbarEnd}
+      </header>
+      <div class="notices">{props.notices}</div>
+      <WorkbenchLayout
+        prefs={prefs}
+        setPrefs={setPrefs}
+        sidebar={sidebar || null}
+        overlay={overlay}
+        request={
+          <RequestPane
+            profile={profile}
+            shared={shared}
+            request={request}
+            token={oauth ? token : null}
+            tab={prefs.requestTab}
+            onTab={(requestTab) => setPrefs({ requestTab })}
+            copyAs={copyAs}
+            actions={
+              <RequestActions
+                dirtyRequest={dirty && opened !== null ? opened.request : null}
+                status={saveStatus}
+                onSave={() => setOpen('save')}
+                onSaveChanges={() => void saveInPlace()}
+                onImportCurl={() => setOpen('import')}
+              />
+            }
+            notes={<DraftNotesList notes={notes} onDismiss={() => setNotes(null)} />}
+          />
+        }
+        response={
+          <ResponsePane
+            profile={profile}
+            request={request}
+            tab={prefs.responseTab}
+            onTab={(responseTab) => setPrefs({ responseTab })}
+          />
+        }
+      />
+      {open === 'save' && (
+        <SaveRequestDialog
+          state={collections}
+          profile={profile}
+          draft={request.draft}
+          problem={draftProblem(profile, request.draft, shared)}
+          onSaved={(collectionId, saved) => {
+            openSaved(collectionId, saved);
+            setSaveStatus(`Saved “${saved.name}”.`);
+          }}
+          onClose={() => setOpen('none')}
+        />
+      )}
+      {open === 'import' && (
+        <ImportCurlDialog
+          profile={profile}
+          onImport={(draft, importNotes) =>
+            putDraft(draft, null, { from: 'cURL import', lines: importNotes })
+          }
+          onClose={() => setOpen('none')}
+        />
+      )}
+      {open === 'search' && (
+        <QuickSearch
+          profileId={profile.id}
+          collections={collections.collections}
+          onOpenSaved={openSaved}
+          onOpenEntry={openEntry}
+          onClose={() => setOpen('none')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The workbench's frame under the toolbar: the sidebar docked beside the panes (with a resize
+ * handle) when the panel is wide, or over them when it is narrow; and the request and response
+ * panes split by a draggable divider, side by side when the main area has room and stacked when
+ * not, as DevTools' SplitWidget does. Every size is a remembered preference.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { UiPrefs } from '../../../src/service/profile/ui-prefs';
+import type { SetPrefs } from '../state/use-prefs';
+import { ResizeHandle } from '../ui/ResizeHandle';
+import { SplitView } from '../ui/SplitView';
+
+/** Below this width of the main area, request and response stack. */
+const SIDE_BY_SIDE_FROM_PX = 640;
+
+interface Props {
+  prefs: UiPrefs;
+  setPrefs: SetPrefs;
+  /** Null when the sidebar is hidden. */
+  sidebar: ComponentChildren | null;
+  /** The sidebar lies over the panes (a narrow panel) instead of beside them. */
+  overlay: boolean;
+  request: ComponentChildren;
+  response: ComponentChildren;
+}
+
+export function WorkbenchLayout({ prefs, setPrefs, sidebar, overlay, request, response }: Props) {
+  const [dragWidth, setDragWidth] = useState<number | null>(null);
+  const [mainWidth, setMainWidth] = useState(window.innerWidth);
+  const main = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = main.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry !== undefined) setMainWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const wide = mainWidth >= SIDE_BY_SIDE_FROM_PX;
+  const width = dragWidth ?? prefs.sidebarWidth;
+  const docked = !overlay && sidebar !== null;
+  return (
+    <div
+      class={`workbench${docked ? ' docked' : ''}`}
+      style={docked ? { gridTemplateColumns: `${width}px 5px minmax(0, 1fr)` } : undefined}
+    >
+      <div class="main" ref={main}>
+        <SplitView
+          orientation={wide ? 'row' : 'column'}
+          ratio={wide ? prefs.splitRow : prefs.splitColumn}
+          onRatio={(ratio) => setPrefs(wide ? { splitRow: ratio } : { splitColumn: ratio })}
+          label="Resize request and response"
+          minPx={wide ? 260 : 120}
+          first={request}
+          second={response}
+        />
+      </div>
+      {docked && (
+        <ResizeHandle
+          label="Resize sidebar"
+          width={width}
+          min={160}
+          max={Math.max(200, Math.min(800, window.innerWidth - 360))}
+          origin={() => main.current?.parentElement?.getBoundingClientRect().left ?? 0}
+          onDrag={setDragWidth}
+          onWidth={(sidebarWidth) => setPrefs({ sidebarWidth })}
+        />
+      )}
+      {sidebar}
+    </div>
+  );
+}
