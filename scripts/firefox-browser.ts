@@ -68,6 +68,11 @@ export interface FirefoxOptions {
   args?: string[];
   /** Where downloads land, without asking (tests read exported files from there). */
   downloadDir?: string;
+  /**
+   * The add-on's UUID; random by default. A kept profile needs the same one each time: the
+   * extension's storage belongs to its moz-extension://<uuid> origin.
+   */
+  uuid?: string;
 }
 
 /** Downloads go to `dir` without a dialog, as a user who set "Always save to" has them. */
@@ -96,7 +101,7 @@ export async function launchFirefoxWithExtension(
       `${dist} has no build: run \`npm run build:firefox\` (npm test does it for you).`,
     );
   }
-  const uuid = randomUUID();
+  const uuid = options.uuid ?? randomUUID();
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),
@@ -111,6 +116,10 @@ export async function launchFirefoxWithExtension(
       'datareporting.policy.dataSubmissionEnabled': false,
       'app.update.enabled': false,
       ...downloadPrefs(options.downloadDir),
+      // A temporary add-on is uninstalled when Firefox closes: keep its storage and UUID for the
+      // next start on the same profile.
+      'extensions.webextensions.keepStorageOnUninstall': true,
+      'extensions.webextensions.keepUuidOnUninstall': true,
     },
   });
   try {

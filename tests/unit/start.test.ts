@@ -3,7 +3,7 @@
  * the sandbox, print the demo credentials and explain how to load dist/ by hand, then stop cleanly.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +112,35 @@ describe('npm start without a display', () => {
       rmSync(profileDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('npm start -- --browser firefox without a display', () => {
+  it('builds the Firefox add-on, runs the sandbox and says how to load it in about:debugging', async () => {
+    const firefoxOut = mkdtempSync(join(tmpdir(), 'partner-api-start-firefox-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, PARTNER_API_OUT_DIR: firefoxOut };
+    delete env.DISPLAY;
+    delete env.WAYLAND_DISPLAY;
+    const firefox = spawn(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['scripts/start.ts', '--port', '0', '--browser', 'firefox'],
+      { cwd: ROOT, env },
+    );
+    try {
+      const output = await waitForOutput(firefox, 'Press Ctrl+C to stop', 60_000);
+      expect(output).toContain('No display is available (DISPLAY is not set), so Firefox');
+      expect(output).toContain('about:debugging#/runtime/this-firefox');
+      expect(output).toContain(`Load Temporary Add-on…" and choose ${firefoxOut}/manifest.json`);
+      const manifest = JSON.parse(readFileSync(join(firefoxOut, 'manifest.json'), 'utf8'));
+      expect(manifest.browser_specific_settings.gecko.id).toBeTruthy();
+      expect(manifest.background.scripts).toHaveLength(1);
+      const exited = new Promise<number | null>((resolve) => firefox.on('exit', resolve));
+      firefox.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      firefox.kill('SIGKILL');
+      rmSync(firefoxOut, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 /** A loopback port nothing listens on (the system picks it; it is released at once). */
