@@ -7,8 +7,15 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   projects: [
     { name: 'chromium', testDir: 'tests/e2e' },
-    // Playwright traces record Playwright pages only; the Firefox tests drive puppeteer's.
-    { name: 'firefox', testDir: 'tests/e2e-firefox', use: { trace: 'off' } },
+    // Playwright traces record Playwright pages only; the Firefox tests drive puppeteer's. Each
+    // starts a Firefox with a new profile and reaches the panel over BiDi (a round trip per
+    // query): 20-40 s on two busy cores, hence the longer timeout.
+    {
+      name: 'firefox',
+      testDir: 'tests/e2e-firefox',
+      timeout: 180_000,
+      use: { trace: 'off' },
+    },
   ],
   timeout: 60_000,
   expect: { timeout: 10_000 },

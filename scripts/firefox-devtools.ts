@@ -64,7 +64,7 @@ function panelLookup(tabUrlPart: string, title: string): string {
       .getElementById('toolbox-panel-iframe-' + tool(toolbox).id)
       ?.contentDocument?.querySelector('browser');
     const wait = async (what, check) => {
-      for (let i = 0; i < 200; i++) {
+      for (let i = 0; i < 600; i++) {
         const found = check();
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -122,7 +122,7 @@ export function inFirefoxPanel<T>(
     if (!toolbox) throw new Error('DevTools is not open on that tab');
     const manager = panelBrowser(toolbox).messageManager;
     return await new Promise((resolve) => {
-      const timer = setTimeout(() => resolve({ error: 'the panel did not answer in 10 s' }), 10000);
+      const timer = setTimeout(() => resolve({ error: 'the panel did not answer in 30 s' }), 30000);
       manager.addMessageListener(${JSON.stringify(reply)}, function answered(message) {
         manager.removeMessageListener(${JSON.stringify(reply)}, answered);
         clearTimeout(timer);

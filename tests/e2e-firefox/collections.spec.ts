@@ -13,7 +13,15 @@ import {
   launchFirefoxWithExtension,
 } from '../../scripts/firefox-browser';
 import { test as base, expect } from './fixtures';
-import { byLabel, byRole, choose, expectText, fill, requestTab } from './panel-driver';
+import {
+  byLabel,
+  byRole,
+  choose,
+  expectText,
+  fill,
+  PANEL_WAIT_MS,
+  requestTab,
+} from './panel-driver';
 import { createApiKeyProfile } from './profiles';
 
 const test = base.extend<{ downloads: string; firefox: FirefoxWithExtension }>({
@@ -44,7 +52,7 @@ async function nextDownload(dir: string, seen: Set<string>): Promise<string> {
         found = done;
         return done;
       },
-      { message: 'a finished download', timeout: 15_000 },
+      { message: 'a finished download', timeout: PANEL_WAIT_MS },
     )
     .not.toBe('');
   seen.add(found);

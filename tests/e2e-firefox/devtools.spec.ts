@@ -12,6 +12,7 @@ import { launchFirefoxWithExtension } from '../../scripts/firefox-browser';
 import { inFirefoxPanel, showFirefoxPanel } from '../../scripts/firefox-devtools';
 import { createSandbox } from '../../src/sandbox/server';
 import { expect, test } from './fixtures';
+import { PANEL_WAIT_MS } from './panel-driver';
 import { createApiKeyProfile } from './profiles';
 
 const CANARY_KEY = 'canaryFIREFOXCAPTUREKEY-4e1a9c7b3d5f';
@@ -19,7 +20,6 @@ const PANEL = 'Partner API';
 const DEMO_APP = '/demo-app';
 
 test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked, with the key masked', async () => {
-  test.setTimeout(90_000);
   const sandbox = await createSandbox({ port: 0, credentials: { apiKey: CANARY_KEY } });
   const firefox = await launchFirefoxWithExtension();
   try {
@@ -34,7 +34,10 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
     const inPanel = <T>(body: string) => inFirefoxPanel<T>(firefox.browser, DEMO_APP, PANEL, body);
     const waitInPanel = <T>(what: string, body: string) =>
       expect
-        .poll(() => inPanel<T | null>(body).catch(() => null), { message: what, timeout: 15_000 })
+        .poll(() => inPanel<T | null>(body).catch(() => null), {
+          message: what,
+          timeout: PANEL_WAIT_MS,
+        })
         .not.toBeNull();
 
     // The saved profile's workbench, then the Capture tab, opened before the page calls.
@@ -64,7 +67,7 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
           );
           return listed.includes('GET /v1/products') && listed.includes('GET /v1/ping');
         },
-        { message: 'both calls captured', timeout: 15_000 },
+        { message: 'both calls captured', timeout: PANEL_WAIT_MS },
       )
       .toBe(true);
     expect(listed).not.toContain(CANARY_KEY);

@@ -13,6 +13,7 @@ import {
   launchFirefoxWithExtension,
 } from '../../scripts/firefox-browser';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { PANEL_WAIT_MS } from './panel-driver';
 
 interface Fixtures {
   sandbox: Sandbox;
@@ -37,7 +38,7 @@ export const test = base.extend<Fixtures>({
   panel: async ({ firefox }, use) => {
     const panel = await firefox.openPanel();
     await panel.setViewport({ width: 1000, height: 700 });
-    panel.setDefaultTimeout(15_000);
+    panel.setDefaultTimeout(PANEL_WAIT_MS);
     await use(panel);
   },
 });

@@ -26,9 +26,16 @@ type Role =
   | 'tree'
   | 'treeitem';
 
+/** How long a check waits for the panel; generous, as the suite shares two cores with Chromium's. */
+export const PANEL_WAIT_MS = 30_000;
+
+function ariaSelector(role: Role, name: string): string {
+  return `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
+}
+
 /** The control with this role and exactly this accessible name. */
 export function byRole(panel: Page, role: Role, name: string): Locator<Element> {
-  return panel.locator(`::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`);
+  return panel.locator(ariaSelector(role, name));
 }
 
 /** The field a `<label>` names (password fields have no textbox role to find them by). */
@@ -76,18 +83,29 @@ export async function textOf(field: Locator<Element>): Promise<string> {
 
 /** Waits until the element shows text matching `pattern` (a string is looked for as it is). */
 export async function expectText(field: Locator<Element>, pattern: RegExp | string) {
-  const matcher = typeof pattern === 'string' ? expect.stringContaining(pattern) : pattern;
+  const matcher =
+    typeof pattern === 'string' ? expect.stringContaining(pattern) : expect.stringMatching(pattern);
   await expect
     .poll(() => textOf(field).catch((error: Error) => `(not found: ${error.message})`), {
-      timeout: 15_000,
+      timeout: PANEL_WAIT_MS,
     })
-    .toEqual(typeof pattern === 'string' ? matcher : expect.stringMatching(pattern));
+    .toEqual(matcher);
+}
+
+/** The element, already shown, has no text matching `pattern`. */
+export async function expectNoText(field: Locator<Element>, pattern: RegExp | string) {
+  const text = await textOf(field);
+  if (typeof pattern === 'string') expect(text).not.toContain(pattern);
+  else expect(text).not.toMatch(pattern);
 }
 
 /** Waits until no element matches (a dialog closed, an editor gave way). */
 export async function expectGone(panel: Page, role: Role, name: string) {
-  const selector = `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
-  await expect.poll(async () => (await panel.$$(selector)).length, { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(async () => (await panel.$$(ariaSelector(role, name))).length, {
+      timeout: PANEL_WAIT_MS,
+    })
+    .toBe(0);
 }
 
 export async function requestTab(panel: Page, name: 'Params' | 'Headers' | 'Body' | 'Auth') {
@@ -109,7 +127,7 @@ async function tab(panel: Page, list: string, name: string) {
         (element) => (element.textContent ?? '').trim().split(/\s/)[0] === tabName,
       );
     },
-    { timeout: 10_000 },
+    { timeout: PANEL_WAIT_MS },
     list,
     name,
   );
