@@ -27,9 +27,10 @@ const NO_TAB = -1;
 /** Reports usually arrive before the answer; this is how long a call waits for a late one. */
 export const wireObserver = createWireObserver({ graceMs: 500 });
 
+/** The origin of whoever made the request; null when the browser names none (or "null"). */
 function initiatorOrigin(details: WebRequest.OnSendHeadersDetailsType): string | null {
   const from = details.initiator ?? details.originUrl;
-  return from === undefined ? null : new URL(from).origin;
+  return from !== undefined && URL.canParse(from) ? new URL(from).origin : null;
 }
 
 browser.webRequest.onSendHeaders.addListener(
