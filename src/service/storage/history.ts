@@ -4,7 +4,7 @@
  * composed call, and any stored secret that a user pasted into a path, header or body is masked.
  */
 
-import { maskSecret } from '../../redaction/mask';
+import { maskSecretsIn } from '../../redaction/mask';
 import type { ComposedCall, HttpMethod, NameValue } from '../../vocabulary/terms';
 
 export const HISTORY_PER_PROFILE = 200;
@@ -32,16 +32,9 @@ export interface HistoryRecord {
   entry: HistoryEntry;
 }
 
-function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets)
-    if (secret.length >= 4) out = out.split(secret).join(maskSecret(secret));
-  return out;
-}
-
 /** `call` with every one of `secrets` masked wherever it appears (a secret pasted by the user). */
 export function scrubCall(call: ComposedCall, secrets: readonly string[]): ComposedCall {
-  const clean = (text: string) => scrub(text, secrets);
+  const clean = (text: string) => maskSecretsIn(text, secrets);
   const pairs = (rows: readonly NameValue[]) =>
     rows.map(({ name, value }) => ({ name: clean(name), value: clean(value) }));
   return {
