@@ -6,6 +6,18 @@ import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { build, defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
+import { firefoxManifest } from './scripts/firefox-manifest.ts';
+
+/**
+ * `vite build` writes the Chrome build to dist/; `vite build --mode firefox` (npm run
+ * build:firefox) writes the Firefox build of the same source to dist-firefox/, with the manifest of
+ * scripts/firefox-manifest.ts. Code tells the two browsers apart at run time, in the adapters
+ * (extension/devtools/devtools-adapter.ts, extension/background/wire.ts), not by build flags.
+ */
+type TargetBrowser = 'chrome' | 'firefox';
+
+/** The browser versions the bundles are written for: the manifests' minimum versions. */
+const BUNDLE_TARGET: Record<TargetBrowser, string> = { chrome: 'chrome120', firefox: 'firefox142' };
 
 // crxjs only emits the HTML pages named in the manifest. The panel page is created at run time by
 // the DevTools page (chrome.devtools.panels.create), so it is named here as an extra input: that
@@ -66,7 +78,7 @@ const WORKER_LOADER = 'service-worker-loader.js';
  * `import()`, so the worker had no lazy chunks to lose. Build only: `vite` (dev) keeps crxjs's
  * loader, which HMR needs.
  */
-function singleFileWorker(): Plugin {
+function singleFileWorker(target: string): Plugin {
   let outDir = '';
   return {
     name: 'partner-api-single-file-worker',
@@ -86,7 +98,7 @@ function singleFileWorker(): Plugin {
         publicDir: false,
         build: {
           write: false,
-          target: 'chrome120',
+          target,
           minify: true,
           modulePreload: false,
           rollupOptions: {
@@ -104,26 +116,35 @@ function singleFileWorker(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [preact(), crx({ manifest }), devPanelPage(), singleFileWorker()],
-  build: {
-    // Overridable so that a test of `npm start` can build beside the dist/ other tests are using.
-    outDir: process.env.PARTNER_API_OUT_DIR ?? 'dist',
-    emptyOutDir: true,
-    target: 'chrome120',
-    sourcemap: false,
-    rollupOptions: {
-      input: { panel: PANEL_PAGE },
+export default defineConfig(({ mode }) => {
+  const browser: TargetBrowser = mode === 'firefox' ? 'firefox' : 'chrome';
+  const crxManifest = browser === 'firefox' ? firefoxManifest(manifest) : manifest;
+  return {
+    plugins: [
+      preact(),
+      crx({ manifest: crxManifest, browser }),
+      devPanelPage(),
+      singleFileWorker(BUNDLE_TARGET[browser]),
+    ],
+    build: {
+      // Overridable so that a test of `npm start` can build beside the dist/ other tests are using.
+      outDir: process.env.PARTNER_API_OUT_DIR ?? (browser === 'firefox' ? 'dist-firefox' : 'dist'),
+      emptyOutDir: true,
+      target: BUNDLE_TARGET[browser],
+      sourcemap: false,
+      rollupOptions: {
+        input: { panel: PANEL_PAGE },
+      },
     },
-  },
-  server: {
-    port: 5173,
-    strictPort: true,
-    hmr: { port: 5173 },
-  },
-  test: {
-    include: ['src/**/*.test.ts', 'extension/**/*.test.ts', 'tests/unit/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 15_000,
-  },
+    server: {
+      port: 5173,
+      strictPort: true,
+      hmr: { port: 5173 },
+    },
+    test: {
+      include: ['src/**/*.test.ts', 'extension/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 15_000,
+    },
+  };
 });

@@ -2,32 +2,14 @@
  * The panel's own figures: first paint of a fresh panel page, the JavaScript it loads at start,
  * and a 10 MB JSON answer from Send to the first rows of the answer's JSON tree on screen.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { Sandbox } from '../src/sandbox/server';
 import { ANSWER_TREE_ROW, getCall, timedSend } from './bench-send';
 import { median } from './bench-stats';
-import { DIST, PANEL_PATH } from './extension-browser';
 
 export const LOADS = 10;
 export const BIG_BODY_BYTES = 10 * 1024 * 1024;
 export const BIG_RUNS = 3;
-
-/** gzip size of every script the panel page loads at start (entry and module preloads). */
-export function panelJsGzipBytes(): number {
-  const html = readFileSync(join(DIST, PANEL_PATH), 'utf8');
-  const sources = [
-    ...html.matchAll(
-      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g,
-    ),
-  ].map((match) => match[1] ?? '');
-  return sources.reduce(
-    (sum, src) => sum + gzipSync(readFileSync(join(DIST, src.replace(/^\//, '')))).length,
-    0,
-  );
-}
 
 /** Median of LOADS fresh panel pages: navigation start to first contentful paint. */
 export async function measureFirstRender(context: BrowserContext, panelUrl: string) {

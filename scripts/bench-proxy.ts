@@ -4,10 +4,17 @@
  * interleaved (one direct GET, then one through the worker) so that drift in the machine's load
  * affects both series alike. Also the token round trip of an OAuth profile.
  */
-import type { Page } from '@playwright/test';
 import type { Sandbox } from '../src/sandbox/server';
 import { getCall } from './bench-send';
 import { median, medianDifference } from './bench-stats';
+
+/**
+ * A page to run the measurements in: Playwright's (Chromium) and puppeteer's (Firefox) pages both
+ * evaluate a function with one argument.
+ */
+export interface MeasuredPage {
+  evaluate<Arg, Result>(run: (arg: Arg) => Promise<Result>, arg: Arg): Promise<Result>;
+}
 
 export const GETS = 300;
 export const TOKENS = 30;
@@ -21,7 +28,7 @@ export interface ProxyFigures {
 }
 
 export async function measureProxy(
-  panel: Page,
+  panel: MeasuredPage,
   sandbox: Sandbox,
   profileId: string,
 ): Promise<ProxyFigures> {
@@ -57,7 +64,10 @@ export async function measureProxy(
 }
 
 /** Median of TOKENS: asking the worker for a new token to the decoded result in the panel. */
-export async function measureTokenRoundTrip(panel: Page, profileId: string): Promise<number> {
+export async function measureTokenRoundTrip(
+  panel: MeasuredPage,
+  profileId: string,
+): Promise<number> {
   const times = await panel.evaluate(
     async ({ profileId, n }) => {
       const times: number[] = [];

@@ -3,10 +3,11 @@
  * First-run set-up shared by `npm start`, `npm test` and `npm run sandbox`, written with Node's
  * built-ins only because it runs before the project's packages exist.
  *   node scripts/setup.mjs deps   installs npm packages when they are missing or stale
- *   node scripts/setup.mjs test   deps, and Debian's Chromium, curl, python3-requests and httpie
- *                                 when they are missing
+ *   node scripts/setup.mjs test   deps, and Debian's Chromium, Firefox ESR, curl, python3-requests
+ *                                 and httpie when they are missing
  *   node scripts/setup.mjs start  deps (start.ts explains how to get a Chromium if there is none)
- * Playwright never downloads a browser here: this project drives a system Chromium.
+ * Playwright never downloads a browser here: this project drives a system Chromium, and a system
+ * Firefox ESR through puppeteer-core (which downloads nothing either).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -43,6 +44,37 @@ export function findChromium(fallback) {
   if (bundled && existsSync(bundled)) return { path: bundled, source: 'Playwright' };
   return { path: null, problem: 'No Chromium was found.' };
 }
+
+const SYSTEM_FIREFOXES = [
+  '/usr/bin/firefox-esr',
+  '/usr/bin/firefox',
+  '/Applications/Firefox.app/Contents/MacOS/firefox',
+];
+
+/**
+ * The Firefox to drive: `FIREFOX_PATH`, then the system's Firefox (ESR first, the release the tests
+ * are written for).
+ * @returns {{ path: string, source: string } | { path: null, problem: string }}
+ */
+export function findFirefox() {
+  const fromEnv = process.env.FIREFOX_PATH;
+  if (fromEnv) {
+    return existsSync(fromEnv)
+      ? { path: fromEnv, source: 'FIREFOX_PATH' }
+      : { path: null, problem: `FIREFOX_PATH points at ${fromEnv}, which does not exist.` };
+  }
+  for (const candidate of SYSTEM_FIREFOXES) {
+    if (existsSync(candidate)) return { path: candidate, source: 'system' };
+  }
+  return { path: null, problem: 'No Firefox was found.' };
+}
+
+export const INSTALL_FIREFOX_HELP = [
+  'Install Firefox ESR, then run the command again:',
+  '  Debian/Ubuntu:  sudo apt-get install -y firefox-esr',
+  '  macOS:          brew install --cask firefox@esr',
+  'or point FIREFOX_PATH at a Firefox 142 or later.',
+].join('\n');
 
 export const INSTALL_CHROMIUM_HELP = [
   'Install Chromium, then run the command again:',
@@ -115,6 +147,17 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/** The Firefox end-to-end tests drive Debian's Firefox ESR. */
+function ensureFirefox() {
+  if (findFirefox().path) return;
+  if (canAptInstall()) {
+    aptInstall('firefox-esr');
+    if (findFirefox().path) return;
+  }
+  console.error(`The Firefox end-to-end tests need Firefox. ${INSTALL_FIREFOX_HELP}`);
+  process.exit(1);
+}
+
 /** The "Copy as cURL" tests run the copied command with the real curl. */
 function ensureCurl() {
   if (hasCommand('curl')) return;
@@ -158,6 +201,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   ensurePackages();
   if (mode === 'test') {
     ensureChromium();
+    ensureFirefox();
     ensureCurl();
     ensureCodeRuntimes();
   }

@@ -8,9 +8,11 @@
  *   npm start -- --no-browser    build and run the sandbox only
  *   npm start -- --headless      a headless Chromium with the panel open in a tab, to watch and
  *                                drive from another machine's chrome://inspect (port 9222)
+ *   npm start -- --browser firefox   the Firefox build (dist-firefox/) in Firefox ESR instead
+ *                                (scripts/start-firefox.ts)
  */
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
@@ -19,11 +21,7 @@ import { createSandbox, type Sandbox } from '../src/sandbox/server';
 import { isSandboxFailure, sandboxFlags } from './chromium-sandbox';
 import { isDevToolsFrontend, showDevToolsPanel, TargetHub } from './devtools-cdp';
 import { findChromium, INSTALL_CHROMIUM_HELP } from './setup.mjs';
-
-const ROOT = resolve(import.meta.dirname, '..');
-const DIST = resolve(ROOT, process.env.PARTNER_API_OUT_DIR ?? 'dist');
-// Overridable so that a test of `npm start` does not share the browser profile of a running one.
-const PROFILE_DIR = process.env.PARTNER_API_PROFILE_DIR ?? join(ROOT, '.cache', 'chromium-profile');
+import { firefoxManualLoadHelp, openFirefox } from './start-firefox';
 
 const { values: flags } = parseArgs({
   options: {
@@ -31,14 +29,34 @@ const { values: flags } = parseArgs({
     'no-browser': { type: 'boolean', default: false },
     headless: { type: 'boolean', default: false },
     'debugging-port': { type: 'string', default: '9222' },
+    browser: { type: 'string', default: 'chromium' },
   },
 });
+if (flags.browser !== 'chromium' && flags.browser !== 'firefox') {
+  console.error(`--browser is chromium or firefox, not "${flags.browser}".`);
+  process.exit(2);
+}
+if (flags.browser === 'firefox' && flags.headless) {
+  console.error('--headless is for Chromium; Firefox opens with a display only.');
+  process.exit(2);
+}
+const FIREFOX = flags.browser === 'firefox';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = resolve(ROOT, process.env.PARTNER_API_OUT_DIR ?? (FIREFOX ? 'dist-firefox' : 'dist'));
+/** dist/ or dist-firefox/ as people type it; the full path when built elsewhere (a test). */
+const DIST_SHOWN = DIST.startsWith(`${ROOT}/`) ? `${relative(ROOT, DIST)}/` : DIST;
+// Overridable so that a test of `npm start` does not share the browser profile of a running one.
+const PROFILE_DIR =
+  process.env.PARTNER_API_PROFILE_DIR ??
+  join(ROOT, '.cache', FIREFOX ? 'firefox-profile' : 'chromium-profile');
 
 const HEADLESS_HELP = `To try the panel in a headless browser instead: npm start -- --headless
 (it opens the panel in a tab of a headless Chromium; watch and drive it from a browser with a
 display, through chrome://inspect and port 9222, over an SSH tunnel if the machine is remote).`;
 
 function manualLoadHelp(sandbox: Sandbox): string {
+  if (FIREFOX) return firefoxManualLoadHelp(DIST, sandbox);
   return [
     'Load the extension by hand in Chromium (or Chrome before version 137):',
     '  1. open chrome://extensions and turn on "Developer mode";',
@@ -146,15 +164,17 @@ headless browser has no window for.`);
 }
 
 async function openBrowser(sandbox: Sandbox): Promise<(() => Promise<void>) | null> {
+  const name = FIREFOX ? 'Firefox' : 'Chromium';
   if (flags['no-browser']) {
-    console.log(`\n--no-browser: not opening Chromium.\n${manualLoadHelp(sandbox)}`);
+    console.log(`\n--no-browser: not opening ${name}.\n${manualLoadHelp(sandbox)}`);
     return null;
   }
   if (!flags.headless && !hasDisplay()) {
-    console.log(`\nNo display is available (DISPLAY is not set), so Chromium is not opened.
-dist/ is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)}\n\n${HEADLESS_HELP}`);
+    console.log(`\nNo display is available (DISPLAY is not set), so ${name} is not opened.
+${DIST_SHOWN} is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)}${FIREFOX ? '' : `\n\n${HEADLESS_HELP}`}`);
     return null;
   }
+  if (FIREFOX) return openFirefox(sandbox, DIST, PROFILE_DIR);
   const found = findChromium(() => chromium.executablePath());
   if (found.path === null) {
     console.log(`\n${found.problem} ${INSTALL_CHROMIUM_HELP}\n\n${manualLoadHelp(sandbox)}`);
@@ -179,8 +199,12 @@ dist/ is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)}\n\n${H
 }
 
 async function main(): Promise<void> {
-  console.log('Building the extension into dist/ …');
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  console.log(`Building the extension into ${DIST_SHOWN} …`);
+  await build({
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    ...(FIREFOX ? { mode: 'firefox' } : {}),
+  });
   const sandbox = await startSandbox();
   console.log(`\n${startupBanner(sandbox)}`);
   const closeBrowser = await openBrowser(sandbox);

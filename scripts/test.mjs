@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test` after set-up: typecheck, lint and format check, dependency rules (dependency-cruiser),
- * production build, unit tests (which include the audit of the built manifest), then end-to-end
- * tests in real Chromium. Stops at the
- * first failing step, and ends with one line that counts every test: "tests: N passed, N failed".
+ * production builds for Chrome and Firefox, Mozilla's add-on linter on the Firefox build, unit
+ * tests (which include the audit of both built manifests), then end-to-end tests in real Chromium
+ * and in Firefox ESR. Stops at the first failing step, and ends with one line that counts every
+ * test: "tests: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,9 @@ const steps = [
     ['depcruise', 'src', 'extension', '--config', '.dependency-cruiser.cjs'],
   ],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['build for Firefox', 'npx', ['vite', 'build', '--mode', 'firefox', '--logLevel', 'warn']],
+  // Fails on errors; its warnings (Preact's own innerHTML, for one) are printed for a reviewer.
+  ['Firefox add-on lint', 'npx', ['addons-linter', 'dist-firefox']],
   [
     'unit tests',
     'npx',

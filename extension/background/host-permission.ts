@@ -4,26 +4,33 @@
  */
 import browser from 'webextension-polyfill';
 import { fail, type Result } from '../../src/vocabulary/errors';
+import { SITE_ACCESS_PLACE } from './browser-kind';
 
 /** Answers already asked for, dropped whenever the user grants or revokes anything. */
 const known = new Map<string, boolean>();
 browser.permissions.onAdded.addListener(() => known.clear());
 browser.permissions.onRemoved.addListener(() => known.clear());
 
-async function isGranted(origin: string): Promise<boolean> {
-  const cached = known.get(origin);
+/**
+ * A match pattern names no port (Firefox refuses one, and a grant in either browser covers every
+ * port of the host), so the question is asked for the scheme and host.
+ */
+async function isGranted(url: URL): Promise<boolean> {
+  const pattern = `${url.protocol}//${url.hostname}/*`;
+  const cached = known.get(pattern);
   if (cached !== undefined) return cached;
-  const granted = await browser.permissions.contains({ origins: [`${origin}/*`] });
-  known.set(origin, granted);
+  const granted = await browser.permissions.contains({ origins: [pattern] });
+  known.set(pattern, granted);
   return granted;
 }
 
 export async function checkHostPermission(url: string): Promise<Result<true>> {
-  const { origin } = new URL(url);
-  if (await isGranted(origin)) return { ok: true, value: true };
+  const parsed = new URL(url);
+  const { origin } = parsed;
+  if (await isGranted(parsed)) return { ok: true, value: true };
   return fail(
     'permission_missing',
     `The extension has no permission to reach ${origin}.`,
-    'Save the profile again and accept the browser’s prompt to allow this site, or grant it on chrome://extensions (Details, Site access).',
+    `Save the profile again and accept the browser’s prompt to allow this site, or grant it on ${SITE_ACCESS_PLACE}.`,
   );
 }

@@ -2,7 +2,9 @@
  * The DevTools adapter in a plain tab (no DevTools API at all) and inside DevTools, where the API
  * is stood in for by an object with the same callback-style surface: `onRequestFinished`,
  * `getHAR` (whose entries carry `getContent`, as DevTools gives them) and `inspectedWindow.tabId`.
- * The real API is exercised by the e2e tests in real DevTools.
+ * Firefox's differences (getHAR entries without getContent, getContent's second answer being
+ * the MIME type, onThemeChanged) are stood in for the same way. The real APIs are exercised by the
+ * e2e tests in real DevTools, Chromium's and Firefox's.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureCall } from '../../src/capture/captured-call';
@@ -14,6 +16,7 @@ import {
 import {
   inspectedTabId,
   isInDevTools,
+  onThemeChange,
   readNetworkLog,
   subscribeToFinishedRequests,
 } from './devtools-adapter';
@@ -28,7 +31,7 @@ function request(entry: Record<string, unknown>, body: [string | null, string]) 
   );
 }
 
-function standInDevTools(log: unknown[]) {
+function standInDevTools(log: unknown[], panels: Record<string, unknown> = {}) {
   const listeners = new Set<Listener>();
   const devtools = {
     network: {
@@ -39,7 +42,7 @@ function standInDevTools(log: unknown[]) {
       getHAR: (callback: (log: unknown) => void) => callback({ version: '1.2', entries: log }),
     },
     inspectedWindow: { tabId: 42 },
-    panels: {},
+    panels,
   };
   vi.stubGlobal('chrome', { devtools });
   return {
@@ -107,5 +110,50 @@ describe('the DevTools adapter in DevTools', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+/** A HAR entry whose response carries its own body, as Firefox's getHAR gives it. */
+function withBodyInEntry(entry: Record<string, unknown>, text: string, encoding?: string) {
+  const response = entry.response as { content: Record<string, unknown> };
+  return {
+    ...entry,
+    response: { ...response, content: { ...response.content, text, encoding } },
+  };
+}
+
+describe('the DevTools adapter in Firefox’s DevTools', () => {
+  afterEach(() => {
+    vi.resetModules();
+  });
+
+  it('reads the body a logged request carries in its HAR entry, having no getContent', async () => {
+    standInDevTools([withBodyInEntry(pageTokenRequest(), '{"access_token":"x"}')]);
+    const [logged] = await readNetworkLog();
+    expect(await logged?.readBody()).toEqual({ content: '{"access_token":"x"}', encoding: null });
+  });
+
+  it('does not take the MIME type getContent gives as an encoding; the entry names it', async () => {
+    vi.stubGlobal('location', { protocol: 'moz-extension:' });
+    vi.resetModules();
+    const firefox = await import('./devtools-adapter');
+    const devtools = standInDevTools([]);
+    const seen: Awaited<ReturnType<typeof readNetworkLog>> = [];
+    firefox.subscribeToFinishedRequests((finished) => seen.push(finished));
+    devtools.finish(request(bearerOrderCall(), ['{"orderId":"o"}', 'application/json']));
+    const png = withBodyInEntry(bearerOrderCall(), '', 'base64');
+    devtools.finish(request(png, ['iVBORw0KGgo=', 'image/png']));
+    expect(await seen[0]?.readBody()).toEqual({ content: '{"orderId":"o"}', encoding: null });
+    expect(await seen[1]?.readBody()).toEqual({ content: 'iVBORw0KGgo=', encoding: 'base64' });
+  });
+
+  it('follows DevTools’ theme through onThemeChanged', () => {
+    const handlers: ((themeName: string) => void)[] = [];
+    standInDevTools([], { onThemeChanged: { addListener: (h: never) => handlers.push(h) } });
+    const themes: string[] = [];
+    onThemeChange((theme) => themes.push(theme));
+    for (const handler of handlers) handler('dark');
+    for (const handler of handlers) handler('light');
+    expect(themes).toEqual(['dark', 'light']);
   });
 });

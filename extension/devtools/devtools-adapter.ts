@@ -7,6 +7,12 @@
  * entries, each with a way to read its response body. It keeps nothing and masks nothing: the
  * entries go straight to `captureCall` (src/capture/captured-call.ts), which masks them.
  * `devtools.network` needs no permission and no content script.
+ *
+ * Chrome and Firefox both offer `chrome.devtools` (Firefox with callbacks too), and differ in what
+ * is handled here: a request's `getContent` answers (content, encoding) in Chrome and (content,
+ * MIME type) in Firefox; `getHAR`'s entries carry `getContent` in Chrome only (Firefox's carry
+ * the body in the HAR entry, when DevTools kept it); Chrome reports theme changes to
+ * `setThemeChangeHandler`, Firefox to `onThemeChanged`.
  */
 import type { ResponseContent } from '../../src/capture/captured-body';
 
@@ -23,6 +29,9 @@ export interface FinishedRequest {
 
 /** DevTools may drop a body (the log was cleared, the page navigated): never wait for it forever. */
 const BODY_TIMEOUT_MS = 10_000;
+
+/** Firefox's extension pages are moz-extension: ones; its getContent names no encoding. */
+const IN_FIREFOX = globalThis.location?.protocol === 'moz-extension:';
 
 function api(): DevToolsApi | undefined {
   return (globalThis as { chrome?: { devtools?: DevToolsApi } }).chrome?.devtools;
@@ -48,10 +57,18 @@ export function registerPanel(title: string, iconPath: string, pagePath: string)
 /** Calls `listener` when DevTools (or, in a tab, the system) switches between light and dark. */
 export function onThemeChange(listener: (theme: 'dark' | 'light') => void): void {
   const panels = api()?.panels as
-    | { setThemeChangeHandler?: (handler: (themeName: string) => void) => void }
+    | {
+        setThemeChangeHandler?: (handler: (themeName: string) => void) => void;
+        onThemeChanged?: { addListener(handler: (themeName: string) => void): void };
+      }
     | undefined;
+  const forward = (themeName: string) => listener(themeName === 'dark' ? 'dark' : 'light');
   if (panels?.setThemeChangeHandler) {
-    panels.setThemeChangeHandler((themeName) => listener(themeName === 'dark' ? 'dark' : 'light'));
+    panels.setThemeChangeHandler(forward);
+    return;
+  }
+  if (panels?.onThemeChanged) {
+    panels.onThemeChanged.addListener(forward);
     return;
   }
   globalThis
@@ -59,21 +76,34 @@ export function onThemeChange(listener: (theme: 'dark' | 'light') => void): void
     .addEventListener('change', (event) => listener(event.matches ? 'dark' : 'light'));
 }
 
+/** The body a HAR entry carries itself (Firefox's getHAR entries, which have no getContent). */
+function contentInEntry(request: NetworkRequest): ResponseContent {
+  const content = (request as { response?: { content?: { text?: unknown; encoding?: unknown } } })
+    .response?.content;
+  return {
+    content: typeof content?.text === 'string' ? content.text : null,
+    encoding: typeof content?.encoding === 'string' ? content.encoding : null,
+  };
+}
+
 function finished(request: NetworkRequest): FinishedRequest {
   return {
     entry: request,
-    readBody: () =>
-      new Promise<ResponseContent>((resolve) => {
+    readBody: () => {
+      if (typeof request.getContent !== 'function') return Promise.resolve(contentInEntry(request));
+      return new Promise<ResponseContent>((resolve) => {
         const timer = setTimeout(() => resolve({ content: null, encoding: null }), BODY_TIMEOUT_MS);
         // The callback form: the promise form of getContent exists only since Chrome 151.
-        request.getContent((content, encoding) => {
+        request.getContent((content, second) => {
           clearTimeout(timer);
+          const encoding = IN_FIREFOX ? contentInEntry(request).encoding : second;
           resolve({
             content: typeof content === 'string' ? content : null,
             encoding: typeof encoding === 'string' && encoding !== '' ? encoding : null,
           });
         });
-      }),
+      });
+    },
   };
 }
 

@@ -1,28 +1,57 @@
 /**
- * Audits the BUILT manifest (dist/manifest.json), since that is what Chrome runs: least privilege,
- * no surface the inspected page could reach, and a CSP no looser than MV3's default.
- * `npm test` builds before running unit tests; run `npm run build` first when running this alone.
+ * Audits the BUILT manifests (dist/manifest.json for Chrome, dist-firefox/manifest.json for
+ * Firefox), since that is what the browsers run: least privilege, no surface the inspected page
+ * could reach, and a CSP no looser than MV3's default. `npm test` builds both before running unit
+ * tests; run `npm run build` and `npm run build:firefox` first when running this alone.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GECKO_ID, GECKO_MIN_VERSION } from '../../scripts/firefox-manifest';
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
-const manifestPath = join(DIST, 'manifest.json');
+const ROOT = join(import.meta.dirname, '..', '..');
 
-describe('built manifest', () => {
-  it('exists (run `npm run build` first)', () => {
+const BUILDS = [
+  { browser: 'Chrome', dist: join(ROOT, 'dist'), command: 'npm run build' },
+  { browser: 'Firefox', dist: join(ROOT, 'dist-firefox'), command: 'npm run build:firefox' },
+] as const;
+
+describe.each(BUILDS)('built manifest for $browser', ({ browser, dist: DIST, command }) => {
+  const manifestPath = join(DIST, 'manifest.json');
+  it(`exists (run \`${command}\` first)`, () => {
     expect(existsSync(manifestPath)).toBe(true);
   });
 
   const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
 
-  it('is MV3 with a DevTools page and a module service worker that exist in dist/', () => {
+  it('is MV3 with a DevTools page and a module background that exist in the build', () => {
     expect(manifest.manifest_version).toBe(3);
     expect(existsSync(join(DIST, manifest.devtools_page))).toBe(true);
     expect(manifest.background.type).toBe('module');
-    expect(existsSync(join(DIST, manifest.background.service_worker))).toBe(true);
+    // Chrome runs a service worker; Firefox runs the same bundle as an event page's script.
+    const background: string[] =
+      browser === 'Chrome' ? [manifest.background.service_worker] : manifest.background.scripts;
+    expect(background).toHaveLength(1);
+    expect(existsSync(join(DIST, background[0] ?? ''))).toBe(true);
     expect(existsSync(join(DIST, 'extension/panel/panel.html'))).toBe(true);
+  });
+
+  it('names the browsers it is for, and only those', () => {
+    if (browser === 'Chrome') {
+      expect(manifest.minimum_chrome_version).toBe('120');
+      expect(manifest.browser_specific_settings).toBeUndefined();
+      expect(manifest.background.scripts).toBeUndefined();
+    } else {
+      expect(manifest.browser_specific_settings).toEqual({
+        gecko: {
+          id: GECKO_ID,
+          strict_min_version: GECKO_MIN_VERSION,
+          data_collection_permissions: { required: ['none'] },
+        },
+      });
+      expect(manifest.minimum_chrome_version).toBeUndefined();
+      expect(manifest.background.service_worker).toBeUndefined();
+    }
   });
 
   it('asks only for the permissions it uses', () => {

@@ -114,6 +114,35 @@ describe('npm start without a display', () => {
   }, 120_000);
 });
 
+describe('npm start -- --browser firefox without a display', () => {
+  it('builds the Firefox add-on, runs the sandbox and says how to load it in about:debugging', async () => {
+    const firefoxOut = mkdtempSync(join(tmpdir(), 'partner-api-start-firefox-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, PARTNER_API_OUT_DIR: firefoxOut };
+    delete env.DISPLAY;
+    delete env.WAYLAND_DISPLAY;
+    const firefox = spawn(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['scripts/start.ts', '--port', '0', '--browser', 'firefox'],
+      { cwd: ROOT, env },
+    );
+    try {
+      const output = await waitForOutput(firefox, 'Press Ctrl+C to stop', 60_000);
+      expect(output).toContain('No display is available (DISPLAY is not set), so Firefox');
+      expect(output).toContain('about:debugging#/runtime/this-firefox');
+      expect(output).toContain(`Load Temporary Add-on…" and choose ${firefoxOut}/manifest.json`);
+      const manifest = JSON.parse(readFileSync(join(firefoxOut, 'manifest.json'), 'utf8'));
+      expect(manifest.browser_specific_settings.gecko.id).toBeTruthy();
+      expect(manifest.background.scripts).toHaveLength(1);
+      const exited = new Promise<number | null>((resolve) => firefox.on('exit', resolve));
+      firefox.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      firefox.kill('SIGKILL');
+      rmSync(firefoxOut, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
 describe('npm start and Ctrl+C', () => {
   it('closes Chromium cleanly, so that its next start offers no "Restore pages?"', async () => {
     const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));

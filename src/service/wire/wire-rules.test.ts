@@ -172,6 +172,34 @@ describe('wireRuleUpdate', () => {
     expect(wireRuleUpdate([...asChromeReturns, { id: 99, priority: 1 }], RULES)).toBeNull();
   });
 
+  it('does nothing when the rules are in place as Firefox lists them: every field, null when unset', () => {
+    const asFirefoxReturns = RULES.map((rule) => ({
+      id: rule.id,
+      priority: rule.priority,
+      condition: {
+        urlFilter: null,
+        regexFilter: null,
+        isUrlFilterCaseSensitive: null,
+        excludedInitiatorDomains: null,
+        requestDomains: null,
+        ...rule.condition,
+      },
+      action:
+        rule.action.type === 'allow'
+          ? { redirect: null, requestHeaders: null, responseHeaders: null, type: 'allow' }
+          : {
+              redirect: null,
+              responseHeaders: null,
+              type: rule.action.type,
+              requestHeaders: rule.action.requestHeaders.map((operation) => ({
+                value: null,
+                ...operation,
+              })),
+            },
+    }));
+    expect(wireRuleUpdate(asFirefoxReturns, RULES)).toBeNull();
+  });
+
   it('replaces our rules when one is missing or differs (a new version names a new User-Agent)', () => {
     const all = Object.values(WIRE_RULE_IDS);
     expect(wireRuleUpdate([], RULES)).toEqual({ removeRuleIds: all, addRules: RULES });

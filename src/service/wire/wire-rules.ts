@@ -5,13 +5,16 @@
  * Pure data; extension/background/wire-rules.ts registers them as session rules.
  *
  * Invariant: every rule matches only fetches this extension makes outside any tab
- * (`initiatorDomains` = our id, `tabIds` = [-1], the `xmlhttprequest` type Chrome reports for a
- * worker's fetch), in practice the service worker's, the only context that calls the service. No
- * request of a page, of a tab showing one of our pages, or of another extension is ever touched.
+ * (`initiatorDomains` = the host of our origin, `tabIds` = [-1], the `xmlhttprequest` type both
+ * browsers report for a background's fetch), in practice the background's, the only context that
+ * calls the service. No request of a page, of a tab showing one of our pages, or of another
+ * extension is ever touched. Our origin's host is the extension id in Chrome
+ * (chrome-extension://<id>/) and the add-on's UUID in Firefox (moz-extension://<uuid>/).
  *
- * What Chrome lets a rule do was measured in Chromium 156 (see docs/wire.md): these headers can
- * be removed; Host, Connection, Content-Length, the `Pragma` and `Cache-Control: no-cache` that
- * `cache: 'no-store'` adds, and HTTP/2's `Priority` cannot.
+ * What Chrome lets a rule do was measured in Chromium 156 (see docs/wire.md), and the same rules
+ * again in Firefox ESR 153 (docs/firefox.md): these headers can be removed; Host, Connection,
+ * Content-Length, the `Pragma` and `Cache-Control: no-cache` that `cache: 'no-store'` adds, and
+ * HTTP/2's `Priority` cannot.
  */
 
 /**
@@ -69,8 +72,8 @@ export const WIRE_RULE_IDS = { strip: 1, spareMarked: 2, stripMarked: 3 } as con
 /** A service worker's fetch has no tab: Chrome reports tabId -1 for it. */
 const NO_TAB = -1;
 
-function scope(extensionId: string): WireRuleCondition {
-  return { initiatorDomains: [extensionId], tabIds: [NO_TAB], resourceTypes: ['xmlhttprequest'] };
+function scope(ownHost: string): WireRuleCondition {
+  return { initiatorDomains: [ownHost], tabIds: [NO_TAB], resourceTypes: ['xmlhttprequest'] };
 }
 
 function headerOperations(version: string, keepAcceptLanguage: boolean): HeaderOperation[] {
@@ -85,18 +88,19 @@ function headerOperations(version: string, keepAcceptLanguage: boolean): HeaderO
 }
 
 /**
- * The session rules for this extension (`extensionId`) at this version (named in the User-Agent).
+ * The session rules for this extension, known by the host of its origin (`ownHost`), at this
+ * version (named in the User-Agent).
  * Rule 1 strips every call; for a marked call, rule 2 (an allow rule of higher priority) sets
  * rule 1 aside and rule 3 strips everything but Accept-Language.
  */
-export function wireRules(extensionId: string, version: string): WireRule[] {
-  const marked = { ...scope(extensionId), urlFilter: `#${KEEP_ACCEPT_LANGUAGE_FRAGMENT}|` };
+export function wireRules(ownHost: string, version: string): WireRule[] {
+  const marked = { ...scope(ownHost), urlFilter: `#${KEEP_ACCEPT_LANGUAGE_FRAGMENT}|` };
   return [
     {
       id: WIRE_RULE_IDS.strip,
       priority: 1,
       action: { type: 'modifyHeaders', requestHeaders: headerOperations(version, false) },
-      condition: scope(extensionId),
+      condition: scope(ownHost),
     },
     { id: WIRE_RULE_IDS.spareMarked, priority: 2, action: { type: 'allow' }, condition: marked },
     {
@@ -116,12 +120,15 @@ export function markForWire(url: string, headers: readonly { name: string }[]): 
   return marked.href;
 }
 
-/** JSON with sorted keys, so that rules compare equal whatever order Chrome returns fields in. */
+/**
+ * JSON with sorted keys and without empty fields, so that rules compare equal however the browser
+ * returns them: Chrome in any field order, Firefox with every field, null where a rule sets none.
+ */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
+      .filter(([, item]) => item !== undefined && item !== null)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
   }

@@ -1,0 +1,143 @@
+/**
+ * Launches Firefox ESR with the Firefox build from `dist-firefox/` installed as a temporary add-on,
+ * driven by puppeteer-core over WebDriver BiDi: no geckodriver, nothing downloaded. What the
+ * Firefox e2e tests, `npm start -- --browser firefox` and the bench drive.
+ *
+ * Measured in Firefox ESR 153 (see docs/firefox.md):
+ * - `extensions.webextensions.uuids` fixes the add-on's UUID, so its pages have a known address
+ *   (moz-extension://<uuid>/…) before it is installed.
+ * - Extension pages send no load events (Firefox bug 1755014): puppeteer's `page.goto` waits for
+ *   ever, so pages are opened with a raw BiDi `browsingContext.navigate`, `wait: 'complete'`.
+ * - `--remote-allow-system-access` lets BiDi open extension pages, and reach the browser's own
+ *   (chrome) windows, which is how a test opens DevTools (scripts/firefox-devtools.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { GECKO_ID } from './firefox-manifest';
+import { findFirefox } from './setup.mjs';
+
+export const DIST_FIREFOX = resolve(import.meta.dirname, '..', 'dist-firefox');
+export const PANEL_PATH = 'extension/panel/panel.html';
+
+/** The BiDi session under puppeteer: for the commands puppeteer has no API for. */
+interface BidiSession {
+  send(method: string, params: object): Promise<{ result: unknown }>;
+}
+
+export function bidi(browser: Browser): BidiSession {
+  const { connection } = browser as unknown as { connection?: BidiSession };
+  if (connection === undefined) throw new Error('The browser is not driven over WebDriver BiDi.');
+  return connection;
+}
+
+/** The BiDi browsing context of a page (puppeteer's frame id is the context id). */
+export function contextOf(page: Page): string {
+  const id = (page.mainFrame() as unknown as { _id?: unknown })._id;
+  if (typeof id !== 'string') throw new Error('The page has no BiDi browsing context id.');
+  return id;
+}
+
+/** Opens `url` in `page` and waits for its load, where `page.goto` cannot (extension pages). */
+export async function navigate(page: Page, url: string): Promise<void> {
+  await bidi(page.browser()).send('browsingContext.navigate', {
+    context: contextOf(page),
+    url,
+    wait: 'complete',
+  });
+}
+
+export interface FirefoxWithExtension {
+  browser: Browser;
+  /** The add-on's UUID: its pages are moz-extension://<uuid>/… */
+  uuid: string;
+  /** moz-extension://<uuid>/extension/panel/panel.html */
+  panelUrl: string;
+  /** A new tab showing the panel page (the panel as a tab, as tests use it in Chrome too). */
+  openPanel(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface FirefoxOptions {
+  headless?: boolean;
+  /** A profile directory to keep (npm start); by default a fresh one, removed on close. */
+  userDataDir?: string;
+  /** The build to install; dist-firefox/ by default. */
+  dist?: string;
+  args?: string[];
+  /** Where downloads land, without asking (tests read exported files from there). */
+  downloadDir?: string;
+  /**
+   * The add-on's UUID; random by default. A kept profile needs the same one each time: the
+   * extension's storage belongs to its moz-extension://<uuid> origin.
+   */
+  uuid?: string;
+}
+
+/** Downloads go to `dir` without a dialog, as a user who set "Always save to" has them. */
+function downloadPrefs(dir: string | undefined): Record<string, unknown> {
+  if (dir === undefined) return {};
+  return {
+    'browser.download.dir': dir,
+    'browser.download.folderList': 2,
+    'browser.download.useDownloadDir': true,
+    'browser.download.always_ask_before_handling_new_types': false,
+  };
+}
+
+export function firefoxPath(): string {
+  const found = findFirefox();
+  if (found.path === null) throw new Error(`${found.problem} Install firefox-esr.`);
+  return found.path;
+}
+
+export async function launchFirefoxWithExtension(
+  options: FirefoxOptions = {},
+): Promise<FirefoxWithExtension> {
+  const dist = options.dist ?? DIST_FIREFOX;
+  if (!existsSync(resolve(dist, 'manifest.json'))) {
+    throw new Error(
+      `${dist} has no build: run \`npm run build:firefox\` (npm test does it for you).`,
+    );
+  }
+  const uuid = options.uuid ?? randomUUID();
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: options.headless ?? true,
+    defaultViewport: null,
+    ...(options.userDataDir === undefined ? {} : { userDataDir: options.userDataDir }),
+    args: ['--remote-allow-system-access', ...(options.args ?? [])],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }),
+      // No first-run pages, no calls to Mozilla's services from a test machine.
+      'browser.shell.checkDefaultBrowser': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'app.update.enabled': false,
+      ...downloadPrefs(options.downloadDir),
+      // A temporary add-on is uninstalled when Firefox closes: keep its storage and UUID for the
+      // next start on the same profile.
+      'extensions.webextensions.keepStorageOnUninstall': true,
+      'extensions.webextensions.keepUuidOnUninstall': true,
+    },
+  });
+  try {
+    await browser.installExtension(dist);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  const panelUrl = `moz-extension://${uuid}/${PANEL_PATH}`;
+  return {
+    browser,
+    uuid,
+    panelUrl,
+    async openPanel() {
+      const page = await browser.newPage();
+      await navigate(page, panelUrl);
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}

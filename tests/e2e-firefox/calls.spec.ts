@@ -1,0 +1,118 @@
+/**
+ * Calls from the panel in Firefox, against a sandbox that refuses any token or `/v1` call carrying
+ * an Origin header (`--reject-browser-origin`), as servers that police browsers do. Firefox adds
+ * `Origin: moz-extension://…` to the background's POSTs; the panel gets through because its
+ * header rule keeps it (and Sec-Fetch-*, Accept-Language, Firefox's User-Agent) off the worker's
+ * requests. An API-key call and both OAuth variants, with the request views showing what we set
+ * and what left the browser, and no secret in the panel.
+ */
+import type { Page } from 'puppeteer-core';
+import { parseCliArgs } from '../../src/sandbox/cli-options';
+import { createSandbox, type RecordedRequest, type Sandbox } from '../../src/sandbox/server';
+import type { OAuthMethod } from '../e2e/profiles';
+import { test as base, expect } from './fixtures';
+import {
+  byRole,
+  choose,
+  expectNoText,
+  expectText,
+  fill,
+  requestTab,
+  responseTab,
+} from './panel-driver';
+import { createApiKeyProfile, createOAuthProfile } from './profiles';
+
+const test = base.extend<{ sandbox: Sandbox }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  sandbox: async ({}, use) => {
+    const { switches } = parseCliArgs(['--reject-browser-origin'], {});
+    const sandbox = await createSandbox({ port: 0, switches });
+    await use(sandbox);
+    await sandbox.close();
+  },
+});
+
+const TOKEN_PATH = '/o/oauth/accesstoken';
+const USER_AGENT = /^PartnerApiDevTools\/\d+\.\d+\.\d+$/;
+
+/** Sent as curl or a backend would send it: none of the headers a browser adds. */
+function expectServerSideHeaders(request: RecordedRequest | undefined) {
+  expect(request, 'the request reached the sandbox').toBeDefined();
+  const headers = request?.headers ?? {};
+  expect(headers.origin).toBeUndefined();
+  expect(headers.referer).toBeUndefined();
+  expect(headers.cookie).toBeUndefined();
+  expect(headers['accept-language']).toBeUndefined();
+  expect(Object.keys(headers).filter((name) => name.startsWith('sec-'))).toEqual([]);
+  expect(headers['user-agent']).toMatch(USER_AGENT);
+}
+
+async function sendOrder(panel: Page) {
+  await choose(panel, 'Method', 'POST');
+  await fill(byRole(panel, 'textbox', 'Path'), 'orders');
+  await requestTab(panel, 'Body');
+  await fill(byRole(panel, 'textbox', 'Body'), '{"sku":"A-1","qty":2}');
+  await byRole(panel, 'button', 'Send').click();
+  await expectText(byRole(panel, 'region', 'Response'), '201 Created');
+}
+
+/** The call's two header views: ours, and what Firefox reported leaving the browser. */
+async function expectBothViews(panel: Page, secretShown: RegExp) {
+  await responseTab(panel, 'Sent');
+  const ours = byRole(panel, 'region', 'Headers we set');
+  const wire = byRole(panel, 'region', 'As sent on the wire');
+  await expectText(ours, secretShown);
+  await expectText(wire, secretShown);
+  await expectText(wire, /User-Agent\s*PartnerApiDevTools\/\d/);
+  await expectText(wire, /Accept\s*\*\/\*/);
+  await expectText(wire, 'Host, Connection and Content-Length');
+  await expectNoText(wire, /Origin|Sec-Fetch|Accept-Language/);
+}
+
+test('an API-key call gets through to a gateway that refuses browsers, and shows what went out', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
+  await sendOrder(panel);
+  await expectText(byRole(panel, 'region', 'Response'), /sku\W+A-1/);
+  await expectBothViews(panel, new RegExp(`x-apikey\\s*••••${apiKey.slice(-4)}`));
+  const [order] = sandbox.requests.filter((request) => request.path === '/v1/orders');
+  expectServerSideHeaders(order);
+  expect(order?.headers['x-apikey']).toBe(apiKey);
+  expect(order?.headers.companyid).toBe(companyId);
+  expect(await panel.content()).not.toContain(apiKey);
+});
+
+for (const method of ['OAuth (Basic header)', 'OAuth (form body)'] as OAuthMethod[]) {
+  test(`${method}: a token and a /v1 call from a gateway that refuses browsers`, async ({
+    panel,
+    sandbox,
+  }) => {
+    const { clientId, clientSecret, companyId } = sandbox.credentials;
+    await createOAuthProfile(panel, {
+      method,
+      authUrl: sandbox.url,
+      companyId,
+      clientId,
+      clientSecret,
+    });
+    await byRole(panel, 'button', 'Get token').click();
+    await expectText(byRole(panel, 'region', 'Token'), 'access_token');
+    await expectNoText(byRole(panel, 'region', 'Token'), 'Token request failed');
+
+    await sendOrder(panel);
+    await expectBothViews(panel, /Authorization\s*Bearer ••••/);
+
+    const received = sandbox.requests.filter(
+      (request) => request.path === TOKEN_PATH || request.path === '/v1/orders',
+    );
+    expect(received.map((request) => request.path)).toEqual([TOKEN_PATH, '/v1/orders']);
+    for (const request of received) expectServerSideHeaders(request);
+    const token = received[0]?.headers ?? {};
+    if (method === 'OAuth (Basic header)') expect(token.authorization).toMatch(/^Basic /);
+    else expect(token.authorization).toBeUndefined();
+    expect(await panel.content()).not.toContain(clientSecret);
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * The panel in Firefox's own DevTools, as one smoke test: a web app served by the sandbox calls
+ * the API from its own JavaScript, with its API key in the page and one call without companyId;
+ * the Partner API panel, opened in the toolbox docked on that tab, lists both calls in its Capture
+ * tab with the advisory about the page's key and the contract finding, the key masked.
+ *
+ * DevTools is reached through Firefox internals (scripts/firefox-devtools.ts), so the rest of the
+ * Firefox suite drives the panel page in a tab. The profile is made there first: both pages are
+ * the same extension's, with one storage.
+ */
+import { launchFirefoxWithExtension } from '../../scripts/firefox-browser';
+import { inFirefoxPanel, showFirefoxPanel } from '../../scripts/firefox-devtools';
+import { createSandbox } from '../../src/sandbox/server';
+import { expect, test } from './fixtures';
+import { PANEL_WAIT_MS } from './panel-driver';
+import { createApiKeyProfile } from './profiles';
+
+const CANARY_KEY = 'canaryFIREFOXCAPTUREKEY-4e1a9c7b3d5f';
+const PANEL = 'Partner API';
+const DEMO_APP = '/demo-app';
+
+test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked, with the key masked', async () => {
+  const sandbox = await createSandbox({ port: 0, credentials: { apiKey: CANARY_KEY } });
+  const firefox = await launchFirefoxWithExtension();
+  try {
+    const tab = await firefox.openPanel();
+    const { companyId } = sandbox.credentials;
+    await createApiKeyProfile(tab, { baseUrl: sandbox.url, companyId, apiKey: CANARY_KEY });
+
+    const [page] = await firefox.browser.pages();
+    if (page === undefined) throw new Error('Firefox opened no tab');
+    await page.goto(`${sandbox.url}${DEMO_APP}`);
+    expect(await showFirefoxPanel(firefox.browser, DEMO_APP, PANEL)).toBe(firefox.panelUrl);
+    const inPanel = <T>(body: string) => inFirefoxPanel<T>(firefox.browser, DEMO_APP, PANEL, body);
+    const waitInPanel = <T>(what: string, body: string) =>
+      expect
+        .poll(() => inPanel<T | null>(body).catch(() => null), {
+          message: what,
+          timeout: PANEL_WAIT_MS,
+        })
+        .not.toBeNull();
+
+    // The saved profile's workbench, then the Capture tab, opened before the page calls.
+    await waitInPanel('the workbench', `return document.querySelector('#path') ? true : null;`);
+    await inPanel(`
+      const capture = [...document.querySelectorAll('[role=tablist][aria-label="Sidebar"] [role=tab]')]
+        .find((tab) => tab.textContent.trim().startsWith('Capture'));
+      capture.click();
+      return true;`);
+    await waitInPanel(
+      'the Capture view',
+      `return document.querySelector('[aria-label="Capture"]') ? true : null;`,
+    );
+
+    await page.locator('::-p-aria([role="button"][name="Call the API"])').click();
+    await page.waitForFunction(() =>
+      document.querySelector('#log')?.textContent?.includes('GET /v1/ping: 200'),
+    );
+
+    let listed = '';
+    await expect
+      .poll(
+        async () => {
+          listed = await inPanel<string>(
+            `return [...document.querySelectorAll('[aria-label="Captured calls"] [role=option]')]
+              .map((row) => row.textContent).join('\\n');`,
+          );
+          return listed.includes('GET /v1/products') && listed.includes('GET /v1/ping');
+        },
+        { message: 'both calls captured', timeout: PANEL_WAIT_MS },
+      )
+      .toBe(true);
+    expect(listed).not.toContain(CANARY_KEY);
+
+    const findings = await inPanel<{ codes: string[]; text: string }>(`
+      const row = [...document.querySelectorAll('[role=option]')]
+        .find((candidate) => candidate.textContent.includes('/v1/products'));
+      row.click();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const items = [...document.querySelectorAll('[aria-label="Findings"] li')];
+      return { codes: items.map((item) => item.dataset.code), text: items.map((item) => item.textContent).join('\\n') };`);
+    expect(findings.codes).toEqual(
+      expect.arrayContaining(['api-key-in-page', 'company-id-missing']),
+    );
+    expect(findings.text).toContain(`••••${CANARY_KEY.slice(-4)}`);
+    expect(findings.text).not.toContain(CANARY_KEY);
+    expect(await inPanel<string>('return document.body.innerHTML;')).not.toContain(CANARY_KEY);
+  } finally {
+    await firefox.close();
+    await sandbox.close();
+  }
+});
