@@ -7,7 +7,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ProfilePrefill, ProfileView, Warning } from '../../src/service/profile/profile-input';
 import type { AppError } from '../../src/vocabulary/errors';
-import { UseLocalSandbox } from './dialogs/UseLocalSandbox';
 import { useLock } from './state/use-lock';
 import { usePrefs } from './state/use-prefs';
 import { ask } from './state/worker-client';
@@ -20,6 +19,9 @@ import { Workspace } from './workbench/Workspace';
 
 const FirstRun = lazyComponent(() =>
   import('./workbench/FirstRun').then((module) => module.FirstRun),
+);
+const UseLocalSandbox = lazyComponent(() =>
+  import('./dialogs/UseLocalSandbox').then((module) => module.UseLocalSandbox),
 );
 const ProfileEditor = lazyComponent(() =>
   import('./dialogs/ProfileEditor').then((module) => module.ProfileEditor),

@@ -16,7 +16,6 @@ import { type DraftNotes, DraftNotesList, RequestActions } from '../request/Requ
 import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
 import { ResponsePane } from '../response/ResponsePane';
-import { CollectionsPanel } from '../sidebar/collections/CollectionsPanel';
 import { Sidebar } from '../sidebar/Sidebar';
 import { useCollections } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
@@ -35,6 +34,10 @@ const SaveRequestDialog = lazyComponent(() =>
 );
 const ImportCurlDialog = lazyComponent(() =>
   import('../dialogs/ImportCurlDialog').then((module) => module.ImportCurlDialog),
+);
+/** The sidebar's first tab, but not the call: the panel paints the composer before it loads. */
+const CollectionsPanel = lazyComponent(() =>
+  import('../sidebar/collections/CollectionsPanel').then((module) => module.CollectionsPanel),
 );
 const History = lazyComponent(() => import('../sidebar/History').then((module) => module.History));
 const CaptureView = lazyComponent(() =>
