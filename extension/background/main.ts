@@ -7,6 +7,7 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createRouter, type Handlers } from '../../src/protocol/router';
 import { checkCapturedTokens } from './capture';
+import { carry, clearCarried, listCarried } from './carried';
 import { buildCode } from './code';
 import {
   deleteCollection,
@@ -88,6 +89,9 @@ const handlers: Handlers = {
   'lock/remove': withStorageErrors(removeLock),
   'lock/reset': withStorageErrors(resetSecrets),
   'capture/check-tokens': withStorageErrors(checkCapturedTokens),
+  'variables/carried': withStorageErrors(listCarried),
+  'variables/carry': withStorageErrors(carry),
+  'variables/clear': withStorageErrors(clearCarried),
 };
 
 const route = createRouter(

@@ -4,6 +4,7 @@
  * the host permission and sends it.
  */
 
+import { withCarried } from '../../src/checks/carried-values';
 import type { SendRequest } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import type { HttpExchange } from '../../src/service/call/execute';
@@ -15,6 +16,7 @@ import { makeHistoryEntry, scrubCall } from '../../src/service/storage/history';
 import type { SavedAnswer } from '../../src/service/storage/saved-answers';
 import { isTokenRejection } from '../../src/service/token/token-broker';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
+import { loadCarried } from './carried';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
 import { profileSecrets } from './known-secrets';
@@ -122,7 +124,11 @@ export const sendRequest: Handlers['request/send'] = async (
   const [found, ready] = await Promise.all([findProfile(request.profileId), wireReady()]);
   if (!found.ok) return found;
   const profile = found.value;
-  const resolved = resolveCall(request, variablesOf(profile, request.variables));
+  const carried = await loadCarried(profile.id);
+  const resolved = resolveCall(
+    request,
+    variablesOf(withCarried(profile, carried), request.variables),
+  );
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   if (!ready.ok) return ready;
   const controller = new AbortController();

@@ -87,4 +87,17 @@ describe('message schemas', () => {
     );
     expect(v.safeParse(schema, { fingerprints: [fingerprint], tokens: [] }).success).toBe(false);
   });
+
+  it('variables/carry takes at most 200 name/value rows for one profile, and nothing else', () => {
+    const schema = messages['variables/carry'];
+    const row = { name: 'orderId', value: 'ord-1' };
+    expect(v.safeParse(schema, { profileId: 'p1', values: [row] }).success).toBe(true);
+    expect(v.safeParse(schema, { profileId: 'p1', values: Array(201).fill(row) }).success).toBe(
+      false,
+    );
+    expect(
+      v.safeParse(schema, { profileId: 'p1', values: [{ ...row, secret: true }] }).success,
+    ).toBe(false);
+    expect(v.safeParse(schema, { profileId: '', values: [] }).success).toBe(false);
+  });
 });

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { type CheckTokensResponse, CheckTokensSchema } from '../capture/token-fingerprint';
+import type { RefusedValue } from '../checks/carried-values';
 import { CollectionSchema } from '../collections/collection-schema';
 import type { Collection } from '../collections/model';
 import type { HttpExchange } from '../service/call/execute';
@@ -23,7 +24,7 @@ import { MAX_PASSPHRASE_LENGTH } from '../service/storage/vault';
 import type { TokenView } from '../service/token/token-grant';
 import type { AppError } from '../vocabulary/errors';
 import { ComposedCallSchema, NameValueSchema } from '../vocabulary/schemas';
-import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS } from '../vocabulary/terms';
+import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS, type NameValue } from '../vocabulary/terms';
 
 const SharedVariablesSchema = v.pipe(v.array(NameValueSchema), v.maxLength(MAX_ROWS));
 
@@ -124,6 +125,11 @@ export const messages = {
   'lock/reset': v.strictObject({}),
   /** Which Bearer tokens a captured page sent (SHA-256 fingerprints) this extension obtained. */
   'capture/check-tokens': CheckTokensSchema,
+  /** The values a profile carries from answers to later calls (`{{orderId}}`). */
+  'variables/carried': v.strictObject({ profileId: profileRef }),
+  /** Values taken from an answer; the worker refuses settings' and secrets' names and secrets. */
+  'variables/carry': v.strictObject({ profileId: profileRef, values: SharedVariablesSchema }),
+  'variables/clear': v.strictObject({ profileId: profileRef }),
 };
 
 export type MessageType = keyof typeof messages;
@@ -170,6 +176,9 @@ export interface ResponseMap {
   'lock/remove': { state: LockState };
   'lock/reset': { state: LockState; removed: number };
   'capture/check-tokens': CheckTokensResponse;
+  'variables/carried': { values: NameValue[] };
+  'variables/carry': { values: NameValue[]; refused: RefusedValue[] };
+  'variables/clear': { values: NameValue[] };
 }
 export type ResponseOf<K extends MessageType> = ResponseMap[K];
 

@@ -83,6 +83,9 @@ function setup(
     'lock/remove': record('lock/remove', { state: 'off' }),
     'lock/reset': record('lock/reset', { state: 'off', removed: 0 }),
     'capture/check-tokens': record('capture/check-tokens', { tokens: [] }),
+    'variables/carried': record('variables/carried', { values: [] }),
+    'variables/carry': record('variables/carry', { values: [], refused: [] }),
+    'variables/clear': record('variables/clear', { values: [] }),
     ...overrides,
   };
   const router = createRouter(handlers, who.identity);
