@@ -5,7 +5,7 @@
  * secret.
  */
 
-import { withCarried } from '../../src/checks/carried-values';
+import { withCarried } from '../../src/checks/with-carried';
 import type { CodeSecrets } from '../../src/copy-as/call-plan';
 import { buildCodeSnippet } from '../../src/copy-as/code-snippet';
 import type { Handlers } from '../../src/protocol/router';

@@ -4,7 +4,7 @@
  * the host permission and sends it.
  */
 
-import { withCarried } from '../../src/checks/carried-values';
+import { withCarried } from '../../src/checks/with-carried';
 import type { SendRequest } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import type { HttpExchange } from '../../src/service/call/execute';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerVariable, Assertion } from '../collections/model';
-import { checkAnswer, checksSummary } from './answer-checks';
+import { checkAnswer } from './answer-checks';
 import type { CheckedAnswer } from './answer-values';
+import { checksSummary } from './checks-summary';
 
 const answer = (body: unknown, extra: Partial<CheckedAnswer> = {}): CheckedAnswer => ({
   status: 201,

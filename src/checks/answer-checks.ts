@@ -3,8 +3,8 @@
  * was found, and each enabled answer variable's value (as text, as `{{name}}` will put it in the
  * next call) or why it has none. Pure; the pattern engine loads only when a check needs it.
  */
-import { MAX_TEXT } from '../collections/collection-schema';
 import type { AnswerVariable, Assertion } from '../collections/model';
+import { MAX_TEXT } from '../vocabulary/terms';
 import { parseExpression } from './answer-expression';
 import {
   type CheckedAnswer,
@@ -108,12 +108,4 @@ export async function checkAnswer(
     ? (await import('./pattern-search')).patternSearch
     : NO_PATTERNS;
   return checkAnswerWith(checks, answer, search);
-}
-
-/** "2 of 3 checks passed", or null when there were none. */
-export function checksSummary(outcome: ChecksOutcome): string | null {
-  const total = outcome.assertions.length;
-  if (total === 0) return null;
-  const passed = outcome.assertions.filter((item) => item.passed).length;
-  return `${passed} of ${total} check${total === 1 ? '' : 's'} passed`;
 }

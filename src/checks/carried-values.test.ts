@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCall, variablesOf } from '../service/call/variables';
-import { carriedNameProblem, carryValues, MAX_CARRIED, withCarried } from './carried-values';
+import { carriedNameProblem, carryValues, MAX_CARRIED } from './carried-values';
+import { withCarried } from './with-carried';
 
 const SECRETS = ['sk-live-abcdef123456', 'tok_9f8e7d6c5b4a'];
 

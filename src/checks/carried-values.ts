@@ -64,16 +64,3 @@ export function carryValues(
   }
   return { values, refused };
 }
-
-/**
- * The variables a call resolves with: the profile's own, then the carried ones (which win: they
- * are the latest answer's), then the collection's shared ones beneath both (see variablesOf).
- */
-export function withCarried<P extends { variables: readonly NameValue[] }>(
-  profile: P,
-  carried: readonly NameValue[],
-): P {
-  return carried.length === 0
-    ? profile
-    : { ...profile, variables: [...profile.variables, ...carried] };
-}

@@ -27,9 +27,13 @@ export function useRequest(
   initial: { draft: Draft | null; answer: Shown | null },
   /** The shared variables of the collection the draft was opened from, if any. */
   shared: readonly NameValue[],
+  /** Told of every answer to a Send (the request's checks run on it). */
+  onAnswer: (shown: Shown) => void = () => undefined,
 ) {
   const sharedNow = useRef(shared);
   sharedNow.current = shared;
+  const onAnswerNow = useRef(onAnswer);
+  onAnswerNow.current = onAnswer;
   const [draft, setDraftState] = useState<Draft>(initial.draft ?? EMPTY_DRAFT);
   const [inFlight, setInFlight] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown | null>(initial.answer);
@@ -90,13 +94,15 @@ export function useRequest(
       ...(variables.length > 0 ? { variables } : {}),
     });
     setInFlight(null);
-    setShown({
+    const answer: Shown = {
       at,
       call,
       outcome: reply.ok ? { exchange: reply.value } : { error: reply.error },
       bodyCut: false,
       from: 'sent',
-    });
+    };
+    setShown(answer);
+    onAnswerNow.current(answer);
     setHistoryVersion((version) => version + 1);
   }
 

@@ -6,6 +6,7 @@
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
+import type { ShownChecks } from '../request/use-checks';
 import type { RequestState, Shown } from '../request/use-request';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
@@ -22,6 +23,8 @@ interface Props {
   request: RequestState;
   tab: ResponseTab;
   onTab: (tab: ResponseTab) => void;
+  /** The request's checks on the last answer (shown only with the answer they ran on). */
+  checks: ShownChecks | null;
 }
 
 /** Where a shown answer came from, when it is not the answer to the last Send. */
@@ -37,7 +40,7 @@ function Provenance({ shown }: { shown: Shown }) {
   );
 }
 
-export function ResponsePane({ profile, request, tab, onTab }: Props) {
+export function ResponsePane({ profile, request, tab, onTab, checks }: Props) {
   const { sending, shown } = request;
   return (
     <section class="pane response-pane" aria-label="Response">
@@ -66,6 +69,7 @@ export function ResponsePane({ profile, request, tab, onTab }: Props) {
               call={shown.call}
               tab={tab}
               onTab={onTab}
+              checks={checks !== null && checks.at === shown.at ? checks : null}
             />
           )}
         </>

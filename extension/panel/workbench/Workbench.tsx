@@ -5,6 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { withCarried } from '../../../src/checks/with-carried';
 import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
 import type { SavedRequest } from '../../../src/collections/model';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
@@ -15,6 +16,7 @@ import type { NameValue } from '../../../src/vocabulary/terms';
 import type { ProfilePrefill } from '../dialogs/ProfileEditor';
 import { type DraftNotes, DraftNotesList, RequestActions } from '../request/RequestActions';
 import { RequestPane } from '../request/RequestPane';
+import { sameChecks, useChecks, withChecks } from '../request/use-checks';
 import { useCopyAs } from '../request/use-copy-as';
 import { type Draft, type Shown, useRequest } from '../request/use-request';
 import { ResponsePane } from '../response/ResponsePane';
@@ -71,7 +73,7 @@ type Opened = { collectionId: string; request: SavedRequest } | null;
 type Open = 'none' | 'save' | 'import' | 'search';
 
 export function Workbench(props: WorkbenchProps) {
-  const { profile, prefs, setPrefs, start } = props;
+  const { prefs, setPrefs, start } = props;
   const collections = useCollections();
   const [opened, setOpened] = useState<Opened>(null);
   // A request opened from a collection resolves that collection's shared variables too.
@@ -80,7 +82,10 @@ export function Workbench(props: WorkbenchProps) {
       ? NO_VARIABLES
       : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
         NO_VARIABLES);
-  const request = useRequest(profile.id, start, shared);
+  const checks = useChecks(props.profile.id);
+  // The composer resolves {{name}} as the worker will: with the values carried from answers.
+  const profile = withCarried(props.profile, checks.carried);
+  const request = useRequest(profile.id, start, shared, (shown) => void checks.afterAnswer(shown));
   const token = useToken(profile.id, start.token);
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
@@ -92,7 +97,9 @@ export function Workbench(props: WorkbenchProps) {
   const overlay = size === 'narrow';
   const [overlayOpen, setOverlayOpen] = useState(false);
   const sidebarShown = overlay ? overlayOpen : prefs.sidebarOpen;
-  const dirty = opened !== null && !sameCall(request.draft, opened.request);
+  const dirty =
+    opened !== null &&
+    (!sameCall(request.draft, opened.request) || !sameChecks(checks.checks, opened.request));
 
   /**
    * A draft put into the composer from elsewhere: where it came from (the saved request, for
@@ -103,6 +110,7 @@ export function Workbench(props: WorkbenchProps) {
     // Only the call's own fields: a history entry or a saved request carries more.
     const { method, path, query, headers, body } = call;
     request.setDraft({ method, path, query, headers, body });
+    checks.load(from?.request ?? null);
     setOpened(from);
     setNotes(draftNotes);
     if (overlay) setOverlayOpen(false);
@@ -122,7 +130,7 @@ export function Workbench(props: WorkbenchProps) {
     if (opened === null) return;
     const collection = collections.collections.find((item) => item.id === opened.collectionId);
     if (collection === undefined) return;
-    const saved: SavedRequest = { ...opened.request, ...request.draft };
+    const saved = withChecks({ ...opened.request, ...request.draft }, checks.checks);
     const { updateRequest } = await import('../../../src/collections/collection-ops');
     if (await collections.save(updateRequest(collection, saved))) {
       setOpened({ collectionId: collection.id, request: saved });
@@ -228,6 +236,7 @@ export function Workbench(props: WorkbenchProps) {
               />
             }
             notes={<DraftNotesList notes={notes} onDismiss={() => setNotes(null)} />}
+            checks={checks}
           />
         }
         response={
@@ -236,6 +245,7 @@ export function Workbench(props: WorkbenchProps) {
             request={request}
             tab={prefs.responseTab}
             onTab={(responseTab) => setPrefs({ responseTab })}
+            checks={checks.shownChecks}
           />
         }
       />
@@ -244,6 +254,7 @@ export function Workbench(props: WorkbenchProps) {
           state={collections}
           profile={profile}
           draft={request.draft}
+          checks={checks.checks}
           problem={draftProblem(profile, request.draft, shared)}
           onSaved={(collectionId, saved) => {
             openSaved(collectionId, saved);
