@@ -56,10 +56,14 @@ export function useChecks(profileId: string) {
   const checksNow = useRef(checks);
   checksNow.current = checks;
 
+  /** Asks the worker again (a run may have carried values meanwhile). */
+  async function refreshCarried() {
+    const reply = await ask('variables/carried', { profileId });
+    if (reply.ok) setCarried(reply.value.values);
+  }
+
   useEffect(() => {
-    void ask('variables/carried', { profileId }).then((reply) => {
-      if (reply.ok) setCarried(reply.value.values);
-    });
+    void refreshCarried();
   }, [profileId]);
 
   /** The checks of a request put into the composer (none for a call that is not a saved one). */
@@ -112,6 +116,7 @@ export function useChecks(profileId: string) {
     carried,
     carryError,
     clearCarried,
+    refreshCarried,
   };
 }
 

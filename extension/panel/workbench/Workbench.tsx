@@ -167,6 +167,7 @@ export function Workbench(props: WorkbenchProps) {
       }}
       collections={
         <CollectionsPanel
+          profileId={profile.id}
           state={collections}
           openId={opened?.request.id ?? null}
           dirty={dirty}

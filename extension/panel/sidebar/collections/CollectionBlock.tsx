@@ -1,6 +1,6 @@
 /**
  * One collection in the sidebar: its name (which opens and closes it), its actions behind ⋯ (new
- * folder, Export collection, Export for Postman, delete; each named with the collection, since
+ * folder, Run, Export collection, Export for Postman, delete; each named with the collection, since
  * several collections each have them), and its tree.
  */
 import { useState } from 'preact/hooks';
@@ -14,9 +14,11 @@ import { CollectionTree, type CollectionTreeProps } from './CollectionTree';
 interface Props extends Omit<CollectionTreeProps, 'onDelete'> {
   onDialog: (dialog: CollectionDialog) => void;
   state: CollectionsState;
+  /** Run every request of the collection. */
+  onRun: () => void;
 }
 
-export function CollectionBlock({ onDialog, state, ...tree }: Props) {
+export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
   const { collection } = tree;
   const [closed, setClosed] = useState(false);
   const [actions, setActions] = useState(false);
@@ -63,6 +65,9 @@ export function CollectionBlock({ onDialog, state, ...tree }: Props) {
             }
           >
             New folder
+          </button>
+          <button type="button" aria-label={`Run collection ${name}`} onClick={onRun}>
+            Run
           </button>
           <button
             type="button"

@@ -7,7 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
-import type { Collection, SavedRequest } from '../../../../src/collections/model';
+import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
 import type { OpenApiImport } from '../../../../src/formats/openapi/openapi-import';
 import type { CollectionDialog } from '../../dialogs/CollectionDialogs';
 import type { ProfilePrefill } from '../../dialogs/ProfileEditor';
@@ -20,11 +20,15 @@ import { CollectionBlock } from './CollectionBlock';
 import { rowDomId } from './CollectionTree';
 import { rowMenu } from './row-menu';
 
+const RunView = lazyComponent(() => import('../../run/RunView').then((module) => module.RunView));
+
 const CollectionDialogs = lazyComponent(() =>
   import('../../dialogs/CollectionDialogs').then((module) => module.CollectionDialogs),
 );
 
 interface Props {
+  /** The active profile: a run sends with it. */
+  profileId: string;
   state: CollectionsState;
   openId: string | null;
   dirty: boolean;
@@ -57,7 +61,11 @@ const MAX_SHOWN_HITS = 100;
 
 type OpenMenu = { collection: Collection; row: TreeRow; at: { x: number; y: number } };
 
-export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }: Props) {
+export function CollectionsPanel(props: Props) {
+  const { state, openId, dirty, onOpen, onNewProfile } = props;
+  const [running, setRunning] = useState<{ collection: Collection; folder: Folder | null } | null>(
+    null,
+  );
   const [query, setQuery] = useState('');
   const [clash, setClash] = useState<{ name: string; pending: Pending } | null>(null);
   const [summary, setSummary] = useState<{
@@ -212,6 +220,7 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
             onMenu={(row, at) => setMenu({ collection, row, at })}
             onDialog={setDialog}
             state={state}
+            onRun={() => setRunning({ collection, folder: null })}
           />
         ),
       )}
@@ -223,6 +232,7 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
             state,
             open: (request) => onOpen(menu.collection, request),
             dialog: setDialog,
+            run: (folder) => setRunning({ collection: menu.collection, folder }),
           })}
           onClose={() => setMenu(null)}
           returnTo={() => document.getElementById(rowDomId(menu.collection.id, menu.row.item.id))}
@@ -230,6 +240,14 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
       )}
       {dialog && (
         <CollectionDialogs dialog={dialog} state={state} onClose={() => setDialog(null)} />
+      )}
+      {running && (
+        <RunView
+          profileId={props.profileId}
+          collection={running.collection}
+          folder={running.folder}
+          onClose={() => setRunning(null)}
+        />
       )}
     </section>
   );
