@@ -7,7 +7,7 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createRouter, type Handlers } from '../../src/protocol/router';
 import { checkCapturedTokens } from './capture';
-import { carry, clearCarried, listCarried } from './carried';
+import { clearCarried, listCarried } from './carried';
 import { buildCode } from './code';
 import {
   deleteCollection,
@@ -90,7 +90,6 @@ const handlers: Handlers = {
   'lock/reset': withStorageErrors(resetSecrets),
   'capture/check-tokens': withStorageErrors(checkCapturedTokens),
   'variables/carried': withStorageErrors(listCarried),
-  'variables/carry': withStorageErrors(carry),
   'variables/clear': withStorageErrors(clearCarried),
 };
 

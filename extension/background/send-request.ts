@@ -5,7 +5,7 @@
  */
 
 import { withCarried } from '../../src/checks/with-carried';
-import type { SendRequest } from '../../src/protocol/messages';
+import type { SendRequest, SentExchange } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import type { HttpExchange } from '../../src/service/call/execute';
 import { executeRequest } from '../../src/service/call/execute';
@@ -16,7 +16,7 @@ import { makeHistoryEntry, scrubCall } from '../../src/service/storage/history';
 import type { SavedAnswer } from '../../src/service/storage/saved-answers';
 import { isTokenRejection } from '../../src/service/token/token-broker';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
-import { loadCarried } from './carried';
+import { carryFromAnswer, loadCarried } from './carried';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
 import { profileSecrets } from './known-secrets';
@@ -119,7 +119,7 @@ async function savedAnswer(
 
 export const sendRequest: Handlers['request/send'] = async (
   request,
-): Promise<Result<HttpExchange>> => {
+): Promise<Result<SentExchange>> => {
   // Side by side: a worker that was stopped has both to do before its first call.
   const [found, ready] = await Promise.all([findProfile(request.profileId), wireReady()]);
   if (!found.ok) return found;
@@ -138,6 +138,12 @@ export const sendRequest: Handlers['request/send'] = async (
     const outcome = usesOAuth(profile.authMethod)
       ? await sendWithBearer(profile, resolved.call, controller.signal)
       : await sendWithApiKey(profile, resolved.call, controller.signal);
+    // Carried before the history and the kept answer are written: those can wait, the next
+    // call (a run's next step) cannot run without these values.
+    const carried =
+      outcome.ok && request.answerVariables !== undefined
+        ? await carryFromAnswer(profile.id, request.answerVariables, outcome.value)
+        : undefined;
     const entryId = crypto.randomUUID();
     const attempted = outcome.ok || ATTEMPTED.has(outcome.error.code);
     if (attempted) {
@@ -159,7 +165,7 @@ export const sendRequest: Handlers['request/send'] = async (
       attempted ? entryId : null,
       savedAnswer(profile.id, request, outcome, started),
     );
-    return outcome;
+    return outcome.ok && carried !== undefined ? ok({ ...outcome.value, carried }) : outcome;
   } finally {
     running.delete(request.requestId);
   }

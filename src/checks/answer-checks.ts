@@ -91,6 +91,17 @@ export function checkAnswerWith(
   };
 }
 
+/** The enabled answer variables' values in one answer (what the worker carries after a call). */
+export function takeValues(
+  variables: readonly AnswerVariable[],
+  answer: CheckedAnswer,
+): CarriedValue[] {
+  const enabled = variables.filter((item) => item.enabled);
+  if (enabled.length === 0) return [];
+  const readable = readableAnswer(answer);
+  return enabled.map((item) => carryOne(item, readable));
+}
+
 const NO_PATTERNS: PatternSearch = () => ({ problem: 'no pattern engine is loaded' });
 
 /** Whether any enabled assertion needs the pattern engine. */

@@ -33,7 +33,10 @@ export type RunEnd = 'done' | 'stopped on a failure' | 'cancelled';
 
 export interface RunOptions<A extends CheckedAnswer> {
   send: (request: SavedRequest) => Promise<Result<A>>;
-  /** Keeps values for the next requests; answers what it refused. */
+  /**
+   * Keeps the answer's values for the next requests and answers what it refused; a sender that
+   * carries them itself (the worker does, as it answers) only says what it refused.
+   */
   carry: (values: NameValue[]) => Promise<RefusedValue[]>;
   stopOnFailure: boolean;
   /** Asked before each request. */

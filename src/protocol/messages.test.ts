@@ -88,16 +88,27 @@ describe('message schemas', () => {
     expect(v.safeParse(schema, { fingerprints: [fingerprint], tokens: [] }).success).toBe(false);
   });
 
-  it('variables/carry takes at most 200 name/value rows for one profile, and nothing else', () => {
-    const schema = messages['variables/carry'];
-    const row = { name: 'orderId', value: 'ord-1' };
-    expect(v.safeParse(schema, { profileId: 'p1', values: [row] }).success).toBe(true);
-    expect(v.safeParse(schema, { profileId: 'p1', values: Array(201).fill(row) }).success).toBe(
-      false,
-    );
+  it('request/send takes at most 100 answer variables with usable names, and nothing else', () => {
+    const schema = messages['request/send'];
+    const call = {
+      requestId: 'r-1',
+      profileId: 'p1',
+      method: 'GET',
+      path: 'ping',
+      query: [],
+      headers: [],
+      body: '',
+    };
+    const variable = { name: 'orderId', expression: 'res.body.id', enabled: true };
+    expect(v.safeParse(schema, { ...call, answerVariables: [variable] }).success).toBe(true);
     expect(
-      v.safeParse(schema, { profileId: 'p1', values: [{ ...row, secret: true }] }).success,
+      v.safeParse(schema, { ...call, answerVariables: Array(101).fill(variable) }).success,
     ).toBe(false);
-    expect(v.safeParse(schema, { profileId: '', values: [] }).success).toBe(false);
+    expect(
+      v.safeParse(schema, { ...call, answerVariables: [{ ...variable, name: 'a b' }] }).success,
+    ).toBe(false);
+    expect(
+      v.safeParse(schema, { ...call, answerVariables: [{ ...variable, code: 'x' }] }).success,
+    ).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { type CheckTokensResponse, CheckTokensSchema } from '../capture/token-fingerprint';
 import type { RefusedValue } from '../checks/carried-values';
-import { CollectionSchema } from '../collections/collection-schema';
+import { AnswerVariablesSchema, CollectionSchema } from '../collections/collection-schema';
 import type { Collection } from '../collections/model';
 import type { HttpExchange } from '../service/call/execute';
 import {
@@ -41,8 +41,19 @@ export const SendRequestSchema = v.strictObject({
   ...ComposedCallSchema.entries,
   /** The shared variables of the collection the call was opened from (the profile's win). */
   variables: v.optional(SharedVariablesSchema),
+  /** Values to take from the answer and carry to later calls (`orderId` from `res.body.id`). */
+  answerVariables: v.optional(AnswerVariablesSchema),
 });
 export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
+
+/** What the worker did with a call's answer variables: all it carries now, and what it refused. */
+export interface CarryReply {
+  values: NameValue[];
+  refused: RefusedValue[];
+}
+
+/** A call's answer, with what was carried from it when the call had answer variables. */
+export type SentExchange = HttpExchange & { carried?: CarryReply };
 
 /** The passphrase lock: off (secrets stored plain), locked (no key this session), unlocked. */
 export type LockState = 'off' | 'locked' | 'unlocked';
@@ -127,8 +138,6 @@ export const messages = {
   'capture/check-tokens': CheckTokensSchema,
   /** The values a profile carries from answers to later calls (`{{orderId}}`). */
   'variables/carried': v.strictObject({ profileId: profileRef }),
-  /** Values taken from an answer; the worker refuses settings' and secrets' names and secrets. */
-  'variables/carry': v.strictObject({ profileId: profileRef, values: SharedVariablesSchema }),
   'variables/clear': v.strictObject({ profileId: profileRef }),
 };
 
@@ -141,7 +150,7 @@ export interface ResponseMap {
   /** `unusedOrigins`: host permissions only the deleted profile needed, which may be revoked. */
   'profiles/delete': { id: string; unusedOrigins: string[] };
   'profiles/activate': { activeProfileId: string };
-  'request/send': HttpExchange;
+  'request/send': SentExchange;
   'request/cancel': { cancelled: boolean };
   'history/list': { entries: HistoryEntry[] };
   'code/build': { code: string };
@@ -177,7 +186,6 @@ export interface ResponseMap {
   'lock/reset': { state: LockState; removed: number };
   'capture/check-tokens': CheckTokensResponse;
   'variables/carried': { values: NameValue[] };
-  'variables/carry': { values: NameValue[]; refused: RefusedValue[] };
   'variables/clear': { values: NameValue[] };
 }
 export type ResponseOf<K extends MessageType> = ResponseMap[K];

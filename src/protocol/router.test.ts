@@ -84,7 +84,6 @@ function setup(
     'lock/reset': record('lock/reset', { state: 'off', removed: 0 }),
     'capture/check-tokens': record('capture/check-tokens', { tokens: [] }),
     'variables/carried': record('variables/carried', { values: [] }),
-    'variables/carry': record('variables/carry', { values: [], refused: [] }),
     'variables/clear': record('variables/clear', { values: [] }),
     ...overrides,
   };

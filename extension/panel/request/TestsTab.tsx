@@ -177,9 +177,9 @@ export function TestsTab({ state }: { state: ChecksState }) {
       </p>
       <VariableRows state={state} />
       <h3 id="carried-values">Carried values</h3>
-      {state.carryError !== null && (
+      {state.clearError !== null && (
         <p class="notice notice-error" role="alert">
-          {state.carryError}
+          {state.clearError}
         </p>
       )}
       {state.carried.length === 0 ? (

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChecksOutcome } from '../../../src/checks/answer-checks';
 import type { RefusedValue } from '../../../src/checks/carried-values';
 import type { AnswerVariable, Assertion, SavedRequest } from '../../../src/collections/model';
+import type { CarryReply } from '../../../src/protocol/messages';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import { ask } from '../state/worker-client';
 import type { Shown } from './use-request';
@@ -52,7 +53,7 @@ export function useChecks(profileId: string) {
   const [checks, setChecks] = useState<EditedChecks>(NONE);
   const [shownChecks, setShownChecks] = useState<ShownChecks | null>(null);
   const [carried, setCarried] = useState<NameValue[]>([]);
-  const [carryError, setCarryError] = useState<string | null>(null);
+  const [clearError, setClearError] = useState<string | null>(null);
   const checksNow = useRef(checks);
   checksNow.current = checks;
 
@@ -74,9 +75,10 @@ export function useChecks(profileId: string) {
     });
   }
 
-  /** Runs the checks on a new answer and hands the worker the values to carry. */
-  async function afterAnswer(shown: Shown) {
+  /** Runs the checks on a new answer; the worker has carried its values already. */
+  async function afterAnswer(shown: Shown, carry: CarryReply | undefined) {
     const current = checksNow.current;
+    if (carry !== undefined) setCarried(carry.values);
     const active =
       current.assertions.some((item) => item.enabled) ||
       current.answerVariables.some((item) => item.enabled);
@@ -86,35 +88,29 @@ export function useChecks(profileId: string) {
     }
     const { checkAnswer } = await import('../../../src/checks/answer-checks');
     const outcome = await checkAnswer(current, shown.outcome.exchange);
-    const values = outcome.carried.flatMap(({ name, value }) =>
-      value === null ? [] : [{ name, value }],
-    );
-    let refused: RefusedValue[] = [];
-    if (values.length > 0) {
-      const reply = await ask('variables/carry', { profileId, values });
-      if (reply.ok) {
-        setCarried(reply.value.values);
-        refused = reply.value.refused;
-        setCarryError(null);
-      } else setCarryError(`${reply.error.message} ${reply.error.hint}`);
-    }
-    setShownChecks({ at: shown.at, outcome, refused });
+    setShownChecks({ at: shown.at, outcome, refused: carry?.refused ?? [] });
   }
+
+  /** What a Send hands the worker and how it reports back (see use-request.ts). */
+  const sendChecks = {
+    answerVariables: () => checksNow.current.answerVariables,
+    onAnswer: (shown: Shown, carry: CarryReply | undefined) => void afterAnswer(shown, carry),
+  };
 
   async function clearCarried() {
     const reply = await ask('variables/clear', { profileId });
     if (reply.ok) setCarried(reply.value.values);
-    else setCarryError(`${reply.error.message} ${reply.error.hint}`);
+    else setClearError(`${reply.error.message} ${reply.error.hint}`);
   }
 
   return {
     checks,
     setChecks,
     load,
-    afterAnswer,
+    sendChecks,
     shownChecks,
     carried,
-    carryError,
+    clearError,
     clearCarried,
     refreshCarried,
   };

@@ -4,6 +4,7 @@
  * checks passed, the answer one click away). Stop on the first failure or go on; Cancel run stops
  * between requests (and the one in flight); Run failed again sends only the failed ones.
  */
+import { Component } from 'preact';
 import { useState } from 'preact/hooks';
 import { checkCounts } from '../../../src/checks/checks-summary';
 import { failedSteps, runSteps } from '../../../src/checks/collection-run';
@@ -38,7 +39,26 @@ function Answer({ result }: { result: RunResult }) {
   );
 }
 
-function Row({ result, index }: { result: RunResult; index: number }) {
+interface RowProps {
+  result: RunResult;
+  index: number;
+}
+
+/**
+ * A row renders again only when its own result changes: a run of hundreds of requests appends
+ * one row a step, and redrawing every earlier row each time would make the run slower the longer
+ * it gets.
+ */
+class ResultRow extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps) {
+    return next.result !== this.props.result || next.index !== this.props.index;
+  }
+  override render() {
+    return <Row result={this.props.result} index={this.props.index} />;
+  }
+}
+
+function Row({ result, index }: RowProps) {
   const [open, setOpen] = useState(false);
   const { request, folder } = result.step;
   const name = folder === '' ? request.name : `${folder} / ${request.name}`;
@@ -131,7 +151,7 @@ export function RunView({ profileId, collection, folder, onClose }: Props) {
       {state.results.length > 0 && (
         <ol class="run-results" aria-label="Run results">
           {state.results.map((result, index) => (
-            <Row key={`${index}-${result.step.request.id}`} result={result} index={index} />
+            <ResultRow key={`${index}-${result.step.request.id}`} result={result} index={index} />
           ))}
         </ol>
       )}

@@ -85,7 +85,7 @@ export function Workbench(props: WorkbenchProps) {
   const checks = useChecks(props.profile.id);
   // The composer resolves {{name}} as the worker will: with the values carried from answers.
   const profile = withCarried(props.profile, checks.carried);
-  const request = useRequest(profile.id, start, shared, (shown) => void checks.afterAnswer(shown));
+  const request = useRequest(profile.id, start, shared, checks.sendChecks);
   const token = useToken(profile.id, start.token);
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
