@@ -32,10 +32,7 @@ function accessor(expression: string): { code: string } | { problem: string } {
       };
     case 'body':
       return {
-        code: value.path.reduce(
-          (code, step) => `own(${code}, ${'index' in step ? step.index : literal(step.key)})`,
-          'body',
-        ),
+        code: `read(${literal(value.path.map((step) => ('index' in step ? step.index : step.key)))})`,
       };
   }
 }
@@ -115,6 +112,13 @@ const PRELUDE = [
   '  if (Array.isArray(value)) return /^\\d+$/.test(String(key)) ? value[Number(key)] : undefined;',
   '  return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;',
   '}',
+  'function read(path) {',
+  '  return path.reduce((value, key) => own(value, key), body);',
+  '}',
+  'function carry(name, value) {',
+  '  if (value === undefined) return;',
+  '  pm.collectionVariables.set(name, typeof value === "string" ? value : JSON.stringify(value));',
+  '}',
   'function isEmpty(value) {',
   '  if (typeof value === "string" || Array.isArray(value)) return value.length === 0;',
   '  if (value !== null && typeof value === "object") return Object.keys(value).length === 0;',
@@ -141,20 +145,22 @@ function assertionLines(assertion: Assertion): string[] {
 function variableLines(variable: AnswerVariable): string[] {
   const read = accessor(variable.expression);
   if ('problem' in read) return [];
-  return [
-    '{',
-    `  const value = ${read.code};`,
-    '  if (value !== undefined) {',
-    `    pm.collectionVariables.set(${literal(variable.name)}, typeof value === "string" ? value : JSON.stringify(value));`,
-    '  }',
-    '}',
-  ];
+  return [`carry(${literal(variable.name)}, ${read.code});`];
 }
 
 /** The test script of a request, or null when it has no enabled check. */
+/** The first line of every exported test script: how an import knows the script is ours. */
+export const TEST_SCRIPT_MARKER =
+  '// Checks written by Partner API DevTools (assertions and answer variables).';
+
 export function testScriptLines(request: SavedRequest): string[] | null {
   const assertions = (request.assertions ?? []).filter((item) => item.enabled);
   const variables = (request.answerVariables ?? []).filter((item) => item.enabled);
   if (assertions.length === 0 && variables.length === 0) return null;
-  return [...PRELUDE, ...assertions.flatMap(assertionLines), ...variables.flatMap(variableLines)];
+  return [
+    TEST_SCRIPT_MARKER,
+    ...PRELUDE,
+    ...assertions.flatMap(assertionLines),
+    ...variables.flatMap(variableLines),
+  ];
 }
