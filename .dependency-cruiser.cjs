@@ -3,8 +3,8 @@
  * Layers from the bottom up, each importing only from layers below it (layers of one rank do not
  * import each other):
  *
- *   vocabulary -> json-text, redaction -> service -> copy-as, collections -> formats -> capture
- *     -> protocol -> extension
+ *   vocabulary -> json-text, redaction -> service -> copy-as, collections -> checks -> formats
+ *     -> capture -> protocol -> extension
  *
  * plus the Node-only sandbox and the test support, which shipped code never imports. Each rule's
  * comment is what a violation prints: it says why the boundary exists and what to do instead.
@@ -47,24 +47,30 @@ const LAYERS = [
     why: 'the collection model, its schema, operations and native file',
   },
   {
-    name: 'formats',
+    name: 'checks',
     rank: 4,
+    path: '^src/checks/',
+    why: 'assertions and answer variables read from an answer, and collection runs',
+  },
+  {
+    name: 'formats',
+    rank: 5,
     path: '^src/formats/',
     why: "other tools' files (Postman, cURL, OpenAPI, HAR) read and written",
   },
   {
     name: 'capture',
-    rank: 5,
+    rank: 6,
     path: '^src/capture/',
     why: 'what the inspected page sent, masked and checked',
   },
   {
     name: 'protocol',
-    rank: 6,
+    rank: 7,
     path: '^src/protocol/',
     why: 'the panel <-> worker message contract',
   },
-  { name: 'extension', rank: 7, path: '^extension/', why: 'the browser shell' },
+  { name: 'extension', rank: 8, path: '^extension/', why: 'the browser shell' },
 ];
 
 const alternation = (layers) => `^(${layers.map((layer) => layer.path.slice(1)).join('|')})`;

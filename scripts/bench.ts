@@ -23,6 +23,7 @@ import {
   measureFirstRender,
 } from './bench-panel';
 import { GETS, measureProxy, measureTokenRoundTrip, TOKENS } from './bench-proxy';
+import { measureRun, RUN_REQUESTS, RUN_ROUNDS } from './bench-run';
 import { DIST, launchWithExtension, PANEL_PATH } from './extension-browser';
 import { DIST_FIREFOX } from './firefox-browser';
 import { PANEL_STARTUP_JS_BUDGET_BYTES, panelJsGzipBytes } from './panel-startup-js';
@@ -52,6 +53,8 @@ async function main() {
     await panel.goto(panelUrl);
     const apiKeyProfile = await createProfile(panel, sandbox, API_KEY);
     const proxy = await measureProxy(panel, sandbox, apiKeyProfile);
+    // Run on a collection of 200 requests, each with a check and a value carried forward.
+    const run = await measureRun(panel, apiKeyProfile);
     const oauthProfile = await createProfile(panel, sandbox, OAUTH);
     const tokenRoundTrip = await measureTokenRoundTrip(panel, oauthProfile);
 
@@ -70,6 +73,7 @@ async function main() {
 
     const figures = {
       ...proxy,
+      ...run,
       token_roundtrip_ms: tokenRoundTrip,
       cold_send_ms: { api_key: coldApiKey.cold_send_ms, oauth: coldOAuth.cold_send_ms },
       warm_send_ms: { api_key: coldApiKey.warm_send_ms, oauth: coldOAuth.warm_send_ms },
@@ -88,10 +92,13 @@ async function main() {
         loads: LOADS,
         big_body_bytes: BIG_BODY_BYTES,
         big_runs: BIG_RUNS,
+        run_requests: RUN_REQUESTS,
+        run_rounds: RUN_ROUNDS,
       },
       targets: {
         proxy_overhead_ratio: '<= 1.10',
         proxy_overhead_ms: '< 0.5 (goal)',
+        run_overhead_per_request_ms: '< 2',
         cold_overhead_ms: '<= 50 (each profile)',
         panel_first_render_ms: '< 150',
         panel_js_gzip_bytes: `<= ${PANEL_STARTUP_JS_BUDGET_BYTES} (each build)`,

@@ -5,12 +5,14 @@
  * secret.
  */
 
+import { withCarried } from '../../src/checks/with-carried';
 import type { CodeSecrets } from '../../src/copy-as/call-plan';
 import { buildCodeSnippet } from '../../src/copy-as/code-snippet';
 import type { Handlers } from '../../src/protocol/router';
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/call/variables';
 import { usesOAuth } from '../../src/service/profile/profile';
 import { fail, ok } from '../../src/vocabulary/errors';
+import { loadCarried } from './carried';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
@@ -19,7 +21,8 @@ export const buildCode: Handlers['code/build'] = async ({ profileId, language, m
   const found = await findProfile(profileId);
   if (!found.ok) return found;
   const profile = found.value;
-  const resolved = resolveCall(call, variablesOf(profile, call.variables));
+  const carried = await loadCarried(profile.id);
+  const resolved = resolveCall(call, variablesOf(withCarried(profile, carried), call.variables));
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   let secrets: CodeSecrets = { mode: 'variables' };
   if (mode === 'values') {

@@ -8,6 +8,7 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';
 import { checkCapturedTokens } from './capture';
+import { clearCarried, listCarried } from './carried';
 import { buildCode } from './code';
 import {
   deleteCollection,
@@ -101,6 +102,8 @@ const handlers: Handlers = {
   'lock/remove': withStorageErrors(tellingLock(removeLock)),
   'lock/reset': withStorageErrors(tellingLock(resetSecrets)),
   'capture/check-tokens': withStorageErrors(checkCapturedTokens),
+  'variables/carried': withStorageErrors(listCarried),
+  'variables/clear': withStorageErrors(clearCarried),
 };
 
 const route = createRouter(

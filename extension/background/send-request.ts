@@ -4,7 +4,8 @@
  * the host permission and sends it.
  */
 
-import type { SendRequest } from '../../src/protocol/messages';
+import { withCarried } from '../../src/checks/with-carried';
+import type { SendRequest, SentExchange } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import type { HttpExchange } from '../../src/service/call/execute';
 import { executeRequest } from '../../src/service/call/execute';
@@ -16,6 +17,7 @@ import { makeHistoryEntry, scrubCall } from '../../src/service/storage/history';
 import type { SavedAnswer } from '../../src/service/storage/saved-answers';
 import { isTokenRejection } from '../../src/service/token/token-broker';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
+import { carryFromAnswer, loadCarried } from './carried';
 import { tell } from './events';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
@@ -139,12 +141,16 @@ async function savedAnswer(
 
 export const sendRequest: Handlers['request/send'] = async (
   request,
-): Promise<Result<HttpExchange>> => {
+): Promise<Result<SentExchange>> => {
   // Side by side: a worker that was stopped has both to do before its first call.
   const [found, ready] = await Promise.all([findProfile(request.profileId), wireReady()]);
   if (!found.ok) return found;
   const profile = found.value;
-  const resolved = resolveCall(request, variablesOf(profile, request.variables));
+  const carried = await loadCarried(profile.id);
+  const resolved = resolveCall(
+    request,
+    variablesOf(withCarried(profile, carried), request.variables),
+  );
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   if (!ready.ok) return ready;
   const controller = new AbortController();
@@ -155,6 +161,12 @@ export const sendRequest: Handlers['request/send'] = async (
     const outcome = usesOAuth(profile.authMethod)
       ? await sendWithBearer(profile, resolved.call, controller.signal, steps)
       : await sendWithApiKey(profile, resolved.call, controller.signal, steps);
+    // Carried before the history and the kept answer are written: those can wait, the next
+    // call (a run's next step) cannot run without these values.
+    const carried =
+      outcome.ok && request.answerVariables !== undefined
+        ? await carryFromAnswer(profile.id, request.answerVariables, outcome.value)
+        : undefined;
     const timeline = maskTimeline(steps, await profileSecrets(profile.id));
     tell({
       kind: 'timeline',
@@ -183,7 +195,7 @@ export const sendRequest: Handlers['request/send'] = async (
       attempted ? entryId : null,
       savedAnswer(profile.id, request, outcome, started, timeline),
     );
-    return outcome;
+    return outcome.ok && carried !== undefined ? ok({ ...outcome.value, carried }) : outcome;
   } finally {
     running.delete(request.requestId);
   }

@@ -1,7 +1,7 @@
 /**
  * The worker's one door to `storage.session`: the lock's key, the token cache and its
- * fingerprints, history entries not yet written, failed token attempts, and the answers kept for a
- * reopened panel. Invariants: storage.session stays the truth (a stopped worker loses nothing
+ * fingerprints, history entries not yet written, failed token attempts, the values carried from
+ * answers to later calls, and the answers kept for a reopened panel. Invariants: storage.session stays the truth (a stopped worker loses nothing
  * kept there) and only this worker writes it (the panel never does), so a mirror in memory is
  * exact. A worker reads it once: the first read fetches every small key in one `get` (a call that
  * wakes the worker needs several of them), the answers (up to 6 MB, needed only after a call has
@@ -16,6 +16,7 @@ const SMALL_KEYS = [
   'tokenFingerprints',
   'historyPending',
   'tokenFailures',
+  'carried',
 ] as const;
 export type SessionKey = (typeof SMALL_KEYS)[number] | 'answers';
 

@@ -15,11 +15,16 @@ import {
   CollectionSchema,
   ID_PATTERN,
   MAX_BODY,
+  MAX_CHECKS,
+  MAX_EXPRESSION,
   MAX_NAME,
   MAX_ROWS,
   MAX_TEXT,
+  SavedRequestSchema,
+  VARIABLE_NAME_PATTERN,
   validateCollection,
 } from './collection-schema';
+import { ASSERTION_OPERATORS } from './model';
 import { exportCollection, FORMAT, FORMAT_VERSION, importCollection } from './native-format';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests reach into parsed JSON at any depth to break it
@@ -31,6 +36,20 @@ const schemaFile = JSON.parse(
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 const validateFile = ajv.compile(schemaFile);
 const defs = schemaFile.$defs as JsonObject;
+
+const assertion = (fields: JsonObject): JsonObject => ({
+  expression: 'res.status',
+  operator: 'eq',
+  value: '200',
+  enabled: true,
+  ...fields,
+});
+const variable = (fields: JsonObject): JsonObject => ({
+  name: 'orderId',
+  expression: 'res.body.id',
+  enabled: true,
+  ...fields,
+});
 
 const sampleFile = (seed: number): JsonObject =>
   JSON.parse(exportCollection(sampleCollection(seed))) as JsonObject;
@@ -62,10 +81,16 @@ describe('collection.schema.json', () => {
 
   it('refuses unknown fields in every object and requires every field', () => {
     const objects = objectSchemas(schemaFile);
-    expect(objects.length).toBe(6);
+    expect(objects.length).toBe(8);
     for (const schema of objects) {
       expect(schema.additionalProperties).toBe(false);
-      const optional = schema === schemaFile ? ['$schema'] : [];
+      // Checks are optional, so that files written before them stay valid.
+      const optional =
+        schema === schemaFile
+          ? ['$schema']
+          : schema === defs.request
+            ? ['assertions', 'answerVariables']
+            : [];
       expect([...schema.required].sort()).toEqual(
         Object.keys(schema.properties)
           .filter((key) => !optional.includes(key))
@@ -87,6 +112,12 @@ describe('collection.schema.json', () => {
     expect(defs.rows.maxItems).toBe(MAX_ROWS);
     expect(defs.request.properties.body.maxLength).toBe(MAX_BODY);
     expect(Object.keys(defs.collection.properties)).toEqual(Object.keys(CollectionSchema.entries));
+    expect(Object.keys(defs.request.properties)).toEqual(Object.keys(SavedRequestSchema.entries));
+    expect(defs.assertion.properties.operator.enum).toEqual([...ASSERTION_OPERATORS]);
+    expect(defs.request.properties.assertions.maxItems).toBe(MAX_CHECKS);
+    expect(defs.request.properties.answerVariables.maxItems).toBe(MAX_CHECKS);
+    expect(defs.expression.maxLength).toBe(MAX_EXPRESSION);
+    expect(defs.answerVariable.properties.name.pattern).toBe(VARIABLE_NAME_PATTERN.source);
   });
 
   it('accepts every exported file, as the extension does', () => {
@@ -152,10 +183,82 @@ describe('collection.schema.json', () => {
     ['a folder items field that is an object', (f) => (f.collection.items[1].items = {})],
     ['a bad item inside a folder', (f) => f.collection.items[1].items.push({ kind: 'request' })],
     ['a null item', (f) => f.collection.items.push(null)],
+    ['assertions that are an object', (f) => (f.collection.items[0].assertions = {})],
+    [
+      'an assertion without enabled',
+      (f) =>
+        (f.collection.items[0].assertions = [
+          { expression: 'res.status', operator: 'eq', value: '200' },
+        ]),
+    ],
+    [
+      'an unknown assertion operator',
+      (f) => (f.collection.items[0].assertions = [assertion({ operator: 'equals' })]),
+    ],
+    [
+      'an empty expression',
+      (f) => (f.collection.items[0].assertions = [assertion({ expression: '' })]),
+    ],
+    [
+      'an expression of 513 characters',
+      (f) =>
+        (f.collection.items[0].assertions = [
+          assertion({ expression: `res.body.${'a'.repeat(504)}` }),
+        ]),
+    ],
+    [
+      'an assertion value of 2049 characters',
+      (f) => (f.collection.items[0].assertions = [assertion({ value: 'v'.repeat(2049) })]),
+    ],
+    [
+      'an assertion with an extra field',
+      (f) => (f.collection.items[0].assertions = [assertion({ script: 'x' })]),
+    ],
+    ['101 assertions', (f) => (f.collection.items[0].assertions = Array(101).fill(assertion({})))],
+    [
+      'an answer variable named with a space',
+      (f) => (f.collection.items[0].answerVariables = [variable({ name: 'order id' })]),
+    ],
+    [
+      'an answer variable name of 65 characters',
+      (f) => (f.collection.items[0].answerVariables = [variable({ name: 'v'.repeat(65) })]),
+    ],
+    [
+      'an answer variable without expression',
+      (f) => (f.collection.items[0].answerVariables = [{ name: 'a', enabled: true }]),
+    ],
+    ['checks on a folder', (f) => (f.collection.items[1].assertions = [])],
   ];
 
   it('is valid as built, for both', () => {
     expect(verdicts(base())).toEqual({ jsonSchema: true, extension: true });
+  });
+
+  it('accepts a request with assertions and answer variables, and one without (older files)', () => {
+    const file = base();
+    file.collection.items[0].assertions = [
+      assertion({}),
+      assertion({ operator: 'isDefined', value: '' }),
+    ];
+    file.collection.items[0].answerVariables = [variable({})];
+    expect(verdicts(file)).toEqual({ jsonSchema: true, extension: true });
+    file.collection.items[0].assertions = [];
+    file.collection.items[0].answerVariables = [];
+    expect(verdicts(file)).toEqual({ jsonSchema: true, extension: true });
+    delete file.collection.items[0].assertions;
+    delete file.collection.items[0].answerVariables;
+    expect(verdicts(file)).toEqual({ jsonSchema: true, extension: true });
+  });
+
+  it('says which answer variable name is unusable, and why', () => {
+    const file = base();
+    file.collection.items[0].answerVariables = [variable({ name: '1st' })];
+    const result = importCollection(JSON.stringify(file));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.message).toContain('collection.items[0].answerVariables[0].name');
+      expect(result.error.message).toContain('not a usable variable name');
+    }
   });
 
   it.each(edits)('refuses a file with %s, as the extension does', (_, edit) => {

@@ -7,7 +7,15 @@
 import * as v from 'valibot';
 import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
 import { type AuthMethod, type HttpMethod, MAX_ROWS, MAX_TEXT } from '../vocabulary/terms';
-import type { Collection, CollectionItem, Folder, SavedRequest } from './model';
+import {
+  type AnswerVariable,
+  ASSERTION_OPERATORS,
+  type Assertion,
+  type Collection,
+  type CollectionItem,
+  type Folder,
+  type SavedRequest,
+} from './model';
 
 /** The message contract's bounds (src/vocabulary/terms.ts), so that a saved request can always be sent. */
 export { MAX_ROWS, MAX_TEXT };
@@ -17,6 +25,12 @@ export const MAX_BODY = 1_000_000;
 export const MAX_ITEMS = 20_000;
 /** A folder at the top level is at depth 1. */
 export const MAX_FOLDER_DEPTH = 8;
+/** Assertions, and answer variables, a request may have. */
+export const MAX_CHECKS = 100;
+/** The longest expression (`res.body.items[0].id`) an assertion or answer variable may have. */
+export const MAX_EXPRESSION = 512;
+/** A name `{{name}}` can use (the alphabet of src/service/call/variables.ts), at most 64 long. */
+export const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 /** The same alphabet as profile ids: ids end up in storage keys and in DOM ids. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -54,6 +68,24 @@ const RowsSchema = v.pipe(
   v.maxLength(MAX_ROWS),
 );
 
+const ExpressionSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_EXPRESSION));
+
+export const AssertionSchema = v.strictObject({
+  expression: ExpressionSchema,
+  operator: v.picklist(ASSERTION_OPERATORS),
+  value: TextSchema,
+  enabled: v.boolean(),
+}) satisfies v.GenericSchema<Assertion>;
+
+export const AnswerVariableSchema = v.strictObject({
+  name: v.pipe(v.string(), v.regex(VARIABLE_NAME_PATTERN)),
+  expression: ExpressionSchema,
+  enabled: v.boolean(),
+}) satisfies v.GenericSchema<AnswerVariable>;
+
+export const AssertionsSchema = v.pipe(v.array(AssertionSchema), v.maxLength(MAX_CHECKS));
+export const AnswerVariablesSchema = v.pipe(v.array(AnswerVariableSchema), v.maxLength(MAX_CHECKS));
+
 export const SavedRequestSchema = v.strictObject({
   kind: v.literal('request'),
   id: IdSchema,
@@ -63,6 +95,8 @@ export const SavedRequestSchema = v.strictObject({
   query: RowsSchema,
   headers: RowsSchema,
   body: v.pipe(v.string(), v.maxLength(MAX_BODY)),
+  assertions: v.exactOptional(AssertionsSchema),
+  answerVariables: v.exactOptional(AnswerVariablesSchema),
 }) satisfies v.GenericSchema<SavedRequest>;
 
 const KindSchema = v.object({ kind: v.picklist(['request', 'folder']) });
@@ -145,7 +179,9 @@ function describeIssue(issue: v.BaseIssue<unknown>, prefix: readonly (string | n
         ? `${where} has ${input.length} entries; the limit is ${issue.requirement}.`
         : `${where} is ${(input as string).length} characters long; it must be ${issue.type === 'max_length' ? 'at most' : 'at least'} ${issue.requirement}.`;
     case 'regex':
-      return `${where} is not a valid id: use 1 to 64 letters, digits, "_" or "-".`;
+      return keys.at(-1) === 'name'
+        ? `${where} is not a usable variable name: start with a letter or "_", then up to 63 letters, digits, "_", "." or "-".`
+        : `${where} is not a valid id: use 1 to 64 letters, digits, "_" or "-".`;
     default:
       return `${where} must be ${expectedText(issue.expected)}, not ${quoted(input)}.`;
   }

@@ -15,6 +15,72 @@ export interface SavedRequest {
   query: NameValue[];
   headers: NameValue[];
   body: string;
+  /** Checks on the answer (absent: none). */
+  assertions?: Assertion[];
+  /** Values taken from the answer for the calls after it (absent: none). */
+  answerVariables?: AnswerVariable[];
+}
+
+/** Bruno's assertion operators; the unary ones (isNumber, isDefined, …) take the value ''. */
+export const ASSERTION_OPERATORS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+  'notIn',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'matches',
+  'notMatches',
+  'length',
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isJson',
+  'isNull',
+  'isUndefined',
+  'isDefined',
+  'isEmpty',
+  'isNotEmpty',
+  'isTruthy',
+  'isFalsy',
+  'between',
+] as const;
+export type AssertionOperator = (typeof ASSERTION_OPERATORS)[number];
+
+/** The operators that take no value. */
+export const UNARY_OPERATORS: ReadonlySet<AssertionOperator> = new Set<AssertionOperator>([
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isJson',
+  'isNull',
+  'isUndefined',
+  'isDefined',
+  'isEmpty',
+  'isNotEmpty',
+  'isTruthy',
+  'isFalsy',
+]);
+
+/** A check on an answer, Bruno's vocabulary: `res.status eq 200`, `res.body.items[0].id isDefined`. */
+export interface Assertion {
+  expression: string;
+  operator: AssertionOperator;
+  value: string;
+  enabled: boolean;
+}
+
+/** A value carried forward: after the answer, `name` = the value of `expression` (e.g. res.body.id). */
+export interface AnswerVariable {
+  name: string;
+  expression: string;
+  enabled: boolean;
 }
 
 export interface Folder {

@@ -124,6 +124,25 @@ describe('exportCollection', () => {
 });
 
 describe('round trip', () => {
+  it('keeps assertions and answer variables, and writes nothing for a request without them', () => {
+    const checked = request('r-1', {
+      assertions: [
+        { expression: 'res.status', operator: 'eq', value: '200', enabled: true },
+        { expression: 'res.body.items[0].id', operator: 'isDefined', value: '', enabled: false },
+      ],
+      answerVariables: [{ name: 'orderId', expression: 'res.body.id', enabled: true }],
+    });
+    const collection = { ...base, items: [checked] };
+    const text = exportCollection(collection);
+    expect(importCollection(text)).toEqual({ ok: true, value: collection });
+    expect(text).toContain('"operator": "isDefined"');
+    // A file written before checks existed reads as it did and is written back unchanged.
+    expect(baseText).not.toContain('assertions');
+    const older = importCollection(baseText);
+    expect(older.ok && 'assertions' in (older.value.items[0] as SavedRequest)).toBe(false);
+    if (older.ok) expect(exportCollection(older.value)).toBe(baseText);
+  });
+
   it('imports an exported collection as it was, and exports it again to the same text', () => {
     for (let seed = 1; seed <= 300; seed += 1) {
       const collection = sampleCollection(seed);

@@ -12,7 +12,7 @@ import { readJsonFile } from '../json-text/json-file';
 import { fail, ok, type Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 import { validateCollection } from './collection-schema';
-import type { Collection, CollectionItem, SavedRequest } from './model';
+import type { AnswerVariable, Assertion, Collection, CollectionItem, SavedRequest } from './model';
 
 export const FORMAT = 'partner-api-devtools.collection';
 export const FORMAT_VERSION = 1;
@@ -46,19 +46,44 @@ const rows = (list: readonly NameValue[]): JsonValue[] =>
     ],
   }));
 
-function requestFields(request: SavedRequest): Ordered {
-  return {
+const assertionFields = (list: readonly Assertion[]): JsonValue[] =>
+  list.map((assertion) => ({
     fields: [
-      ['kind', 'request'],
-      ['id', request.id],
-      ['name', request.name],
-      ['method', request.method],
-      ['path', request.path],
-      ['query', rows(request.query)],
-      ['headers', rows(request.headers)],
-      ['body', request.body],
+      ['expression', assertion.expression],
+      ['operator', assertion.operator],
+      ['value', assertion.value],
+      ['enabled', assertion.enabled],
     ],
-  };
+  }));
+
+const answerVariableFields = (list: readonly AnswerVariable[]): JsonValue[] =>
+  list.map((variable) => ({
+    fields: [
+      ['name', variable.name],
+      ['expression', variable.expression],
+      ['enabled', variable.enabled],
+    ],
+  }));
+
+function requestFields(request: SavedRequest): Ordered {
+  const fields: [string, JsonValue][] = [
+    ['kind', 'request'],
+    ['id', request.id],
+    ['name', request.name],
+    ['method', request.method],
+    ['path', request.path],
+    ['query', rows(request.query)],
+    ['headers', rows(request.headers)],
+    ['body', request.body],
+  ];
+  // Written only when present, so that a file without checks reads as it always did.
+  if (request.assertions !== undefined) {
+    fields.push(['assertions', assertionFields(request.assertions)]);
+  }
+  if (request.answerVariables !== undefined) {
+    fields.push(['answerVariables', answerVariableFields(request.answerVariables)]);
+  }
+  return { fields };
 }
 
 function itemFields(item: CollectionItem): Ordered {

@@ -87,4 +87,28 @@ describe('message schemas', () => {
     );
     expect(v.safeParse(schema, { fingerprints: [fingerprint], tokens: [] }).success).toBe(false);
   });
+
+  it('request/send takes at most 100 answer variables with usable names, and nothing else', () => {
+    const schema = messages['request/send'];
+    const call = {
+      requestId: 'r-1',
+      profileId: 'p1',
+      method: 'GET',
+      path: 'ping',
+      query: [],
+      headers: [],
+      body: '',
+    };
+    const variable = { name: 'orderId', expression: 'res.body.id', enabled: true };
+    expect(v.safeParse(schema, { ...call, answerVariables: [variable] }).success).toBe(true);
+    expect(
+      v.safeParse(schema, { ...call, answerVariables: Array(101).fill(variable) }).success,
+    ).toBe(false);
+    expect(
+      v.safeParse(schema, { ...call, answerVariables: [{ ...variable, name: 'a b' }] }).success,
+    ).toBe(false);
+    expect(
+      v.safeParse(schema, { ...call, answerVariables: [{ ...variable, code: 'x' }] }).success,
+    ).toBe(false);
+  });
 });

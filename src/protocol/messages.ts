@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { type CheckTokensResponse, CheckTokensSchema } from '../capture/token-fingerprint';
-import { CollectionSchema } from '../collections/collection-schema';
+import type { RefusedValue } from '../checks/carried-values';
+import { AnswerVariablesSchema, CollectionSchema } from '../collections/collection-schema';
 import type { Collection } from '../collections/model';
 import type { HttpExchange } from '../service/call/execute';
 import {
@@ -23,7 +24,7 @@ import { MAX_PASSPHRASE_LENGTH } from '../service/storage/vault';
 import type { TokenView } from '../service/token/token-grant';
 import type { AppError } from '../vocabulary/errors';
 import { ComposedCallSchema, NameValueSchema } from '../vocabulary/schemas';
-import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS } from '../vocabulary/terms';
+import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS, type NameValue } from '../vocabulary/terms';
 
 const SharedVariablesSchema = v.pipe(v.array(NameValueSchema), v.maxLength(MAX_ROWS));
 
@@ -40,8 +41,19 @@ export const SendRequestSchema = v.strictObject({
   ...ComposedCallSchema.entries,
   /** The shared variables of the collection the call was opened from (the profile's win). */
   variables: v.optional(SharedVariablesSchema),
+  /** Values to take from the answer and carry to later calls (`orderId` from `res.body.id`). */
+  answerVariables: v.optional(AnswerVariablesSchema),
 });
 export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
+
+/** What the worker did with a call's answer variables: all it carries now, and what it refused. */
+export interface CarryReply {
+  values: NameValue[];
+  refused: RefusedValue[];
+}
+
+/** A call's answer, with what was carried from it when the call had answer variables. */
+export type SentExchange = HttpExchange & { carried?: CarryReply };
 
 /** The passphrase lock: off (secrets stored plain), locked (no key this session), unlocked. */
 export type LockState = 'off' | 'locked' | 'unlocked';
@@ -126,6 +138,9 @@ export const messages = {
   'lock/reset': v.strictObject({}),
   /** Which Bearer tokens a captured page sent (SHA-256 fingerprints) this extension obtained. */
   'capture/check-tokens': CheckTokensSchema,
+  /** The values a profile carries from answers to later calls (`{{orderId}}`). */
+  'variables/carried': v.strictObject({ profileId: profileRef }),
+  'variables/clear': v.strictObject({ profileId: profileRef }),
 };
 
 export type MessageType = keyof typeof messages;
@@ -137,7 +152,7 @@ export interface ResponseMap {
   /** `unusedOrigins`: host permissions only the deleted profile needed, which may be revoked. */
   'profiles/delete': { id: string; unusedOrigins: string[] };
   'profiles/activate': { activeProfileId: string };
-  'request/send': HttpExchange;
+  'request/send': SentExchange;
   'request/cancel': { cancelled: boolean };
   'history/list': { entries: HistoryEntry[] };
   'code/build': { code: string };
@@ -174,6 +189,8 @@ export interface ResponseMap {
   'lock/remove': { state: LockState };
   'lock/reset': { state: LockState; removed: number };
   'capture/check-tokens': CheckTokensResponse;
+  'variables/carried': { values: NameValue[] };
+  'variables/clear': { values: NameValue[] };
 }
 export type ResponseOf<K extends MessageType> = ResponseMap[K];
 

@@ -84,6 +84,8 @@ function setup(
     'lock/remove': record('lock/remove', { state: 'off' }),
     'lock/reset': record('lock/reset', { state: 'off', removed: 0 }),
     'capture/check-tokens': record('capture/check-tokens', { tokens: [] }),
+    'variables/carried': record('variables/carried', { values: [] }),
+    'variables/clear': record('variables/clear', { values: [] }),
     ...overrides,
   };
   const router = createRouter(handlers, who.identity);

@@ -1,13 +1,13 @@
 /**
  * Finding things in the panel's workbench the way a user does: the request pane's tabs (Params,
- * Headers, Body, Auth), the response pane's tabs (Body, Headers, Sent, Explanation), the sidebar's
+ * Headers, Body, Auth, Tests), the response pane's tabs (Body, Headers, Sent, Checks, Explanation), the sidebar's
  * tabs (Collections, History), a collection's actions (behind ⋯) and a tree row's context menu.
  * Imports only types from Playwright, so scripts can use it too.
  */
 import type { Locator, Page } from '@playwright/test';
 
-type RequestTab = 'Params' | 'Headers' | 'Body' | 'Auth';
-type ResponseTab = 'Body' | 'Headers' | 'Sent' | 'Explanation';
+type RequestTab = 'Params' | 'Headers' | 'Body' | 'Auth' | 'Tests';
+type ResponseTab = 'Body' | 'Headers' | 'Sent' | 'Checks' | 'Explanation';
 type SidebarTab = 'Collections' | 'History';
 
 function tab(panel: Page, list: string, name: string): Locator {

@@ -10,6 +10,7 @@ import { addFolder, addRequest, newCollection } from '../../../src/collections/c
 import { allFolders } from '../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../src/collections/model';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
+import { type EditedChecks, withChecks } from '../state/use-checks';
 import type { CollectionsState } from '../state/use-collections';
 import type { Draft } from '../state/use-request';
 import { Dialog } from '../ui/Dialog';
@@ -21,6 +22,8 @@ interface Props {
   state: CollectionsState;
   profile: ProfileView;
   draft: Draft;
+  /** The assertions and answer variables of the Tests tab, saved with the call. */
+  checks: EditedChecks;
   /** What the composer says is wrong with the call, if anything. */
   problem: string | null;
   onSaved: (collectionId: string, request: SavedRequest) => void;
@@ -29,7 +32,8 @@ interface Props {
 
 const NEW = '__new__';
 
-export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onClose }: Props) {
+export function SaveRequestDialog(props: Props) {
+  const { state, profile, draft, checks, problem, onSaved, onClose } = props;
   const [name, setName] = useState('');
   const [target, setTarget] = useState(state.collections[0]?.id ?? NEW);
   const [newName, setNewName] = useState('');
@@ -65,12 +69,10 @@ export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onC
       collection = withFolder.value;
       folderId = id;
     }
-    const request: SavedRequest = {
-      kind: 'request',
-      id: crypto.randomUUID(),
-      name: name.trim() || fallbackName,
-      ...draft,
-    };
+    const request: SavedRequest = withChecks(
+      { kind: 'request', id: crypto.randomUUID(), name: name.trim() || fallbackName, ...draft },
+      checks,
+    );
     if (await state.save(addRequest(collection, folderId, request))) {
       onSaved(collection.id, request);
       onClose();

@@ -1,6 +1,6 @@
 /**
  * The request pane: the request line (always in view), the actions on the composed call (save,
- * import cURL, copy as cURL), and the tabs Params, Headers, Body and Auth. The pane scrolls inside
+ * import cURL, copy as cURL), and the tabs Params, Headers, Body, Auth and Tests. The pane scrolls inside
  * its tab, never as a whole page.
  */
 import type { ComponentChildren } from 'preact';
@@ -16,10 +16,16 @@ import { HeadersTab } from './HeadersTab';
 import { ParamsTab } from './ParamsTab';
 import { RequestLine } from './RequestLine';
 import './request.css';
+import type { ChecksState } from '../state/use-checks';
 import type { RequestState } from '../state/use-request';
 import type { TokenState } from '../state/use-token';
 import { CopyAsMenu } from './CopyAsMenu';
 import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
+
+const TestsTab = lazyComponent(
+  () => import('./TestsTab').then((module) => module.TestsTab),
+  <p class="muted">Loading the tests…</p>,
+);
 
 const AuthTab = lazyComponent(
   () => import('./AuthTab').then((module) => module.AuthTab),
@@ -39,6 +45,8 @@ interface Props {
   actions: ComponentChildren;
   /** Notes about the draft (a cURL import's notes), shown above the tabs. */
   notes: ComponentChildren;
+  /** The request's assertions and answer variables (the Tests tab). */
+  checks: ChecksState;
 }
 
 function ApiKeyAuth({ profile }: { profile: ProfileView }) {
@@ -65,6 +73,13 @@ export function RequestPane(props: Props) {
     { id: 'headers', label: 'Headers', badge: 3 + draft.headers.length },
     { id: 'body', label: 'Body', badge: draft.body.trim() === '' ? undefined : '•' },
     { id: 'auth', label: 'Auth' },
+    {
+      id: 'tests',
+      label: 'Tests',
+      badge:
+        props.checks.checks.assertions.length + props.checks.checks.answerVariables.length ||
+        undefined,
+    },
   ];
   return (
     <section class="pane request-pane" aria-label="Request">
@@ -144,6 +159,7 @@ export function RequestPane(props: Props) {
           ) : (
             <AuthTab profile={profile} token={token} />
           ))}
+        {tab === 'tests' && <TestsTab state={props.checks} />}
       </Tabs>
       {copyAs.confirming !== null && (
         <Confirm

@@ -7,6 +7,7 @@
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
 import { useStore } from '../state/store';
+import type { ShownChecks } from '../state/use-checks';
 import type { RequestState, Shown } from '../state/use-request';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
@@ -28,6 +29,8 @@ interface Props {
   request: RequestState;
   tab: ResponseTab;
   onTab: (tab: ResponseTab) => void;
+  /** The request's checks on the last answer (shown only with the answer they ran on). */
+  checks: ShownChecks | null;
 }
 
 /** Which request the answer is for: method and path, the saved request's name, and when. */
@@ -57,7 +60,7 @@ function Provenance({ shown }: { shown: Shown }) {
   );
 }
 
-export function ResponsePane({ profile, request, tab, onTab }: Props) {
+export function ResponsePane({ profile, request, tab, onTab, checks }: Props) {
   const { sending, shown } = request;
   // Told by the worker for a call sent now; kept with the answer for one kept or from history.
   const told = useStore((state) =>
@@ -96,6 +99,7 @@ export function ResponsePane({ profile, request, tab, onTab }: Props) {
               timeline={timeline}
               tab={tab}
               onTab={onTab}
+              checks={checks !== null && checks.at === shown.at ? checks : null}
             />
           )}
         </>

@@ -1,5 +1,6 @@
 /** One answer: the status line (status, time, size, copy and save the body), then its tabs. */
 import { useEffect, useState } from 'preact/hooks';
+import { checkCounts, checksSummary } from '../../../src/checks/checks-summary';
 import type { HttpExchange } from '../../../src/service/call/execute';
 import { statusMeaning } from '../../../src/service/call/http-status';
 import { bodyFileName, describeSize, formatBytes } from '../../../src/service/call/response-format';
@@ -8,6 +9,8 @@ import type { TimelineStep } from '../../../src/service/call/timeline';
 import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
 import { originOnWire } from '../../../src/service/wire/origin-refusal';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
+import type { ShownChecks } from '../state/use-checks';
+import { ChecksView } from '../ui/ChecksView';
 import { copyText } from '../ui/copy-text';
 import { downloadFile } from '../ui/download';
 import { HeaderList } from '../ui/HeaderList';
@@ -24,6 +27,8 @@ interface Props {
   timeline: readonly TimelineStep[] | null;
   tab: ResponseTab;
   onTab: (tab: ResponseTab) => void;
+  /** The outcome of the request's checks on this answer, if it has checks. */
+  checks: ShownChecks | null;
 }
 
 function saveBody(exchange: HttpExchange) {
@@ -34,7 +39,7 @@ function saveBody(exchange: HttpExchange) {
   downloadFile(name, new Blob([bytes], { type }));
 }
 
-export function ResponseView({ exchange, call, timeline, tab, onTab }: Props) {
+export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: Props) {
   const [copied, setCopied] = useState('');
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
   const explanation = explainServiceError(
@@ -56,8 +61,21 @@ export function ResponseView({ exchange, call, timeline, tab, onTab }: Props) {
     { id: 'sent', label: 'Sent' },
     { id: 'timeline', label: 'Timeline' },
   ];
+  const counts = checks === null ? null : checkCounts(checks.outcome);
+  const summary = checks === null ? null : checksSummary(checks.outcome);
+  if (checks !== null) {
+    tabs.push({
+      id: 'checks',
+      label: 'Checks',
+      badge: counts && counts.total > 0 ? `${counts.passed}/${counts.total}` : undefined,
+      alert: counts !== null && counts.passed < counts.total,
+    });
+  }
   if (explanation !== null) tabs.push({ id: 'explanation', label: 'Explanation', alert: true });
-  const shownTab = tab === 'explanation' && explanation === null ? 'body' : tab;
+  const shownTab =
+    (tab === 'explanation' && explanation === null) || (tab === 'checks' && checks === null)
+      ? 'body'
+      : tab;
 
   const noBody = exchange.bodyText === '' && exchange.bodyBase64 === undefined;
   const bodyActions = (
@@ -91,6 +109,9 @@ export function ResponseView({ exchange, call, timeline, tab, onTab }: Props) {
         <span class="muted status-meaning">{statusMeaning(exchange.status)}</span>
         <span>{exchange.durationMs} ms</span>
         <span>{describeSize(exchange)}</span>
+        {summary !== null && counts !== null && (
+          <span class={`status ${counts.passed === counts.total ? 'good' : 'bad'}`}>{summary}</span>
+        )}
       </div>
       {exchange.tokenRenewed && (
         <p class="notice notice-warn" role="status">
@@ -130,6 +151,7 @@ export function ResponseView({ exchange, call, timeline, tab, onTab }: Props) {
             )}
           </>
         )}
+        {shownTab === 'checks' && checks !== null && <ChecksView checks={checks} />}
         {shownTab === 'timeline' && <TimelineView steps={timeline} />}
         {shownTab === 'explanation' && explanation !== null && (
           <div class="notice notice-error" role="alert">

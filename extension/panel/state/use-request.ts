@@ -5,6 +5,9 @@
  * draft is saved a moment after each edit; the worker keeps answers itself.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { AnswerVariable } from '../../../src/collections/model';
+import type { CarryReply, SentExchange } from '../../../src/protocol/messages';
+import type { HttpExchange } from '../../../src/service/call/execute';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import { fail } from '../../../src/vocabulary/errors';
 import { type ComposedCall, type NameValue, oversizedPart } from '../../../src/vocabulary/terms';
@@ -26,6 +29,20 @@ export type Shown = SavedAnswer & {
 
 const DRAFT_SAVE_DELAY_MS = 400;
 
+/** What a Send carries for the Tests tab, and how it hears of the answer. */
+export interface SendChecks {
+  answerVariables: () => AnswerVariable[];
+  /** `carried`: what the worker carried from the answer, when the call had answer variables. */
+  onAnswer: (shown: Shown, carried: CarryReply | undefined) => void;
+}
+
+const NO_CHECKS: SendChecks = { answerVariables: () => [], onAnswer: () => undefined };
+
+/** The answer as shown and kept, without what the worker carried from it. */
+function withoutCarried({ carried: _carried, ...exchange }: SentExchange): HttpExchange {
+  return exchange;
+}
+
 export function useRequest(
   profileId: string,
   initial: { draft: Draft | null; answer: Shown | null },
@@ -33,11 +50,15 @@ export function useRequest(
   shared: readonly NameValue[],
   /** The name of the saved request the draft was opened from, if any. */
   openedName: string | null,
+  /** The request's answer variables for each Send, and who is told of every answer. */
+  checks: SendChecks = NO_CHECKS,
 ) {
   const sharedNow = useRef(shared);
   sharedNow.current = shared;
   const nameNow = useRef(openedName);
   nameNow.current = openedName;
+  const checksNow = useRef(checks);
+  checksNow.current = checks;
   const [draft, setDraftState] = useState<Draft>(initial.draft ?? EMPTY_DRAFT);
   const [inFlight, setInFlight] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown | null>(initial.answer);
@@ -91,22 +112,27 @@ export function useRequest(
     const requestId = crypto.randomUUID();
     setInFlight(requestId);
     const variables = [...sharedNow.current];
+    const answerVariables = checksNow.current.answerVariables();
     const reply = await ask('request/send', {
       requestId,
       profileId,
       ...call,
       ...(variables.length > 0 ? { variables } : {}),
+      ...(answerVariables.length > 0 ? { answerVariables } : {}),
     });
     setInFlight(null);
-    setShown({
+    const carried = reply.ok ? reply.value.carried : undefined;
+    const answer: Shown = {
       at,
       call,
-      outcome: reply.ok ? { exchange: reply.value } : { error: reply.error },
+      outcome: reply.ok ? { exchange: withoutCarried(reply.value) } : { error: reply.error },
       bodyCut: false,
       from: 'sent',
       requestId,
       ...named,
-    });
+    };
+    setShown(answer);
+    checksNow.current.onAnswer(answer, carried);
   }
 
   async function cancel() {

@@ -5,6 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { withCarried } from '../../../src/checks/with-carried';
 import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
 import type { SavedRequest } from '../../../src/collections/model';
 import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
@@ -17,6 +18,7 @@ import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
 import { ResponsePane } from '../response/ResponsePane';
 import { Sidebar } from '../sidebar/Sidebar';
+import { sameChecks, useChecks, withChecks } from '../state/use-checks';
 import { useCollections } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
 import { type Draft, type Shown, useRequest } from '../state/use-request';
@@ -73,7 +75,7 @@ type Opened = { collectionId: string; request: SavedRequest } | null;
 type Open = 'none' | 'save' | 'import' | 'search';
 
 export function Workbench(props: WorkbenchProps) {
-  const { profile, prefs, setPrefs, start } = props;
+  const { prefs, setPrefs, start } = props;
   const collections = useCollections();
   const [opened, setOpened] = useState<Opened>(null);
   // A request opened from a collection resolves that collection's shared variables too.
@@ -82,7 +84,16 @@ export function Workbench(props: WorkbenchProps) {
       ? NO_VARIABLES
       : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
         NO_VARIABLES);
-  const request = useRequest(profile.id, start, shared, opened?.request.name ?? null);
+  const checks = useChecks(props.profile.id);
+  // The composer resolves {{name}} as the worker will: with the values carried from answers.
+  const profile = withCarried(props.profile, checks.carried);
+  const request = useRequest(
+    profile.id,
+    start,
+    shared,
+    opened?.request.name ?? null,
+    checks.sendChecks,
+  );
   const token = useToken(profile.id, start.token);
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
@@ -94,7 +105,9 @@ export function Workbench(props: WorkbenchProps) {
   const overlay = size === 'narrow';
   const [overlayOpen, setOverlayOpen] = useState(false);
   const sidebarShown = overlay ? overlayOpen : prefs.sidebarOpen;
-  const dirty = opened !== null && !sameCall(request.draft, opened.request);
+  const dirty =
+    opened !== null &&
+    (!sameCall(request.draft, opened.request) || !sameChecks(checks.checks, opened.request));
 
   /**
    * A draft put into the composer from elsewhere: where it came from (the saved request, for
@@ -107,6 +120,7 @@ export function Workbench(props: WorkbenchProps) {
     request.setDraft({ method, path, query, headers, body });
     // Another call in the composer: the previous answer is not this one's (history shows its own).
     request.show(null);
+    checks.load(from?.request ?? null);
     setOpened(from);
     setNotes(draftNotes);
     setSaveStatus('');
@@ -127,7 +141,7 @@ export function Workbench(props: WorkbenchProps) {
     if (opened === null) return;
     const collection = collections.collections.find((item) => item.id === opened.collectionId);
     if (collection === undefined) return;
-    const saved: SavedRequest = { ...opened.request, ...request.draft };
+    const saved = withChecks({ ...opened.request, ...request.draft }, checks.checks);
     const { updateRequest } = await import('../../../src/collections/collection-ops');
     if (await collections.save(updateRequest(collection, saved))) {
       setOpened({ collectionId: collection.id, request: saved });
@@ -164,6 +178,7 @@ export function Workbench(props: WorkbenchProps) {
       }}
       collections={
         <CollectionsPanel
+          profileId={profile.id}
           state={collections}
           openId={opened?.request.id ?? null}
           dirty={dirty}
@@ -232,6 +247,7 @@ export function Workbench(props: WorkbenchProps) {
               />
             }
             notes={<DraftNotesList notes={notes} onDismiss={() => setNotes(null)} />}
+            checks={checks}
           />
         }
         response={
@@ -240,6 +256,7 @@ export function Workbench(props: WorkbenchProps) {
             request={request}
             tab={prefs.responseTab}
             onTab={(responseTab) => setPrefs({ responseTab })}
+            checks={checks.shownChecks}
           />
         }
       />
@@ -248,6 +265,7 @@ export function Workbench(props: WorkbenchProps) {
           state={collections}
           profile={profile}
           draft={request.draft}
+          checks={checks.checks}
           problem={draftProblem(profile, request.draft, shared)}
           onSaved={(collectionId, saved) => {
             openSaved(collectionId, saved);

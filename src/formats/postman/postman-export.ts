@@ -5,6 +5,8 @@
  * with the contract headers of spec 4.2; authentication is collection-level: Postman's `apikey`
  * auth on `x-apikey`, or for OAuth the token script of `postman-token-script.ts`.
  *
+ * A request's assertions and answer variables become its test script (postman-test-script.ts).
+ *
  * Invariant: no secret leaves through an export. Secret variables are written with empty values,
  * and user headers that would carry credentials (the contract headers) are left out.
  * The output is deterministic: the same collection gives the same text, byte for byte.
@@ -27,6 +29,7 @@ import type {
   PostmanUrl,
 } from './postman-format';
 import { isSecretName, POSTMAN_SCHEMA_V21 } from './postman-names';
+import { testScriptLines } from './postman-test-script';
 import { tokenScriptLines } from './postman-token-script';
 
 /** Non-secret profile settings that may be written into the collection's variables. */
@@ -127,11 +130,19 @@ function buildRequest(request: SavedRequest): PostmanRequest {
 }
 
 function buildItems(items: readonly CollectionItem[]): PostmanItem[] {
-  return items.map((item) =>
-    item.kind === 'folder'
-      ? { id: item.id, name: item.name, item: buildItems(item.items) }
-      : { id: item.id, name: item.name, request: buildRequest(item) },
-  );
+  return items.map((item) => {
+    if (item.kind === 'folder')
+      return { id: item.id, name: item.name, item: buildItems(item.items) };
+    const tests = testScriptLines(item);
+    return {
+      id: item.id,
+      name: item.name,
+      request: buildRequest(item),
+      ...(tests === null
+        ? {}
+        : { event: [{ listen: 'test', script: { type: 'text/javascript', exec: tests } }] }),
+    };
+  });
 }
 
 function buildVariables(collection: Collection, options: PostmanExportOptions): PostmanKeyValue[] {

@@ -34,6 +34,8 @@ export interface PostmanRequestItem {
   id: string;
   name: string;
   request: PostmanRequest;
+  /** The request's test script (its assertions and answer variables), when it has checks. */
+  event?: PostmanEvent[];
 }
 
 export interface PostmanFolder {
@@ -47,7 +49,7 @@ export type PostmanItem = PostmanRequestItem | PostmanFolder;
 export type PostmanAuth = { type: 'noauth' } | { type: 'apikey'; apikey: PostmanKeyValue[] };
 
 export interface PostmanEvent {
-  listen: 'prerequest';
+  listen: 'prerequest' | 'test';
   script: { type: 'text/javascript'; exec: string[] };
 }
 

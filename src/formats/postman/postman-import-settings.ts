@@ -18,6 +18,7 @@ import {
   textOf,
 } from './postman-json';
 import { isSecretName, readTokenScriptMarker } from './postman-names';
+import { readTestScript } from './postman-test-import';
 import { tokenScriptLines } from './postman-token-script';
 
 const NOTE = {
@@ -137,8 +138,10 @@ export function readEvents(
       marker = found;
       if (!sameLines(lines, tokenScriptLines(found))) notes.add(NOTE.tokenScript, where);
     } else if (listen === 'prerequest') notes.add(NOTE.prerequest, where);
-    else if (listen === 'test') notes.add(NOTE.test, where);
-    else notes.add(NOTE.otherScript, `${where} (${quoteName(listen ?? '?')})`);
+    else if (listen === 'test') {
+      // A script that maps to assertions whole (one an export wrote) loses nothing.
+      if (!readTestScript(lines).complete) notes.add(NOTE.test, where);
+    } else notes.add(NOTE.otherScript, `${where} (${quoteName(listen ?? '?')})`);
   }
   return marker;
 }

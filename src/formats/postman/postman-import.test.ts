@@ -239,6 +239,10 @@ describe('importPostman: a v2.1 collection from the Postman app', () => {
               query: [],
               headers: [{ name: 'X-Request-Id', value: '{{$guid}}' }],
               body: '{\n  "sku": "{{sku}}",\n  "qty": 2\n}',
+              // Its test script's pm.response.to.have.status(201), as an assertion.
+              assertions: [
+                { expression: 'res.status', operator: 'eq', value: '201', enabled: true },
+              ],
             },
             {
               kind: 'request',

@@ -25,6 +25,7 @@ import {
 } from './postman-import-request';
 import { readAuth, readEvents, readVariables } from './postman-import-settings';
 import { isObject, type JsonObject, textOf } from './postman-json';
+import { testChecksOf } from './postman-test-import';
 
 export interface PostmanImport {
   collection: Collection;
@@ -110,7 +111,7 @@ function readItems(list: unknown, depth: number, into: CollectionItem[], context
     } else if (entry.request !== undefined) {
       context.reached.add(entry);
       const request = readRequest(entry.request, name, context);
-      if (request !== null) into.push(request);
+      if (request !== null) into.push({ ...request, ...testChecksOf(entry.event) });
     } else {
       notes.add(NOTE.emptyItem, where);
     }

@@ -5,8 +5,15 @@
  * the defaults without carrying one.
  */
 export const SIDEBAR_TABS = ['collections', 'history', 'capture'] as const;
-export const REQUEST_TABS = ['params', 'headers', 'body', 'auth'] as const;
-export const RESPONSE_TABS = ['body', 'headers', 'sent', 'timeline', 'explanation'] as const;
+export const REQUEST_TABS = ['params', 'headers', 'body', 'auth', 'tests'] as const;
+export const RESPONSE_TABS = [
+  'body',
+  'headers',
+  'sent',
+  'checks',
+  'timeline',
+  'explanation',
+] as const;
 
 export type SidebarTab = (typeof SIDEBAR_TABS)[number];
 export type RequestTab = (typeof REQUEST_TABS)[number];

@@ -1,6 +1,6 @@
 /**
  * One collection in the sidebar: its name (which opens and closes it), its actions behind ⋯ (new
- * folder, Export collection, Export for Postman, Export for Bruno, delete; each named with the
+ * folder, Run, Export collection, Export for Postman, Export for Bruno, delete; each named with the
  * collection, since several collections each have them), and its tree. Export for Bruno downloads
  * a zip of the collection's OpenCollection folder; the zip code loads on the first click.
  */
@@ -16,9 +16,11 @@ import type { CollectionDialog } from './CollectionDialogs';
 interface Props extends Omit<CollectionTreeProps, 'onDelete' | 'onDrop'> {
   onDialog: (dialog: CollectionDialog) => void;
   state: CollectionsState;
+  /** Run every request of the collection. */
+  onRun: () => void;
 }
 
-export function CollectionBlock({ onDialog, state, ...tree }: Props) {
+export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
   const { collection } = tree;
   const [closed, setClosed] = useState(false);
   const [actions, setActions] = useState(false);
@@ -83,6 +85,9 @@ export function CollectionBlock({ onDialog, state, ...tree }: Props) {
             }
           >
             New folder
+          </button>
+          <button type="button" aria-label={`Run collection ${name}`} onClick={onRun}>
+            Run
           </button>
           <button
             type="button"

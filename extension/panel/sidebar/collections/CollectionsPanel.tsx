@@ -7,7 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
-import type { Collection, SavedRequest } from '../../../../src/collections/model';
+import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
 import type { ProfilePrefill } from '../../../../src/service/profile/profile-input';
 import type { CollectionsState } from '../../state/use-collections';
 import { rowDomId } from '../../ui/CollectionTree';
@@ -21,11 +21,15 @@ import { OutsideV1Choice } from './OutsideV1Choice';
 import { rowMenu } from './row-menu';
 import { useCollectionImport } from './use-collection-import';
 
+const RunView = lazyComponent(() => import('../run/RunView').then((module) => module.RunView));
+
 const CollectionDialogs = lazyComponent(() =>
   import('./CollectionDialogs').then((module) => module.CollectionDialogs),
 );
 
 interface Props {
+  /** The active profile: a run sends with it. */
+  profileId: string;
   state: CollectionsState;
   openId: string | null;
   dirty: boolean;
@@ -39,7 +43,11 @@ const MAX_SHOWN_HITS = 100;
 
 type OpenMenu = { collection: Collection; row: TreeRow; at: { x: number; y: number } };
 
-export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }: Props) {
+export function CollectionsPanel(props: Props) {
+  const { state, openId, dirty, onOpen, onNewProfile } = props;
+  const [running, setRunning] = useState<{ collection: Collection; folder: Folder | null } | null>(
+    null,
+  );
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
   const [menu, setMenu] = useState<OpenMenu | null>(null);
@@ -185,6 +193,7 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
             onMenu={(row, at) => setMenu({ collection, row, at })}
             onDialog={setDialog}
             state={state}
+            onRun={() => setRunning({ collection, folder: null })}
           />
         ),
       )}
@@ -196,6 +205,7 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
             state,
             open: (request) => onOpen(menu.collection, request),
             dialog: setDialog,
+            run: (folder) => setRunning({ collection: menu.collection, folder }),
           })}
           onClose={() => setMenu(null)}
           returnTo={() => document.getElementById(rowDomId(menu.collection.id, menu.row.item.id))}
@@ -207,6 +217,14 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
           state={state}
           onClose={() => setDialog(null)}
           onCollectionDeleted={setDeleted}
+        />
+      )}
+      {running && (
+        <RunView
+          profileId={props.profileId}
+          collection={running.collection}
+          folder={running.folder}
+          onClose={() => setRunning(null)}
         />
       )}
     </section>

@@ -4,7 +4,7 @@
  * visible text stays part of the name.
  */
 import type { TreeRow } from '../../../../src/collections/collection-search';
-import type { Collection, SavedRequest } from '../../../../src/collections/model';
+import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
 import type { CollectionsState } from '../../state/use-collections';
 import type { MenuItem } from '../../ui/Menu';
 import type { CollectionDialog } from './CollectionDialogs';
@@ -13,6 +13,8 @@ interface Actions {
   state: CollectionsState;
   open: (request: SavedRequest) => void;
   dialog: (dialog: CollectionDialog) => void;
+  /** Run every request of a folder. */
+  run: (folder: Folder) => void;
 }
 
 /** The collection rules load with the first edit; rendering and searching do not need them. */
@@ -34,8 +36,13 @@ export function rowMenu(collection: Collection, row: TreeRow, actions: Actions):
           onSelect: () =>
             actions.dialog({ kind: 'new-folder', collection, parentId: item.id, parentName: name }),
         };
+  const run: MenuItem[] =
+    item.kind === 'folder'
+      ? [{ text: 'Run', name: `Run ${name}`, onSelect: () => actions.run(item) }]
+      : [];
   return [
     first,
+    ...run,
     {
       text: 'Rename',
       name: `Rename ${name}`,

@@ -1,0 +1,76 @@
+/**
+ * The values each profile carries from an answer to later calls: taken after each call that has
+ * answer variables (see send-request.ts), listed and cleared by `variables/*`. Kept
+ * in `storage.session` (memory only: gone when the browser closes), by profile. The rules (no
+ * setting's or secret's name, no value holding a secret) are src/checks/carried-values.ts; the
+ * secrets they are checked against are the worker's own.
+ */
+import * as v from 'valibot';
+import { takeValues } from '../../src/checks/answer-checks';
+import { carryValues } from '../../src/checks/carried-values';
+import type { AnswerVariable } from '../../src/collections/model';
+import type { CarryReply } from '../../src/protocol/messages';
+import type { Handlers } from '../../src/protocol/router';
+import type { HttpExchange } from '../../src/service/call/execute';
+import { ok } from '../../src/vocabulary/errors';
+import { createSerialQueue } from '../../src/vocabulary/serial-queue';
+import type { NameValue } from '../../src/vocabulary/terms';
+import { profileSecrets } from './known-secrets';
+import { readSession, writeSession } from './session-store';
+
+const CarriedSchema = v.record(
+  v.string(),
+  v.array(v.strictObject({ name: v.string(), value: v.string() })),
+);
+
+/** Our own memory-only data: a damaged store starts afresh. */
+async function loadAll(): Promise<Record<string, NameValue[]>> {
+  const stored = await readSession('carried');
+  return v.is(CarriedSchema, stored) ? { ...stored } : {};
+}
+
+/** The values `profileId` carries now. */
+export async function loadCarried(profileId: string): Promise<NameValue[]> {
+  return (await loadAll())[profileId] ?? [];
+}
+
+/** One change at a time: a run carrying values step after step must not lose one. */
+const inTurn = createSerialQueue();
+
+export const listCarried: Handlers['variables/carried'] = async ({ profileId }) =>
+  ok({ values: await loadCarried(profileId) });
+
+/**
+ * Takes a call's answer variables from its answer and keeps them for the profile's later calls:
+ * before the call's answer goes back, so the next call (a run's next step) resolves with them.
+ */
+export async function carryFromAnswer(
+  profileId: string,
+  variables: readonly AnswerVariable[],
+  answer: HttpExchange,
+): Promise<CarryReply> {
+  const taken = takeValues(variables, answer).flatMap(({ name, value }) =>
+    value === null ? [] : [{ name, value }],
+  );
+  const secrets = await profileSecrets(profileId);
+  return inTurn(async () => {
+    const all = await loadAll();
+    const result = carryValues(all[profileId] ?? [], taken, secrets);
+    if (taken.length > result.refused.length) {
+      // Not awaited: the session store's mirror has the values at once, so the next call resolves
+      // with them; waiting for storage itself would add its round trip to every step of a run.
+      writeSession({ carried: { ...all, [profileId]: result.values } }).catch(() => {
+        // storage.session refused them: the mirror forgot them too, so the next call reads what
+        // storage has. The call they came from has its answer; the panel shows what is carried.
+      });
+    }
+    return result;
+  });
+}
+
+export const clearCarried: Handlers['variables/clear'] = async ({ profileId }) =>
+  inTurn(async () => {
+    const { [profileId]: _cleared, ...others } = await loadAll();
+    await writeSession({ carried: others });
+    return ok({ values: [] });
+  });

@@ -1,0 +1,119 @@
+/**
+ * The Tests tab's state: the checks of the request being composed (assertions and answer
+ * variables, taken from a saved request when one is opened), their outcome on the last answer,
+ * and the values the profile carries from answers (the worker keeps them; this is its view).
+ * The checks' code loads with the first answer that has checks to run.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ChecksOutcome } from '../../../src/checks/answer-checks';
+import type { RefusedValue } from '../../../src/checks/carried-values';
+import type { AnswerVariable, Assertion, SavedRequest } from '../../../src/collections/model';
+import type { CarryReply } from '../../../src/protocol/messages';
+import type { NameValue } from '../../../src/vocabulary/terms';
+import type { Shown } from './use-request';
+import { ask } from './worker-client';
+
+export interface EditedChecks {
+  assertions: Assertion[];
+  answerVariables: AnswerVariable[];
+}
+
+/** The outcome on one answer (`at` names it), with the values the worker refused to carry. */
+export interface ShownChecks {
+  at: number;
+  outcome: ChecksOutcome;
+  refused: RefusedValue[];
+}
+
+const NONE: EditedChecks = { assertions: [], answerVariables: [] };
+
+/** The fields a saved request gets: none at all when there are no checks (older files stay as they were). */
+export function savedChecks(checks: EditedChecks): Partial<EditedChecks> {
+  return {
+    ...(checks.assertions.length > 0 ? { assertions: checks.assertions } : {}),
+    ...(checks.answerVariables.length > 0 ? { answerVariables: checks.answerVariables } : {}),
+  };
+}
+
+/** `request` with the edited checks in place of its own. */
+export function withChecks(request: SavedRequest, checks: EditedChecks): SavedRequest {
+  const { assertions: _assertions, answerVariables: _variables, ...call } = request;
+  return { ...call, ...savedChecks(checks) };
+}
+
+/** Whether the edited checks are still those of the saved request. */
+export function sameChecks(checks: EditedChecks, request: SavedRequest): boolean {
+  return (
+    JSON.stringify(checks.assertions) === JSON.stringify(request.assertions ?? []) &&
+    JSON.stringify(checks.answerVariables) === JSON.stringify(request.answerVariables ?? [])
+  );
+}
+
+export function useChecks(profileId: string) {
+  const [checks, setChecks] = useState<EditedChecks>(NONE);
+  const [shownChecks, setShownChecks] = useState<ShownChecks | null>(null);
+  const [carried, setCarried] = useState<NameValue[]>([]);
+  const [clearError, setClearError] = useState<string | null>(null);
+  const checksNow = useRef(checks);
+  checksNow.current = checks;
+
+  /** Asks the worker again (a run may have carried values meanwhile). */
+  async function refreshCarried() {
+    const reply = await ask('variables/carried', { profileId });
+    if (reply.ok) setCarried(reply.value.values);
+  }
+
+  useEffect(() => {
+    void refreshCarried();
+  }, [profileId]);
+
+  /** The checks of a request put into the composer (none for a call that is not a saved one). */
+  function load(request: SavedRequest | null) {
+    setChecks({
+      assertions: request?.assertions ?? [],
+      answerVariables: request?.answerVariables ?? [],
+    });
+  }
+
+  /** Runs the checks on a new answer; the worker has carried its values already. */
+  async function afterAnswer(shown: Shown, carry: CarryReply | undefined) {
+    const current = checksNow.current;
+    if (carry !== undefined) setCarried(carry.values);
+    const active =
+      current.assertions.some((item) => item.enabled) ||
+      current.answerVariables.some((item) => item.enabled);
+    if (!active || 'error' in shown.outcome) {
+      setShownChecks(null);
+      return;
+    }
+    const { checkAnswer } = await import('../../../src/checks/answer-checks');
+    const outcome = await checkAnswer(current, shown.outcome.exchange);
+    setShownChecks({ at: shown.at, outcome, refused: carry?.refused ?? [] });
+  }
+
+  /** What a Send hands the worker and how it reports back (see use-request.ts). */
+  const sendChecks = {
+    answerVariables: () => checksNow.current.answerVariables,
+    onAnswer: (shown: Shown, carry: CarryReply | undefined) => void afterAnswer(shown, carry),
+  };
+
+  async function clearCarried() {
+    const reply = await ask('variables/clear', { profileId });
+    if (reply.ok) setCarried(reply.value.values);
+    else setClearError(`${reply.error.message} ${reply.error.hint}`);
+  }
+
+  return {
+    checks,
+    setChecks,
+    load,
+    sendChecks,
+    shownChecks,
+    carried,
+    clearError,
+    clearCarried,
+    refreshCarried,
+  };
+}
+
+export type ChecksState = ReturnType<typeof useChecks>;

@@ -1,0 +1,49 @@
+/**
+ * The Checks tab of an answer: each assertion passed or failed, with what its expression found
+ * and, for a failure, why; then the values taken from the answer for later calls (or why one was
+ * not taken or not kept).
+ */
+import type { ShownChecks } from '../state/use-checks';
+
+export function ChecksView({ checks }: { checks: ShownChecks }) {
+  const { outcome, refused } = checks;
+  return (
+    <div class="checks-view">
+      {outcome.assertions.length > 0 && (
+        <ul class="check-results" aria-label="Assertion results">
+          {outcome.assertions.map((item, index) => (
+            <li key={index} class={item.passed ? 'good' : 'bad'}>
+              <strong>{item.passed ? 'Passed' : 'Failed'}</strong>{' '}
+              <code>
+                {item.expression} {item.operator}
+                {item.value === '' ? '' : ` ${item.value}`}
+              </code>
+              <span class="muted"> found {item.found}</span>
+              {!item.passed && <span>: {item.why}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {outcome.carried.length > 0 && (
+        <>
+          <h3>Values for later calls</h3>
+          <ul class="check-results" aria-label="Values for later calls">
+            {outcome.carried.map((item) => {
+              const notKept = refused.find((entry) => entry.name === item.name);
+              return (
+                <li key={item.name} class={item.value === null || notKept ? 'bad' : 'good'}>
+                  <code>{`{{${item.name}}}`}</code>{' '}
+                  {item.value === null
+                    ? `not set: ${item.problem}`
+                    : notKept
+                      ? `not kept: ${notKept.reason}`
+                      : `= ${item.value}`}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Assertion, Collection, SavedRequest } from '../collections/model';
+import { createSandbox, type Sandbox } from '../sandbox/server';
+import { sandboxSender } from '../testing/sandbox-send';
+import { failedSteps, loadPatternSearch, runCollection, runSteps } from './collection-run';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+const assertion = (expression: string, operator: Assertion['operator'], value = ''): Assertion => ({
+  expression,
+  operator,
+  value,
+  enabled: true,
+});
+
+const request = (id: string, fields: Partial<SavedRequest>): SavedRequest => ({
+  kind: 'request',
+  id,
+  name: id,
+  method: 'GET',
+  path: 'ping',
+  query: [],
+  headers: [],
+  body: '',
+  ...fields,
+});
+
+/** Create an order, read its id, then use it: the journey of issue 25. */
+const ORDERS: Collection = {
+  id: 'c1',
+  name: 'Orders',
+  auth: { method: 'apiKey', formEncodeCredentials: false },
+  variables: [{ name: 'sku', value: 'A-1' }],
+  items: [
+    request('create', {
+      method: 'POST',
+      path: 'orders',
+      body: '{"sku":"{{sku}}","qty":2}',
+      assertions: [
+        assertion('res.status', 'eq', '201'),
+        assertion('res.body.data.id', 'matches', '^ord_[0-9a-f]+$'),
+      ],
+      answerVariables: [{ name: 'orderId', expression: 'res.body.data.id', enabled: true }],
+    }),
+    {
+      kind: 'folder',
+      id: 'f1',
+      name: 'Follow-up',
+      items: [
+        request('read', {
+          path: 'orders/{{orderId}}',
+          assertions: [
+            assertion('res.body.echo.path', 'endsWith', '{{orderId}}'),
+            assertion('res.status', 'eq', '200'),
+          ],
+        }),
+        request('product', {
+          path: 'products/prd_9999',
+          assertions: [assertion('res.status', 'eq', '200')],
+        }),
+        request('ping', { assertions: [assertion('res.body.data.pong', 'eq', 'true')] }),
+      ],
+    },
+  ],
+};
+
+function profile() {
+  const { apiKey, companyId } = sandbox.credentials;
+  return sandboxSender(
+    { baseUrl: sandbox.url, companyId, apiKey, variables: [] },
+    ORDERS.variables,
+  );
+}
+
+describe('runCollection', () => {
+  it('lists the requests depth first, with their folders', () => {
+    expect(runSteps(ORDERS.items).map((step) => [step.request.id, step.folder])).toEqual([
+      ['create', ''],
+      ['read', 'Follow-up'],
+      ['product', 'Follow-up'],
+      ['ping', 'Follow-up'],
+    ]);
+  });
+
+  it('sends in order, carries a value into the next request, and goes on past a failure', async () => {
+    const sender = profile();
+    const steps = runSteps(ORDERS.items);
+    const seen: string[] = [];
+    const { results, end } = await runCollection(steps, {
+      ...sender,
+      stopOnFailure: false,
+      cancelled: () => false,
+      onStep: (result) => seen.push(result.step.request.id),
+      search: await loadPatternSearch(steps),
+    });
+    expect(end).toBe('done');
+    expect(seen).toEqual(['create', 'read', 'product', 'ping']);
+    expect(results.map((result) => result.passed)).toEqual([true, false, false, true]);
+    const orderId = sender.carried().find((row) => row.name === 'orderId')?.value ?? '';
+    expect(orderId).toMatch(/^ord_[0-9a-f]+$/);
+    // The second request went to the carried id (its literal assertion value is not resolved).
+    const read = sandbox.requests.find((item) => item.path === `/v1/orders/${orderId}`);
+    expect(read).toBeDefined();
+    expect(results[1]?.checks.assertions.map((item) => item.passed)).toEqual([false, true]);
+    expect(results[2]?.checks.assertions[0]).toMatchObject({ passed: false, found: '404' });
+  });
+
+  it('stops on the first failure when asked, and runs only the failed ones again', async () => {
+    const sender = profile();
+    const steps = runSteps(ORDERS.items);
+    const search = await loadPatternSearch(steps);
+    const first = await runCollection(steps, {
+      ...sender,
+      stopOnFailure: true,
+      cancelled: () => false,
+      search,
+    });
+    expect(first.end).toBe('stopped on a failure');
+    expect(first.results.map((result) => result.step.request.id)).toEqual(['create', 'read']);
+    const again = await runCollection(failedSteps(first.results), {
+      ...sender,
+      stopOnFailure: false,
+      cancelled: () => false,
+      search,
+    });
+    expect(again.results.map((result) => result.step.request.id)).toEqual(['read']);
+  });
+
+  it('stops between requests when cancelled, and fails a step whose variable is unknown', async () => {
+    const sender = profile();
+    let sent = 0;
+    const steps = runSteps(ORDERS.items).slice(1);
+    const { results, end } = await runCollection(steps, {
+      ...sender,
+      send: (item) => {
+        sent += 1;
+        return sender.send(item);
+      },
+      stopOnFailure: false,
+      cancelled: () => sent >= 2,
+      search: await loadPatternSearch(steps),
+    });
+    expect(end).toBe('cancelled');
+    expect(results.length).toBe(2);
+    expect(results[0]?.outcome).toMatchObject({
+      ok: false,
+      error: { code: 'unresolved_variable' },
+    });
+    expect(results[0]?.passed).toBe(false);
+  });
+
+  it('never carries a value into a secret’s name', async () => {
+    const sender = profile();
+    const steps = runSteps([
+      request('steal', {
+        answerVariables: [{ name: 'apiKey', expression: 'res.body.data.pong', enabled: true }],
+      }),
+    ]);
+    const { results } = await runCollection(steps, {
+      ...sender,
+      stopOnFailure: false,
+      cancelled: () => false,
+      search: await loadPatternSearch(steps),
+    });
+    expect(results[0]?.refused[0]?.name).toBe('apiKey');
+    expect(sender.carried()).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Running a folder or a collection: its requests in order (depth first, as the tree shows them),
+ * each sent by the caller's `send` (in the extension, the worker's send path: one token for the
+ * run, renewed as needed), its checks run on the answer and its answer variables handed to
+ * `carry` before the next request is sent, so that `{{orderId}}` in step 2 is step 1's answer.
+ * A step fails when its call fails or an assertion fails; the run stops there when asked to, and
+ * between steps when cancelled. Pure: the caller owns the network, the storage and the screen.
+ */
+import type { CollectionItem, SavedRequest } from '../collections/model';
+import type { Result } from '../vocabulary/errors';
+import type { NameValue } from '../vocabulary/terms';
+import { type ChecksOutcome, checkAnswerWith, needsPatterns } from './answer-checks';
+import type { CheckedAnswer } from './answer-values';
+import type { PatternSearch } from './assertion-operators';
+import type { RefusedValue } from './carried-values';
+
+/** One request of a run, with the folders it sits in ("Orders / Drafts"), '' at the top. */
+export interface RunStep {
+  request: SavedRequest;
+  folder: string;
+}
+
+export interface StepResult<A extends CheckedAnswer> {
+  step: RunStep;
+  outcome: Result<A>;
+  checks: ChecksOutcome;
+  /** Values the carrier would not keep (a secret's name, a value holding a secret). */
+  refused: RefusedValue[];
+  passed: boolean;
+}
+
+export type RunEnd = 'done' | 'stopped on a failure' | 'cancelled';
+
+export interface RunOptions<A extends CheckedAnswer> {
+  send: (request: SavedRequest) => Promise<Result<A>>;
+  /**
+   * Keeps the answer's values for the next requests and answers what it refused; a sender that
+   * carries them itself (the worker does, as it answers) only says what it refused.
+   */
+  carry: (values: NameValue[]) => Promise<RefusedValue[]>;
+  stopOnFailure: boolean;
+  /** Asked before each request. */
+  cancelled: () => boolean;
+  /** Told of each step as it ends (the results view fills in as the run goes). */
+  onStep?: (result: StepResult<A>, index: number) => void;
+  /** The pattern engine, when a check needs one (loadPatternSearch gives it). */
+  search: PatternSearch;
+}
+
+/** The requests under `items`, in the order the tree shows them. */
+export function runSteps(items: readonly CollectionItem[], folder = ''): RunStep[] {
+  const steps: RunStep[] = [];
+  for (const item of items) {
+    if (item.kind === 'request') steps.push({ request: item, folder });
+    else
+      steps.push(...runSteps(item.items, folder === '' ? item.name : `${folder} / ${item.name}`));
+  }
+  return steps;
+}
+
+const NO_CHECKS: ChecksOutcome = { assertions: [], carried: [] };
+
+/** The pattern engine if any step needs one, loaded once for the whole run. */
+export async function loadPatternSearch(steps: readonly RunStep[]): Promise<PatternSearch> {
+  if (!steps.some((step) => needsPatterns(step.request))) {
+    return () => ({ problem: 'no pattern engine is loaded' });
+  }
+  return (await import('./pattern-search')).patternSearch;
+}
+
+export async function runCollection<A extends CheckedAnswer>(
+  steps: readonly RunStep[],
+  options: RunOptions<A>,
+): Promise<{ results: StepResult<A>[]; end: RunEnd }> {
+  const results: StepResult<A>[] = [];
+  for (const [index, step] of steps.entries()) {
+    if (options.cancelled()) return { results, end: 'cancelled' };
+    const outcome = await options.send(step.request);
+    let checks = NO_CHECKS;
+    let refused: RefusedValue[] = [];
+    if (outcome.ok) {
+      checks = checkAnswerWith(step.request, outcome.value, options.search);
+      const values = checks.carried.flatMap(({ name, value }) =>
+        value === null ? [] : [{ name, value }],
+      );
+      if (values.length > 0) refused = await options.carry(values);
+    }
+    const passed = outcome.ok && checks.assertions.every((item) => item.passed);
+    const result = { step, outcome, checks, refused, passed };
+    results.push(result);
+    options.onStep?.(result, index);
+    if (!passed && options.stopOnFailure) return { results, end: 'stopped on a failure' };
+  }
+  return { results, end: options.cancelled() ? 'cancelled' : 'done' };
+}
+
+/** The steps of the failed results, for "Run failed again". */
+export function failedSteps<A extends CheckedAnswer>(results: readonly StepResult<A>[]): RunStep[] {
+  return results.filter((result) => !result.passed).map((result) => result.step);
+}

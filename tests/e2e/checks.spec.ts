@@ -1,0 +1,87 @@
+/**
+ * Checks on answers, in the built extension against the sandbox: assertions written in the Tests
+ * tab are checked after every Send (each passed or failed with what was found, counted in the
+ * status line), and an answer variable carries a value into the next call's {{name}}, kept per
+ * profile by the worker, shown and clearable; a secret's name is never written.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
+import { requestTab, responseTab } from './workbench';
+
+async function addAssertion(
+  panel: Page,
+  index: number,
+  expression: string,
+  operator: string,
+  value: string,
+) {
+  await panel.getByRole('button', { name: 'Add assertion' }).click();
+  const row = `Assertion ${index}`;
+  await panel.getByRole('textbox', { name: `${row} expression` }).fill(expression);
+  await panel.getByRole('combobox', { name: `${row} operator` }).selectOption(operator);
+  if (value !== '') await panel.getByRole('textbox', { name: `${row} value` }).fill(value);
+}
+
+async function addVariable(panel: Page, index: number, name: string, expression: string) {
+  await panel.getByRole('button', { name: 'Add answer variable' }).click();
+  await panel.getByRole('textbox', { name: `Answer variable ${index} name` }).fill(name);
+  await panel
+    .getByRole('textbox', { name: `Answer variable ${index} expression` })
+    .fill(expression);
+}
+
+test('assertions are checked after Send and an answer variable carries a value into the next call', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Checks', baseUrl: sandbox.url, companyId, apiKey });
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+
+  await requestTab(panel, 'Tests');
+  await addAssertion(panel, 1, 'res.status', 'eq', '200');
+  await addAssertion(panel, 2, 'res.body.data.items[0].id', 'eq', '"prd_1001"');
+  await addAssertion(panel, 3, 'res.body.data.total', 'gt', '5');
+  await addAssertion(panel, 4, 'res.headers.content-type', 'isDefined', '');
+  await expect(panel.getByRole('textbox', { name: 'Assertion 4 value' })).toBeDisabled();
+  await addVariable(panel, 1, 'productId', 'res.body.data.items[1].id');
+  await addVariable(panel, 2, 'apiKey', 'res.body.data.items[0].id');
+  await panel.getByRole('button', { name: 'Send' }).click();
+
+  const response = panel.getByRole('region', { name: 'Response' });
+  await expect(response).toContainText('3 of 4 checks passed');
+  await responseTab(panel, 'Checks');
+  const results = panel.getByRole('list', { name: 'Assertion results' }).getByRole('listitem');
+  await expect(results).toHaveCount(4);
+  await expect(results.nth(0)).toContainText('Passed res.status eq 200 found 200');
+  await expect(results.nth(1)).toContainText('Passed');
+  await expect(results.nth(2)).toContainText(
+    'Failed res.body.data.total gt 5 found 3: expected greater than 5',
+  );
+  const carried = panel.getByRole('list', { name: 'Values for later calls' }).getByRole('listitem');
+  await expect(carried.nth(0)).toContainText('{{productId}} = prd_1002');
+  await expect(carried.nth(1)).toContainText('{{apiKey}} not kept: the profile sets this name');
+
+  // The carried value is shown in the Tests tab and used by the next call.
+  await expect(panel.getByRole('definition')).toHaveText(['prd_1002']);
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/{{productId}}');
+  await expect(panel.getByText(`${sandbox.url}/v1/products/prd_1002`)).toBeVisible();
+  await panel.getByRole('button', { name: 'Remove assertion 3' }).click();
+  await panel.getByRole('button', { name: 'Remove answer variable 2' }).click();
+  await panel.getByRole('button', { name: 'Remove answer variable 1' }).click();
+  await panel.getByRole('button', { name: 'Send' }).click();
+  // One product now: the list's first id is not there.
+  await expect(response).toContainText('2 of 3 checks passed');
+  await expect(results.nth(1)).toContainText(
+    'Failed res.body.data.items[0].id eq "prd_1001" found undefined',
+  );
+  await responseTab(panel, 'Body');
+  await expect(response).toContainText('Express pickup');
+  const last = sandbox.requests.at(-1);
+  expect(last?.path).toBe('/v1/products/prd_1002');
+
+  await panel.getByRole('button', { name: 'Clear carried values' }).click();
+  await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
+  await expect(panel.getByText('Unknown variable: {{productId}}')).toBeVisible();
+});

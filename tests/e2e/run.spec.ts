@@ -1,0 +1,130 @@
+/**
+ * Running a folder from the sidebar, in the built extension against the sandbox: its requests go
+ * in order with the active profile, a value set by one answer (the new order's id) is used by the
+ * next request, a failing step is listed with what its check found, and Run failed again sends
+ * only that one; with Stop on first failure the run ends there.
+ */
+
+import type { Collection, SavedRequest } from '../../src/collections/model';
+import { exportCollection } from '../../src/collections/native-format';
+import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
+import { openRowMenu, requestTab } from './workbench';
+
+const request = (name: string, fields: Partial<SavedRequest>): SavedRequest => ({
+  kind: 'request',
+  id: name.replace(/ /g, '-'),
+  name,
+  method: 'GET',
+  path: 'ping',
+  query: [],
+  headers: [],
+  body: '',
+  ...fields,
+});
+
+const COLLECTION: Collection = {
+  id: 'run-demo',
+  name: 'Shop',
+  auth: { method: 'apiKey', formEncodeCredentials: false },
+  variables: [],
+  items: [
+    {
+      kind: 'folder',
+      id: 'orders',
+      name: 'Orders',
+      items: [
+        request('Create order', {
+          method: 'POST',
+          path: 'orders',
+          body: '{"sku":"A-1","qty":2}',
+          assertions: [{ expression: 'res.status', operator: 'eq', value: '201', enabled: true }],
+          answerVariables: [{ name: 'orderId', expression: 'res.body.data.id', enabled: true }],
+        }),
+        request('Read order', {
+          path: 'orders/{{orderId}}',
+          assertions: [
+            {
+              expression: 'res.body.echo.path',
+              operator: 'contains',
+              value: 'ord_',
+              enabled: true,
+            },
+          ],
+        }),
+        request('Missing product', {
+          path: 'products/prd_9999',
+          assertions: [{ expression: 'res.status', operator: 'eq', value: '200', enabled: true }],
+        }),
+        request('Ping', {
+          assertions: [
+            { expression: 'res.body.data.pong', operator: 'eq', value: 'true', enabled: true },
+          ],
+        }),
+      ],
+    },
+  ],
+};
+
+test('a folder runs in order, carries the order id forward, and lists the failing step', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
+  await panel.getByLabel('Import collection').setInputFiles({
+    name: 'shop.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exportCollection(COLLECTION)),
+  });
+  await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
+    'Imported “Shop”',
+  );
+
+  const menu = await openRowMenu(panel, 'Orders');
+  await menu.getByRole('menuitem', { name: 'Run Orders' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Run Orders' });
+  await expect(dialog).toContainText('4 requests');
+  await dialog.getByRole('button', { name: 'Start run' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Run finished: 3 of 4 requests passed.');
+  const rows = dialog.getByRole('list', { name: 'Run results' }).getByRole('listitem');
+  await expect(rows.nth(0)).toContainText('Passed1. Create order201');
+  await expect(rows.nth(1)).toContainText('Passed2. Read order200');
+  await expect(rows.nth(2)).toContainText('Failed3. Missing product404');
+  await expect(rows.nth(2)).toContainText('0/1 checks');
+
+  // The second request went to the id the first answer gave.
+  const created = sandbox.requests.filter((item) => item.path.startsWith('/v1/orders/'));
+  expect(created.length).toBe(1);
+  expect(created[0]?.path).toMatch(/^\/v1\/orders\/ord_[0-9a-f]+$/);
+
+  await dialog.getByRole('button', { name: 'Show answer of 3. Missing product' }).click();
+  await expect(rows.nth(2)).toContainText('Failed res.status eq 200 found 404: expected 200');
+  await expect(rows.nth(2)).toContainText('product.not_found');
+
+  const before = sandbox.requests.length;
+  await dialog.getByRole('button', { name: 'Run failed again' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Run finished: 0 of 1 requests passed.');
+  expect(sandbox.requests.slice(before).map((item) => item.path)).toEqual([
+    '/v1/products/prd_9999',
+  ]);
+
+  await dialog.getByRole('checkbox', { name: 'Stop on first failure' }).check();
+  await dialog.getByRole('button', { name: 'Start run' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Run stopped on a failure after 3 of 4 requests: 2 of 3 requests passed.',
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The carried id is shown in the Tests tab; a saved request's checks come with it when opened.
+  await panel.getByRole('treeitem', { name: 'Orders', exact: true }).click();
+  await panel.getByRole('treeitem', { name: 'Create order', exact: true }).click();
+  await requestTab(panel, 'Tests');
+  await expect(panel.getByRole('textbox', { name: 'Assertion 1 expression' })).toHaveValue(
+    'res.status',
+  );
+  await expect(panel.getByRole('textbox', { name: 'Answer variable 1 name' })).toHaveValue(
+    'orderId',
+  );
+  await expect(panel.getByRole('definition')).toHaveText([/^ord_[0-9a-f]+$/]);
+});
