@@ -17,13 +17,17 @@
  * credentials are written as secret variables without a value. Same input, same bytes.
  */
 import { lintForSecrets } from '../../collections/export-lint';
-import { AUTH_VARIABLES, type Collection, type CollectionItem } from '../../collections/model';
+import {
+  AUTH_VARIABLES,
+  type Collection,
+  type CollectionItem,
+  type SavedRequest,
+} from '../../collections/model';
 import { isCredentialName, MIN_STORED_SECRET } from '../../redaction/secret-patterns';
 import { fail, ok, type Result } from '../../vocabulary/errors';
 import type { AuthMethod, NameValue } from '../../vocabulary/terms';
 import { FolderNames } from './opencollection-file-names';
 import {
-  type CheckedRequest,
   COLLECTION_FILE,
   type CollectionFile,
   ENVIRONMENTS_DIR,
@@ -185,7 +189,7 @@ function writeItems(
       const file = names.claim(item.name, YAML_EXTENSION, 'request');
       files.push({
         path: `${directory}${file}`,
-        text: toYaml(buildRequestFile(item as CheckedRequest, index + 1)),
+        text: toYaml(buildRequestFile(item as SavedRequest, index + 1)),
       });
     }
   }

@@ -16,7 +16,11 @@ import {
   type ScalarLayout,
   YAMLException,
 } from 'js-yaml';
-import type { SavedRequest } from '../../collections/model';
+import {
+  ASSERTION_OPERATORS,
+  type AssertionOperator,
+  UNARY_OPERATORS,
+} from '../../collections/model';
 
 export const COLLECTION_FILE = 'opencollection.yml';
 export const FOLDER_FILE = 'folder.yml';
@@ -32,89 +36,14 @@ export const MAX_IMPORT_FILES = 50_000;
 /** The path of the token endpoint under the Auth URL (spec 4.1). */
 export const TOKEN_PATH = '/o/oauth/accesstoken';
 
-export type AssertionOperator =
-  | 'eq'
-  | 'neq'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'in'
-  | 'notIn'
-  | 'contains'
-  | 'notContains'
-  | 'startsWith'
-  | 'endsWith'
-  | 'matches'
-  | 'notMatches'
-  | 'length'
-  | 'isNumber'
-  | 'isString'
-  | 'isBoolean'
-  | 'isJson'
-  | 'isNull'
-  | 'isUndefined'
-  | 'isDefined'
-  | 'isEmpty'
-  | 'isNotEmpty'
-  | 'isTruthy'
-  | 'isFalsy'
-  | 'between';
+/** The check fields and their vocabulary are the collection model's. */
+export type { AnswerVariable, Assertion, AssertionOperator } from '../../collections/model';
+export { UNARY_OPERATORS } from '../../collections/model';
 
-/** Operators that take no value: their value is ''. */
-export const UNARY_OPERATORS: ReadonlySet<AssertionOperator> = new Set([
-  'isNumber',
-  'isString',
-  'isBoolean',
-  'isJson',
-  'isNull',
-  'isUndefined',
-  'isDefined',
-  'isEmpty',
-  'isNotEmpty',
-  'isTruthy',
-  'isFalsy',
-]);
-
-export const BINARY_OPERATORS: ReadonlySet<AssertionOperator> = new Set([
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-  'notIn',
-  'contains',
-  'notContains',
-  'startsWith',
-  'endsWith',
-  'matches',
-  'notMatches',
-  'length',
-  'between',
-]);
-
-/** A check on an answer, Bruno's vocabulary: `res.status eq 200`. */
-export interface Assertion {
-  expression: string;
-  operator: AssertionOperator;
-  value: string;
-  enabled: boolean;
-}
-
-/** A value carried forward: after the answer, `name` = the value of `expression`. */
-export interface AnswerVariable {
-  name: string;
-  expression: string;
-  enabled: boolean;
-}
-
-/** A saved request with the optional check fields of the agreed model extension. */
-export type CheckedRequest = SavedRequest & {
-  assertions?: Assertion[];
-  answerVariables?: AnswerVariable[];
-};
+/** Operators that take a value: every operator of the model that is not unary. */
+export const BINARY_OPERATORS: ReadonlySet<AssertionOperator> = new Set(
+  ASSERTION_OPERATORS.filter((operator) => !UNARY_OPERATORS.has(operator)),
+);
 
 /** One file of a collection folder: a `/`-separated path under the folder, and its text. */
 export interface CollectionFile {

@@ -6,6 +6,7 @@
  * is added to the notes by kind, never a value that could be a secret. Never throws.
  */
 import { MAX_BODY, MAX_NAME, MAX_ROWS, MAX_TEXT } from '../../collections/collection-schema';
+import type { SavedRequest } from '../../collections/model';
 import { findSecretInRow } from '../../redaction/secret-patterns';
 import { CONTRACT_HEADERS, checkUserHeader } from '../../service/wire/headers';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../vocabulary/terms';
@@ -16,7 +17,6 @@ import {
   type Assertion,
   type AssertionOperator,
   BINARY_OPERATORS,
-  type CheckedRequest,
   UNARY_OPERATORS,
 } from './opencollection-format';
 
@@ -240,7 +240,7 @@ export function readRequestFile(
   fallbackName: string,
   id: string,
   context: ReadContext,
-): CheckedRequest | null {
+): SavedRequest | null {
   const { notes } = context;
   const info = isObject(file.info) ? file.info : {};
   const http = isObject(file.http) ? file.http : null;
@@ -265,7 +265,7 @@ export function readRequestFile(
   if (listAt(runtime.variables).length > 0) notes.add(NOTE.requestVariables, where);
   if (hasOwnSettings(file.settings)) notes.add(NOTE.settings, where);
   if (file.docs !== undefined || listAt(file.examples).length > 0) notes.add(NOTE.docs, where);
-  const request: CheckedRequest = {
+  const request: SavedRequest = {
     kind: 'request',
     id,
     name,

@@ -8,14 +8,9 @@
  * Contract headers (Content-Type, companyId, x-apikey, Authorization) are never written here: the
  * collection file sets the first two for every request and its auth the third or fourth.
  */
-import { AUTH_VARIABLES } from '../../collections/model';
+import { AUTH_VARIABLES, type SavedRequest } from '../../collections/model';
 import { CONTRACT_HEADERS } from '../../service/wire/headers';
-import {
-  type Assertion,
-  type CheckedRequest,
-  UNARY_OPERATORS,
-  type YamlMap,
-} from './opencollection-format';
+import { type Assertion, UNARY_OPERATORS, type YamlMap } from './opencollection-format';
 
 const NO_BODY_METHODS = new Set(['GET', 'HEAD']);
 const CONTRACT = new Set<string>(CONTRACT_HEADERS);
@@ -36,7 +31,7 @@ interface QueryPair {
   value: string | null;
 }
 
-function queryPairs(request: CheckedRequest): { path: string; pairs: QueryPair[] } {
+function queryPairs(request: SavedRequest): { path: string; pairs: QueryPair[] } {
   const trimmed = request.path.trim().replace(/^\/+/, '');
   const mark = trimmed.indexOf('?');
   const pairs: QueryPair[] = [];
@@ -58,7 +53,7 @@ function queryPairs(request: CheckedRequest): { path: string; pairs: QueryPair[]
   return { path: mark < 0 ? trimmed : trimmed.slice(0, mark), pairs };
 }
 
-function buildHttp(request: CheckedRequest): YamlMap {
+function buildHttp(request: SavedRequest): YamlMap {
   const { path, pairs } = queryPairs(request);
   const search = pairs.map(({ name, value }) => (value === null ? name : `${name}=${value}`));
   const headers = request.headers
@@ -86,7 +81,7 @@ function buildAssertion(assertion: Assertion): YamlMap {
   return written;
 }
 
-function buildRuntime(request: CheckedRequest): YamlMap | undefined {
+function buildRuntime(request: SavedRequest): YamlMap | undefined {
   const assertions = request.assertions ?? [];
   const answers = request.answerVariables ?? [];
   if (assertions.length === 0 && answers.length === 0) return undefined;
@@ -108,7 +103,7 @@ function buildRuntime(request: CheckedRequest): YamlMap | undefined {
 }
 
 /** The request file's data; `seq` is its 1-based place among its siblings. */
-export function buildRequestFile(request: CheckedRequest, seq: number): YamlMap {
+export function buildRequestFile(request: SavedRequest, seq: number): YamlMap {
   return {
     info: { name: request.name, type: 'http', seq },
     http: buildHttp(request),
