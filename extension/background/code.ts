@@ -2,7 +2,8 @@
  * Handler for `code/build`: Copy as cURL, fetch, Python, HTTPie or PowerShell. By default the
  * code names secrets as environment variables; with mode 'values' (only after the user confirmed
  * in the panel) it carries the API key or the profile's current access token, never the client
- * secret.
+ * secret. Every other secret the worker holds (another profile's key pasted into the body, say)
+ * is masked in the code, whichever the mode.
  */
 
 import type { CodeSecrets } from '../../src/copy-as/call-plan';
@@ -11,6 +12,7 @@ import type { Handlers } from '../../src/protocol/router';
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/call/variables';
 import { usesOAuth } from '../../src/service/profile/profile';
 import { fail, ok } from '../../src/vocabulary/errors';
+import { redactorExcept, replyRedactor } from './known-secrets';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
@@ -39,5 +41,12 @@ export const buildCode: Handlers['code/build'] = async ({ profileId, language, m
     }
   }
   const code = buildCodeSnippet(language, profile, resolved.call, secrets);
-  return code.ok ? ok({ code: code.value }) : code;
+  if (!code.ok) return code;
+  const redactor =
+    secrets.mode === 'values'
+      ? await redactorExcept(
+          [secrets.apiKey, secrets.accessToken].filter((value) => value !== undefined),
+        )
+      : await replyRedactor();
+  return ok({ code: redactor.text(code.value) });
 };

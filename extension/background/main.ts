@@ -17,6 +17,7 @@ import {
   putCollection,
 } from './collections';
 import { clearHistory, listHistory } from './history';
+import { replyRedactor } from './known-secrets';
 import {
   changePassphrase,
   enableLock,
@@ -55,17 +56,28 @@ function withStorageErrors<H extends (payload: never) => Promise<unknown>>(handl
   }) as H;
 }
 
+/**
+ * Replies that may carry text the worker did not write (answers, echoes, history, drafts) pass
+ * through the one redaction of every secret it holds before they reach the panel. Left out:
+ * `token/reveal` (the user asked for the token in clear), `code/build` (redacts itself, all but
+ * what the user asked to copy), `sandbox/demo` (the local sandbox's published demo credentials),
+ * and replies made only of settings and masked views (profiles, prefs, lock, collections).
+ */
+function redactedReply<H extends (payload: never) => Promise<unknown>>(handler: H): H {
+  return (async (payload: never) => (await replyRedactor()).deep(await handler(payload))) as H;
+}
+
 const handlers: Handlers = {
   'profiles/list': withStorageErrors(listProfiles),
   'profiles/save': withStorageErrors(saveProfileHandler),
   'profiles/delete': withStorageErrors(deleteProfileHandler),
   'profiles/activate': withStorageErrors(activateProfile),
-  'request/send': withStorageErrors(sendRequest),
+  'request/send': withStorageErrors(redactedReply(sendRequest)),
   'request/cancel': cancelRequest,
-  'history/list': withStorageErrors(listHistory),
+  'history/list': withStorageErrors(redactedReply(listHistory)),
   'history/clear': withStorageErrors(clearHistory),
-  'history/answer': withStorageErrors(getHistoryAnswer),
-  'workspace/get': withStorageErrors(getWorkspace),
+  'history/answer': withStorageErrors(redactedReply(getHistoryAnswer)),
+  'workspace/get': withStorageErrors(redactedReply(getWorkspace)),
   'workspace/save-draft': withStorageErrors(saveDraft),
   'prefs/get': withStorageErrors(getPrefs),
   'prefs/set': withStorageErrors(setPrefs),
@@ -77,9 +89,9 @@ const handlers: Handlers = {
   'collections/export': withStorageErrors(exportCollectionHandler),
   'collections/import': withStorageErrors(importCollectionHandler),
   'collections/import-parsed': withStorageErrors(importParsedHandler),
-  'token/get': withStorageErrors(getToken),
+  'token/get': withStorageErrors(redactedReply(getToken)),
   'token/reveal': withStorageErrors(revealToken),
-  'token/compare': withStorageErrors(compareVariants),
+  'token/compare': withStorageErrors(redactedReply(compareVariants)),
   'lock/status': withStorageErrors(lockStatus),
   'lock/enable': withStorageErrors(enableLock),
   'lock/unlock': withStorageErrors(unlock),

@@ -8,6 +8,7 @@ import type { SendRequest } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import type { HttpExchange } from '../../src/service/call/execute';
 import { executeRequest } from '../../src/service/call/execute';
+import { fitForMessage } from '../../src/service/call/message-budget';
 import { buildV1Request, type PreparedRequest } from '../../src/service/call/v1-request';
 import { resolveCall, unresolvedError, variablesOf } from '../../src/service/call/variables';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
@@ -17,7 +18,7 @@ import { isTokenRejection } from '../../src/service/token/token-broker';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
-import { profileSecrets } from './known-secrets';
+import { fullRedactor } from './known-secrets';
 import { phaseTimes } from './phase-times';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
@@ -103,15 +104,18 @@ async function sendWithBearer(
   return answer.ok && outcome.renewed ? ok({ ...answer.value, tokenRenewed: true }) : answer;
 }
 
-/** What a reopened panel shows for this call: the call as composed (secrets masked) and its end. */
+/**
+ * What a reopened panel shows for this call: the call as composed and its end, every secret the
+ * worker holds masked in both (an answer may echo a credential).
+ */
 async function savedAnswer(
-  profileId: string,
   { method, path, query, headers, body }: SendRequest,
   outcome: Result<HttpExchange>,
   at: number,
 ): Promise<SavedAnswer> {
-  const call = scrubCall({ method, path, query, headers, body }, await profileSecrets(profileId));
-  const kept = outcome.ok ? { exchange: outcome.value } : { error: outcome.error };
+  const redactor = await fullRedactor();
+  const call = scrubCall({ method, path, query, headers, body }, redactor.text);
+  const kept = redactor.deep(outcome.ok ? { exchange: outcome.value } : { error: outcome.error });
   return { at, call, outcome: kept, bodyCut: false };
 }
 
@@ -143,7 +147,7 @@ export const sendRequest: Handlers['request/send'] = async (
             durationMs: outcome.ok ? outcome.value.durationMs : null,
             errorCode: outcome.ok ? null : outcome.error.code,
           },
-          { id: entryId, at: started, secrets: await profileSecrets(profile.id) },
+          { id: entryId, at: started, redact: (await fullRedactor()).text },
         ),
       );
     }
@@ -151,9 +155,10 @@ export const sendRequest: Handlers['request/send'] = async (
     void rememberAnswer(
       profile.id,
       attempted ? entryId : null,
-      savedAnswer(profile.id, request, outcome, started),
+      savedAnswer(request, outcome, started),
     );
-    return outcome;
+    // A body whose JSON would not fit in one message is cut here, with the panel's note.
+    return outcome.ok ? ok(fitForMessage(outcome.value)) : outcome;
   } finally {
     running.delete(request.requestId);
   }

@@ -1,6 +1,6 @@
 /**
- * The worker's one door to `storage.session`: the lock's key, the token cache and its
- * fingerprints, history entries not yet written, failed token attempts, and the answers kept for a
+ * The worker's one door to `storage.session`: the lock's key, the token cache, the
+ * tokens it recently replaced and its fingerprints, history entries not yet written, failed token attempts, and the answers kept for a
  * reopened panel. Invariants: storage.session stays the truth (a stopped worker loses nothing
  * kept there) and only this worker writes it (the panel never does), so a mirror in memory is
  * exact. A worker reads it once: the first read fetches every small key in one `get` (a call that
@@ -13,6 +13,7 @@ import { phaseTimes } from './phase-times';
 const SMALL_KEYS = [
   'vaultKey',
   'tokens',
+  'recentTokens',
   'tokenFingerprints',
   'historyPending',
   'tokenFailures',
