@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'invalid_request'
   | 'path_outside_v1'
   | 'missing_secret'
+  | 'secret_origin_changed'
   | 'token_malformed'
   | 'token_refused'
   | 'server_unreachable'

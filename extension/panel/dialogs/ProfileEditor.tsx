@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import type { ProfileView, Warning } from '../../../src/service/profile/profile-input';
 import type { DemoProfile } from '../../../src/service/profile/sandbox-demo';
+import { originMoves } from '../../../src/service/profile/secret-origin';
 import { originPatternsToRequest } from '../../../src/service/wire/url-rules';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { AuthMethod, NameValue } from '../../../src/vocabulary/terms';
@@ -56,7 +57,22 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
   const [error, setError] = useState<AppError | null>(null);
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState<Asking>({ kind: 'none' });
+  const [keepSecret, setKeepSecret] = useState(false);
   const oauth = authMethod !== 'apiKey';
+  const settings = {
+    name,
+    authUrl,
+    baseUrl,
+    companyId,
+    authMethod,
+    clientId,
+    formEncodeCredentials: formEncode,
+    variables,
+  };
+  // A saved secret left empty would follow a URL moved to another origin: ask (default: no).
+  const savedSecret = oauth ? initial?.secrets.clientSecret : initial?.secrets.apiKey;
+  const typedSecret = oauth ? clientSecret : apiKey;
+  const [move] = initial && savedSecret && typedSecret === '' ? originMoves(initial, settings) : [];
 
   async function save(event: Event) {
     event.preventDefault();
@@ -68,18 +84,9 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
         : Promise.resolve(true);
     setSaving(true);
     const reply = await ask('profiles/save', {
-      profile: {
-        ...(initial ? { id: initial.id } : {}),
-        name,
-        authUrl,
-        baseUrl,
-        companyId,
-        authMethod,
-        clientId,
-        formEncodeCredentials: formEncode,
-        variables,
-      },
+      profile: { ...(initial ? { id: initial.id } : {}), ...settings },
       secrets: oauth ? { clientSecret } : { apiKey },
+      keepSecretsForNewOrigin: move !== undefined && keepSecret,
     });
     setSaving(false);
     if (!reply.ok) {
@@ -87,6 +94,7 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
       return;
     }
     setError(null);
+    setKeepSecret(false);
     setApiKey('');
     setClientSecret('');
     const warnings = [...reply.value.warnings];
@@ -120,7 +128,7 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
     masked ? `Saved: ${masked}. Leave empty to keep it, or type a new value to replace it.` : '';
 
   return (
-    <form class="editor" onSubmit={save} aria-label="Profile editor">
+    <form class="editor" onSubmit={save} aria-label="Profile editor" autoComplete="off">
       <Field id="profile-name" label="Profile name">
         <input
           id="profile-name"
@@ -224,6 +232,23 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
           />
           <small id="api-key-hint">{secretHint(initial?.secrets.apiKey ?? null)}</small>
         </Field>
+      )}
+      {move && (
+        <div class="field checkbox-field">
+          <label>
+            <input
+              type="checkbox"
+              checked={keepSecret}
+              aria-describedby="keep-secret-hint"
+              onChange={(e) => setKeepSecret(e.currentTarget.checked)}
+            />
+            Send the saved {oauth ? 'client secret' : 'API key'} to the new address
+          </label>
+          <small id="keep-secret-hint" role="status">
+            The {move.label} now points at {move.to} (was {move.from}). Unticked, the saved{' '}
+            {oauth ? 'client secret' : 'API key'} stays behind: enter the one for the new address.
+          </small>
+        </div>
       )}
       <details open={variables.length > 0}>
         <summary>Variables ({variables.length})</summary>
