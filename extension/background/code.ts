@@ -9,7 +9,12 @@
 import type { CodeSecrets } from '../../src/copy-as/call-plan';
 import { buildCodeSnippet } from '../../src/copy-as/code-snippet';
 import type { Handlers } from '../../src/protocol/router';
-import { resolveCall, unresolvedError, variablesOf } from '../../src/service/call/variables';
+import {
+  cycleError,
+  resolveCall,
+  unresolvedError,
+  variablesOf,
+} from '../../src/service/call/variables';
 import { usesOAuth } from '../../src/service/profile/profile';
 import { fail, ok } from '../../src/vocabulary/errors';
 import { redactorExcept, replyRedactor } from './known-secrets';
@@ -22,6 +27,8 @@ export const buildCode: Handlers['code/build'] = async ({ profileId, language, m
   if (!found.ok) return found;
   const profile = found.value;
   const resolved = resolveCall(call, variablesOf(profile, call.variables));
+  const loop = cycleError(resolved.cycles);
+  if (loop !== null) return loop;
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   let secrets: CodeSecrets = { mode: 'variables' };
   if (mode === 'values') {

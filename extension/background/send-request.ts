@@ -10,7 +10,12 @@ import type { HttpExchange } from '../../src/service/call/execute';
 import { executeRequest } from '../../src/service/call/execute';
 import { fitForMessage } from '../../src/service/call/message-budget';
 import { buildV1Request, type PreparedRequest } from '../../src/service/call/v1-request';
-import { resolveCall, unresolvedError, variablesOf } from '../../src/service/call/variables';
+import {
+  cycleError,
+  resolveCall,
+  unresolvedError,
+  variablesOf,
+} from '../../src/service/call/variables';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
 import { makeHistoryEntry, scrubCall } from '../../src/service/storage/history';
 import type { SavedAnswer } from '../../src/service/storage/saved-answers';
@@ -48,6 +53,7 @@ const send = (prepared: PreparedRequest, signal: AbortSignal) =>
 const ATTEMPTED: ReadonlySet<string> = new Set([
   'server_unreachable',
   'host_unreachable',
+  'request_not_delivered',
   'timeout',
   'cancelled',
   'redirect_not_followed',
@@ -127,6 +133,8 @@ export const sendRequest: Handlers['request/send'] = async (
   if (!found.ok) return found;
   const profile = found.value;
   const resolved = resolveCall(request, variablesOf(profile, request.variables));
+  const loop = cycleError(resolved.cycles);
+  if (loop !== null) return loop;
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   if (!ready.ok) return ready;
   const controller = new AbortController();
