@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'token_refused'
   | 'server_unreachable'
   | 'host_unreachable'
+  | 'request_not_delivered'
   | 'timeout'
   | 'cancelled'
   | 'unresolved_variable'
