@@ -104,3 +104,31 @@ describe('createRedactor', () => {
     expect(redactor.text('GET /v1/items?page=2')).toBe('GET /v1/items?page=2');
   });
 });
+
+describe('Redactor.holds', () => {
+  it('names the secret a text holds in any form, Basic values included', () => {
+    expect(redactor.holds(`x ${encodeURIComponent(SECRET)}`)).toBe(SECRET);
+    expect(redactor.holds(`Authorization: Basic ${base64(`${CLIENT}:${SECRET}`)}`)).toBe(SECRET);
+    expect(redactor.holds(`Basic ${base64(`other:${TOKEN}`)} and text`)).toBe(TOKEN);
+    expect(redactor.holds('nothing here at all')).toBeNull();
+  });
+
+  it('does not count a start of a secret as the secret', () => {
+    expect(redactor.holds(`keys/${KEY.slice(0, 14)}`)).toBeNull();
+  });
+
+  it('masks a Basic value and a raw secret in one text, each where it stands', () => {
+    const text = `a ${KEY} b Basic ${base64(`u:${TOKEN}`)} c ${KEY} d`;
+    expect(redactor.text(text)).toBe(`a ${maskSecret(KEY)} b Basic ${MASK} c ${maskSecret(KEY)} d`);
+  });
+});
+
+describe('a secret of symbols only', () => {
+  it('is still found, in every form (no run of letters to search for first)', () => {
+    const symbols = '!@#$%^&*()_+{}';
+    const only = createRedactor({ secrets: [symbols], pairs: [] });
+    for (const form of [symbols, encodeURIComponent(symbols), JSON.stringify(symbols)]) {
+      expect(only.text(`[${form}]`)).not.toContain(form.replace(/^"|"$/g, ''));
+    }
+  });
+});

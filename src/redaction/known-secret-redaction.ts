@@ -27,6 +27,8 @@ export interface KnownSecrets {
 
 export interface Redactor {
   text(text: string): string;
+  /** The first secret `text` holds in any of the forms above (a start of one aside), or null. */
+  holds(text: string): string | null;
   /** `value` with every string in it (keys too) redacted; other values unchanged. */
   deep<T>(value: T): T;
 }
@@ -71,23 +73,28 @@ function base64Utf8(text: string): string {
 
 const formEncode = (text: string) => new URLSearchParams([['', text]]).toString().slice(1);
 
-/** base64 forms (standard and URL-safe, with or without padding) that stand for a secret. */
-function base64Forms(secrets: readonly string[], pairs: readonly CredentialPair[]): string[] {
-  const plain = [
-    ...secrets,
-    ...pairs.flatMap(({ clientId, clientSecret }) => [
-      `${clientId}:${clientSecret}`,
-      `${formEncode(clientId)}:${formEncode(clientSecret)}`,
+/**
+ * base64 forms (standard and URL-safe, with or without padding) that stand for a secret, each
+ * with the secret it stands for.
+ */
+function base64Forms(
+  secrets: readonly string[],
+  pairs: readonly CredentialPair[],
+): [form: string, secret: string][] {
+  const plain: [string, string][] = [
+    ...secrets.map((secret): [string, string] => [secret, secret]),
+    ...pairs.flatMap(({ clientId, clientSecret }): [string, string][] => [
+      [`${clientId}:${clientSecret}`, clientSecret],
+      [`${formEncode(clientId)}:${formEncode(clientSecret)}`, clientSecret],
     ]),
   ];
-  const forms = new Set<string>();
-  for (const text of plain) {
+  const forms = new Map<string, string>();
+  for (const [text, secret] of plain) {
     const standard = base64Utf8(text);
-    const unpadded = standard.replace(/=+$/, '');
-    forms.add(standard);
-    forms.add(unpadded.replace(/\+/g, '-').replace(/\//g, '_'));
+    forms.set(standard, secret);
+    forms.set(standard.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'), secret);
   }
-  return [...forms].filter((form) => form.length >= MIN_STORED_SECRET);
+  return [...forms].filter(([form]) => form.length >= MIN_STORED_SECRET);
 }
 
 const BASIC_VALUE = /(\bBasic\s+)([A-Za-z0-9+/_-]{4,}={0,2})/gi;
@@ -111,6 +118,7 @@ interface Found {
   start: number;
   end: number;
   mask: string;
+  secret: string;
 }
 
 /**
@@ -133,6 +141,7 @@ function secretFinder(secret: string): (text: string) => Found[] {
         start: hit.index,
         end: hit.index + hit[0].length,
         mask,
+        secret,
       }));
   }
   const at = anchor.index ?? 0;
@@ -152,17 +161,17 @@ function secretFinder(secret: string): (text: string) => Found[] {
       const tail = afterPattern.exec(text);
       if (tail === null) continue;
       const start = hit - (typeof lead === 'string' ? 0 : lead[0].length);
-      found.push({ start, end: afterPattern.lastIndex, mask });
+      found.push({ start, end: afterPattern.lastIndex, mask, secret });
     }
     return found;
   };
 }
 
-function literalFinder(form: string): (text: string) => Found[] {
+function literalFinder([form, secret]: [string, string]): (text: string) => Found[] {
   return (text) => {
     const found: Found[] = [];
     for (let hit = text.indexOf(form); hit >= 0; hit = text.indexOf(form, hit + 1)) {
-      found.push({ start: hit, end: hit + form.length, mask: MASK });
+      found.push({ start: hit, end: hit + form.length, mask: MASK, secret });
     }
     return found;
   };
@@ -185,27 +194,37 @@ function replaceFound(text: string, found: Found[]): string {
   return out + text.slice(from);
 }
 
-function createTextRedactor({ secrets, pairs }: KnownSecrets): (text: string) => string {
+function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'deep'> {
   const usable = [...new Set(secrets)].filter((secret) => secret.length >= MIN_STORED_SECRET);
-  if (usable.length === 0) return (text) => text;
   const finders = [...usable.map(secretFinder), ...base64Forms(usable, pairs).map(literalFinder)];
   const starts = usable.filter((secret) => secret.length > MIN_SECRET_START);
-  const maskAll = (text: string) =>
-    replaceFound(
-      text,
-      finders.flatMap((find) => find(text)),
-    );
-  return (text) => {
-    if (text.length < MIN_STORED_SECRET) return text;
-    const basicChecked = !/basic/i.test(text)
+  const findAll = (text: string) => finders.flatMap((find) => find(text));
+  const inBasic = (text: string, found: (decoded: string) => boolean) =>
+    !/basic/i.test(text)
       ? text
       : text.replace(BASIC_VALUE, (whole, lead: string, value: string) => {
           const decoded = decodeBase64Text(value);
-          return decoded !== null && maskAll(decoded) !== decoded ? `${lead}${MASK}` : whole;
+          return decoded !== null && found(decoded) ? `${lead}${MASK}` : whole;
         });
-    let out = maskAll(basicChecked);
-    for (const secret of starts) out = hideStarts(out, secret);
-    return out;
+  return {
+    text(text) {
+      if (usable.length === 0 || text.length < MIN_STORED_SECRET) return text;
+      const checked = inBasic(text, (decoded) => findAll(decoded).length > 0);
+      let out = replaceFound(checked, findAll(checked));
+      for (const secret of starts) out = hideStarts(out, secret);
+      return out;
+    },
+    holds(text) {
+      if (usable.length === 0 || text.length < MIN_STORED_SECRET) return null;
+      const direct = findAll(text)[0];
+      if (direct !== undefined) return direct.secret;
+      let inside: string | null = null;
+      inBasic(text, (decoded) => {
+        inside ??= findAll(decoded)[0]?.secret ?? null;
+        return inside !== null;
+      });
+      return inside;
+    },
   };
 }
 
@@ -234,6 +253,6 @@ function deepWith(redact: (text: string) => string, value: unknown): unknown {
 }
 
 export function createRedactor(known: KnownSecrets): Redactor {
-  const text = createTextRedactor(known);
-  return { text, deep: <T>(value: T) => deepWith(text, value) as T };
+  const { text, holds } = createTextRedactor(known);
+  return { text, holds, deep: <T>(value: T) => deepWith(text, value) as T };
 }
