@@ -88,7 +88,10 @@ describe('lintForSecrets refuses what holds a secret, naming the field', () => {
   });
 
   it.each([
-    ['JSON-escaped (\\/)', withBody(`{"k":"${JSON.stringify('sk/live/Zq8x7').slice(1, -1).replace(/\//g, '\\/')}"}`)],
+    [
+      'JSON-escaped (\\/)',
+      withBody(`{"k":"${JSON.stringify('sk/live/Zq8x7').slice(1, -1).replace(/\//g, '\\/')}"}`),
+    ],
     ['JSON \\u-escaped', withBody(`{"k":"sk\\u002flive\\u002fZq8x7"}`)],
     ['base64-encoded', withHeader('X-Blob', btoa('sk/live/Zq8x7'))],
     ['percent-encoded in lower case', withPath('products?k=sk%2flive%2fZq8x7')],
