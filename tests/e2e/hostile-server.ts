@@ -5,7 +5,8 @@
  * answer; `/v1/...` refuses with 403 and quotes the API key and the Bearer token in headers
  * (`www-authenticate key="…"`), JSON-escaped and percent-encoded in the body, and inside a Basic
  * value of its own. `/v1/control` answers 11 MB of control characters, `/v1/bomb` a gzip bomb of
- * 16 MB of zeros.
+ * 16 MB of zeros. The client `long-token-client` gets a 100 KB access token, which no server
+ * with default limits reads back in a header.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,8 +36,18 @@ const strictJson = (text: string) =>
     /[A-Za-z0-9]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   ).join('');
 
+export const LONG_TOKEN_CLIENT = 'long-token-client';
+
 function answerToken(request: IncomingMessage, body: string, response: ServerResponse) {
   const authorization = request.headers.authorization ?? '';
+  const basic = Buffer.from(authorization.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
+  if (basic.startsWith(`${LONG_TOKEN_CLIENT}:`)) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const token = `L${'0123456789abcdef'.repeat(6400)}`;
+    return response.end(
+      JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 3599 }),
+    );
+  }
   response.writeHead(401, {
     'content-type': 'application/json',
     'www-authenticate': `Basic realm="partner", received="${authorization}"`,
