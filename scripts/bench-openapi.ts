@@ -1,8 +1,9 @@
 /**
  * The OpenAPI import figures of `npm run bench`, measured where the product runs the importer: in
- * an extension page of the built extension in Chromium. The importer is not wired into the panel
- * yet, so its module is built on its own (the same source and bundler as the panel's lazy chunks)
- * into `dist/bench-openapi/`, loaded there with `import()` as the panel will, and removed after.
+ * an extension page of the built extension in Chromium. The panel loads the importer lazily
+ * (read-import-file.ts); here its module is built on its own (the same source and bundler as the
+ * panel's lazy chunks) into `dist/bench-openapi/`, loaded with `import()` as the panel does it, and
+ * removed after, so that the figure is the importer's alone.
  * Each run is a fresh page: the first import in a page is what a user waits for.
  */
 import { rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The sandbox emulator: a real HTTP server on loopback that behaves like the partner service behind
- * its Apigee gateway (spec/service-access.md). It serves the token endpoint (variants A and B),
+ * its Apigee gateway (docs/spec/service-access.md). It serves the token endpoint (variants A and B),
  * `/v1/*` with the header contract enforced, a demo page at `/` and the `/__sandbox/*` control API,
  * and it records every request it receives. Node only; never bundled into the extension.
  *

@@ -163,6 +163,41 @@ function brokenReference(value: unknown, reference: string): Result<never> {
   );
 }
 
+/** The first local `$ref` whose pointer is not valid percent-encoding (`#/%ZZ`), or null. */
+function malformedReference(value: unknown): string | null {
+  const seen = new Set<object>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (current === null || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const reference = (current as Record<string, unknown>).$ref;
+    if (typeof reference === 'string' && reference.startsWith('#')) {
+      try {
+        decodeURIComponent(reference);
+      } catch {
+        return reference;
+      }
+    }
+    stack.push(...Object.values(current));
+  }
+  return null;
+}
+
+/**
+ * The resolver's answer. It decodes each local pointer and throws a URIError on a malformed
+ * escape; such a `$ref` leads nowhere, and is reported as any other broken one.
+ */
+function dereferenced(value: JsonObject): Result<ReturnType<typeof dereference>> {
+  try {
+    return ok(dereference(value));
+  } catch (error) {
+    const reference = error instanceof URIError ? malformedReference(value) : null;
+    if (reference === null) throw error;
+    return brokenReference(value, reference);
+  }
+}
+
 export function readOpenApiDocument(text: string): Result<OpenApiDocument> {
   const parsed = parseOpenApiText(text);
   if (!parsed.ok) return parsed;
@@ -178,8 +213,9 @@ export function readOpenApiDocument(text: string): Result<OpenApiDocument> {
   }
   const version = detectVersion(value);
   if (!version.ok) return version;
-  const resolved = dereference(value);
-  const root = resolved.schema;
+  const resolved = dereferenced(value);
+  if (!resolved.ok) return resolved;
+  const root = resolved.value.schema;
   if (!isObject(root)) {
     return fail(
       'bad_message',
@@ -189,7 +225,7 @@ export function readOpenApiDocument(text: string): Result<OpenApiDocument> {
   }
   const externalFiles: string[] = [];
   const selfReferences: string[] = [];
-  for (const error of resolved.errors ?? []) {
+  for (const error of resolved.value.errors ?? []) {
     const reference = REFERENCE_IN_MESSAGE.exec(error.message)?.[1] ?? '(unnamed)';
     if (error.code === 'EXTERNAL_REFERENCE_NOT_FOUND') externalFiles.push(reference);
     else if (error.code === 'SELF_REFERENCE') selfReferences.push(reference);

@@ -620,6 +620,18 @@ describe('importOpenApi: broken documents', () => {
     );
   });
 
+  it('names a $ref whose pointer is not valid percent-encoding as a reference to nothing', () => {
+    expect(
+      refusal(
+        openApi({
+          '/v1/pets': get({ responses: { 200: { description: 'ok', $ref: '#/components/%ZZ' } } }),
+        }),
+      ).message,
+    ).toBe(
+      'The $ref "#/components/%ZZ" at #/paths/~1v1~1pets/get/responses/200 does not point to anything this document has.',
+    );
+  });
+
   it('names the JSON pointer of a malformed parameter or path item', () => {
     expect(refusal(openApi({ '/v1/a': get({ parameters: [{ in: 'query' }] }) })).message).toBe(
       'The parameter at #/paths/~1v1~1a/get/parameters/0 has no "name" or no "in".',

@@ -39,7 +39,7 @@ function covers(rule: WireRule, request: SeenRequest): boolean {
   );
 }
 
-/** Requests as Chromium 156 reported them to webRequest in the experiment behind the README. */
+/** Requests as Chromium 156 reported them to webRequest in the experiment behind docs/wire.md. */
 const WORKER_FETCH: SeenRequest = {
   url: 'http://127.0.0.1:8787/o/oauth/accesstoken',
   initiator: `chrome-extension://${ID}`,

@@ -9,9 +9,9 @@
  * worker's fetch), in practice the service worker's, the only context that calls the service. No
  * request of a page, of a tab showing one of our pages, or of another extension is ever touched.
  *
- * What Chrome lets a rule do was measured in Chromium 156 (see the README, "What goes on the
- * wire"): these headers can be removed; Host, Connection, Content-Length, the `Pragma` and
- * `Cache-Control: no-cache` that `cache: 'no-store'` adds, and HTTP/2's `Priority` cannot.
+ * What Chrome lets a rule do was measured in Chromium 156 (see docs/wire.md): these headers can
+ * be removed; Host, Connection, Content-Length, the `Pragma` and `Cache-Control: no-cache` that
+ * `cache: 'no-store'` adds, and HTTP/2's `Priority` cannot.
  */
 
 /**
