@@ -16,6 +16,7 @@ import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
 import { KeyValueTable } from '../ui/KeyValueTable';
+import { SecretOriginQuestion } from './SecretOriginQuestion';
 
 interface Props {
   initial: ProfileView | null;
@@ -234,21 +235,12 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
         </Field>
       )}
       {move && (
-        <div class="field checkbox-field">
-          <label>
-            <input
-              type="checkbox"
-              checked={keepSecret}
-              aria-describedby="keep-secret-hint"
-              onChange={(e) => setKeepSecret(e.currentTarget.checked)}
-            />
-            Send the saved {oauth ? 'client secret' : 'API key'} to the new address
-          </label>
-          <small id="keep-secret-hint" role="status">
-            The {move.label} now points at {move.to} (was {move.from}). Unticked, the saved{' '}
-            {oauth ? 'client secret' : 'API key'} stays behind: enter the one for the new address.
-          </small>
-        </div>
+        <SecretOriginQuestion
+          move={move}
+          secretLabel={oauth ? 'client secret' : 'API key'}
+          keep={keepSecret}
+          onKeep={setKeepSecret}
+        />
       )}
       <details open={variables.length > 0}>
         <summary>Variables ({variables.length})</summary>
