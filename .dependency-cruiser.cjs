@@ -119,6 +119,17 @@ module.exports = {
       to: { path: '^extension/(panel|devtools)/' },
     },
     {
+      name: 'panes-meet-only-in-the-workbench',
+      severity: 'error',
+      comment:
+        'A pane of the panel (toolbar/, sidebar/, request/, response/, dialogs/) imports only its own folder, ui/ (components that know no pane) and state/ (the store and the worker client). Panes meet in workbench/: pass a callback or read the store instead.',
+      from: { path: '^extension/panel/(toolbar|sidebar|request|response|dialogs)/' },
+      to: {
+        path: '^extension/panel/',
+        pathNot: '^extension/panel/(ui|state|$1)/',
+      },
+    },
+    {
       name: 'sandbox-stays-out',
       severity: 'error',
       comment:

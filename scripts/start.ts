@@ -93,6 +93,11 @@ async function launch(executablePath: string, headless: boolean, extra: string[]
       executablePath,
       headless,
       viewport: null,
+      // Ctrl+C is ours to handle: Playwright's own handler kills Chromium, which then marks the
+      // profile crashed and asks "Restore pages?" at the next start. stop() closes it instead.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       args: [
         `--disable-extensions-except=${DIST}`,
         `--load-extension=${DIST}`,
@@ -180,13 +185,19 @@ async function main(): Promise<void> {
   console.log(`\n${startupBanner(sandbox)}`);
   const closeBrowser = await openBrowser(sandbox);
   console.log('\nPress Ctrl+C to stop.');
+  let stopping = false;
   const stop = async () => {
+    // A second Ctrl+C while Chromium closes does not cut the close short.
+    if (stopping) return;
+    stopping = true;
+    console.log('\nClosing Chromium and the sandbox …');
     await closeBrowser?.().catch(() => undefined); // the user may already have closed it
     await sandbox.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
 }
 
 await main();

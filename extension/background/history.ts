@@ -8,6 +8,7 @@ import type { HistoryEntry } from '../../src/service/storage/history';
 import { appendToHistory, type HistoryRecord } from '../../src/service/storage/history';
 import { StoredHistorySchema } from '../../src/service/storage/stored-shapes';
 import { ok } from '../../src/vocabulary/errors';
+import { tell } from './events';
 import { phaseTimes } from './phase-times';
 import { readSession, writeSession } from './session-store';
 import { readKey, StorageError, serially, write } from './storage';
@@ -78,6 +79,7 @@ export function recordHistory(profileId: string, makeEntry: () => Promise<Histor
       pending.push({ profileId, entry });
       await writeSession({ historyPending: [...pending] });
       flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS);
+      tell({ kind: 'history', profileId });
     })
     .catch(noteFailure);
   preparing.add(prepared);

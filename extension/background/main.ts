@@ -5,6 +5,7 @@
  * message that woke the worker).
  */
 import browser, { type Runtime } from 'webextension-polyfill';
+import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';
 import { checkCapturedTokens } from './capture';
 import { buildCode } from './code';
@@ -16,6 +17,7 @@ import {
   listCollections,
   putCollection,
 } from './collections';
+import { tell } from './events';
 import { clearHistory, listHistory } from './history';
 import { replyRedactor } from './known-secrets';
 import {
@@ -67,6 +69,15 @@ function redactedReply<H extends (payload: never) => Promise<unknown>>(handler: 
   return (async (payload: never) => (await replyRedactor()).deep(await handler(payload))) as H;
 }
 
+/** A lock step that succeeded is told to every open panel (another DevTools window too). */
+function tellingLock<H extends (payload: never) => Promise<unknown>>(handler: H): H {
+  return (async (payload: never) => {
+    const reply = (await handler(payload)) as { ok: boolean; value?: { state: LockState } };
+    if (reply.ok && reply.value !== undefined) tell({ kind: 'lock', state: reply.value.state });
+    return reply;
+  }) as H;
+}
+
 const handlers: Handlers = {
   'profiles/list': withStorageErrors(listProfiles),
   'profiles/save': withStorageErrors(saveProfileHandler),
@@ -93,12 +104,12 @@ const handlers: Handlers = {
   'token/reveal': withStorageErrors(revealToken),
   'token/compare': withStorageErrors(redactedReply(compareVariants)),
   'lock/status': withStorageErrors(lockStatus),
-  'lock/enable': withStorageErrors(enableLock),
-  'lock/unlock': withStorageErrors(unlock),
-  'lock/lock': withStorageErrors(lockNow),
-  'lock/change': withStorageErrors(changePassphrase),
-  'lock/remove': withStorageErrors(removeLock),
-  'lock/reset': withStorageErrors(resetSecrets),
+  'lock/enable': withStorageErrors(tellingLock(enableLock)),
+  'lock/unlock': withStorageErrors(tellingLock(unlock)),
+  'lock/lock': withStorageErrors(tellingLock(lockNow)),
+  'lock/change': withStorageErrors(tellingLock(changePassphrase)),
+  'lock/remove': withStorageErrors(tellingLock(removeLock)),
+  'lock/reset': withStorageErrors(tellingLock(resetSecrets)),
   'capture/check-tokens': withStorageErrors(checkCapturedTokens),
 };
 

@@ -14,8 +14,7 @@ import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { deleteProfile, saveProfile } from './profile-store';
 import { loadSecretMasks, loadSecrets } from './secret-store';
 import { loadActiveProfileId, loadProfiles, setActiveProfileId } from './storage';
-import { sessionTokenCache } from './token-cache';
-import { forgetAnswers } from './workspace';
+import { forgetAnswers, forgetToken } from './workspace';
 
 function notFound(id: string): Result<never> {
   return fail(
@@ -63,7 +62,7 @@ export const saveProfileHandler: Handlers['profiles/save'] = async ({
   if (!checked.ok) return checked;
   await saveProfile(checked.value.profile, checked.value.secrets);
   // New settings or secrets may make the cached token wrong: the next call gets a new one.
-  await sessionTokenCache.delete(checked.value.profile.id);
+  await forgetToken(checked.value.profile.id, 'profile-edit');
   if (id === undefined) await setActiveProfileId(checked.value.profile.id);
   return ok({
     profile: toProfileView(checked.value.profile, checked.value.secrets),
@@ -80,7 +79,7 @@ export const deleteProfileHandler: Handlers['profiles/delete'] = async ({ id }) 
     profiles.filter((item) => item.id !== id),
   );
   await deleteProfile(id);
-  await sessionTokenCache.delete(id);
+  await forgetToken(id, 'profile-deleted');
   await forgetAnswers(id, 'all');
   return ok({ id, unusedOrigins });
 };

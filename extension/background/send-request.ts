@@ -9,6 +9,7 @@ import type { Handlers } from '../../src/protocol/router';
 import type { HttpExchange } from '../../src/service/call/execute';
 import { executeRequest } from '../../src/service/call/execute';
 import { fitForMessage } from '../../src/service/call/message-budget';
+import { callStep, maskTimeline, type TimelineStep } from '../../src/service/call/timeline';
 import { buildV1Request, type PreparedRequest } from '../../src/service/call/v1-request';
 import {
   cycleError,
@@ -21,9 +22,10 @@ import { makeHistoryEntry, scrubCall } from '../../src/service/storage/history';
 import type { SavedAnswer } from '../../src/service/storage/saved-answers';
 import { isTokenRejection } from '../../src/service/token/token-broker';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
+import { tell } from './events';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
-import { fullRedactor } from './known-secrets';
+import { allSecrets, fullRedactor } from './known-secrets';
 import { phaseTimes } from './phase-times';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
@@ -60,10 +62,17 @@ const ATTEMPTED: ReadonlySet<string> = new Set([
   'token_refused',
 ]);
 
+/** Where a call was going, for its timeline when no answer names the URL. */
+const composedTarget = (profile: StoredProfile, call: SendRequest) => ({
+  method: call.method,
+  url: `${profile.baseUrl}/v1/${call.path}`,
+});
+
 async function sendWithApiKey(
   profile: StoredProfile,
   call: SendRequest,
   signal: AbortSignal,
+  steps: TimelineStep[],
 ): Promise<Result<HttpExchange>> {
   const secrets = await loadSecrets(profile.id);
   if (secrets.apiKey === undefined) {
@@ -76,13 +85,18 @@ async function sendWithApiKey(
   const prepared = buildV1Request(profile, { kind: 'apiKey', apiKey: secrets.apiKey }, call);
   if (!prepared.ok) return prepared;
   const allowed = await checkHostPermission(prepared.value.url);
-  return allowed.ok ? send(prepared.value, signal) : allowed;
+  if (!allowed.ok) return allowed;
+  const atMs = Date.now();
+  const answer = await send(prepared.value, signal);
+  steps.push(callStep(atMs, 0, composedTarget(profile, call), answer));
+  return answer;
 }
 
 async function sendWithBearer(
   profile: StoredProfile,
   call: SendRequest,
   signal: AbortSignal,
+  steps: TimelineStep[],
 ): Promise<Result<HttpExchange>> {
   // Check the call before asking for a token: a bad path should not cost a token request.
   const dryRun = buildV1Request(profile, { kind: 'bearer', accessToken: 'x' }, call);
@@ -91,13 +105,20 @@ async function sendWithBearer(
     const allowed = await checkHostPermission(url);
     if (!allowed.ok) return allowed;
   }
-  const outcome = await tokenBroker.withToken(profile.id, async (accessToken) => {
-    const prepared = buildV1Request(profile, { kind: 'bearer', accessToken }, call);
-    if (!prepared.ok) return { value: prepared, tokenRefused: false };
-    const answer = await send(prepared.value, signal);
-    const tokenRefused = answer.ok && isTokenRejection(answer.value.status, answer.value.bodyText);
-    return { value: answer, tokenRefused };
-  });
+  const outcome = await tokenBroker.withToken(
+    profile.id,
+    async (accessToken, attempt) => {
+      const prepared = buildV1Request(profile, { kind: 'bearer', accessToken }, call);
+      if (!prepared.ok) return { value: prepared, tokenRefused: false };
+      const atMs = Date.now();
+      const answer = await send(prepared.value, signal);
+      steps.push(callStep(atMs, attempt, composedTarget(profile, call), answer));
+      const tokenRefused =
+        answer.ok && isTokenRejection(answer.value.status, answer.value.bodyText);
+      return { value: answer, tokenRefused };
+    },
+    (step) => steps.push(step),
+  );
   if (!outcome.ok) {
     const { explanation } = outcome.result.view;
     return fail(
@@ -118,11 +139,12 @@ async function savedAnswer(
   { method, path, query, headers, body }: SendRequest,
   outcome: Result<HttpExchange>,
   at: number,
+  timeline: TimelineStep[],
 ): Promise<SavedAnswer> {
   const redactor = await fullRedactor();
   const call = scrubCall({ method, path, query, headers, body }, redactor.text);
   const kept = redactor.deep(outcome.ok ? { exchange: outcome.value } : { error: outcome.error });
-  return { at, call, outcome: kept, bodyCut: false };
+  return { at, call, outcome: kept, bodyCut: false, timeline };
 }
 
 export const sendRequest: Handlers['request/send'] = async (
@@ -140,10 +162,18 @@ export const sendRequest: Handlers['request/send'] = async (
   const controller = new AbortController();
   running.set(request.requestId, controller);
   const started = Date.now();
+  const steps: TimelineStep[] = [];
   try {
     const outcome = usesOAuth(profile.authMethod)
-      ? await sendWithBearer(profile, resolved.call, controller.signal)
-      : await sendWithApiKey(profile, resolved.call, controller.signal);
+      ? await sendWithBearer(profile, resolved.call, controller.signal, steps)
+      : await sendWithApiKey(profile, resolved.call, controller.signal, steps);
+    const timeline = maskTimeline(steps, await allSecrets());
+    tell({
+      kind: 'timeline',
+      profileId: profile.id,
+      requestId: request.requestId,
+      steps: timeline,
+    });
     const entryId = crypto.randomUUID();
     const attempted = outcome.ok || ATTEMPTED.has(outcome.error.code);
     if (attempted) {
@@ -163,7 +193,7 @@ export const sendRequest: Handlers['request/send'] = async (
     void rememberAnswer(
       profile.id,
       attempted ? entryId : null,
-      savedAnswer(request, outcome, started),
+      savedAnswer(request, outcome, started, timeline),
     );
     // A body whose JSON would not fit in one message is cut here, with the panel's note.
     return outcome.ok ? ok(fitForMessage(outcome.value)) : outcome;

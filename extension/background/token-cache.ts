@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import type { CachedToken, TokenCache } from '../../src/service/token/token-broker';
 import type { TokenSuccessView } from '../../src/service/token/token-grant';
+import { tell } from './events';
 import { readSession, removeSession, writeSession } from './session-store';
 import { rememberToken } from './token-fingerprints';
 
@@ -62,5 +63,6 @@ export async function heldTokens(): Promise<string[]> {
 
 /** Drops every profile's token (locking the secrets locks out the tokens got with them). */
 export async function clearTokenCache(): Promise<void> {
-  await removeSession(['tokens', 'recentTokens', 'tokenFingerprints']);
+  await removeSession(['tokens', 'recentTokens', 'tokenFingerprints', 'tokenFailures']);
+  tell({ kind: 'tokens-forgotten', why: 'lock', atMs: Date.now() });
 }

@@ -3,6 +3,7 @@
  * `storage.session`; the panel sees them masked unless the user presses Reveal or Copy.
  */
 
+import { tokenChange } from '../../src/protocol/events';
 import type { TokenAttempt } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
@@ -11,6 +12,7 @@ import { createTokenBroker } from '../../src/service/token/token-broker';
 import { type GrantResult, runTokenGrant } from '../../src/service/token/token-grant';
 import type { TokenRequestInput } from '../../src/service/token/token-request';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
+import { tell } from './events';
 import { checkHostPermission } from './host-permission';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
@@ -78,14 +80,25 @@ export const tokenBroker = createTokenBroker({
     if (!setup.ok) throw new Error(setup.error.code); // checked by every caller before it asks
     return grantWith(setup.value.input);
   },
+  onGrant(profileId, why, answer) {
+    const view = answer.ok ? answer.token.view : answer.result.view;
+    tell({
+      kind: 'token',
+      profileId,
+      change: tokenChange(why, answer.ok),
+      why,
+      atMs: Date.now(),
+      view,
+    });
+    // Kept so that a reopened panel shows why the last attempt failed; a success forgets it.
+    void rememberTokenFailure(profileId, answer.ok ? null : answer.result.view);
+  },
 });
 
 export const getToken: Handlers['token/get'] = async ({ profileId, fresh }) => {
   const setup = await oauthSetup(profileId);
   if (!setup.ok) return setup;
   const answer = fresh ? await tokenBroker.fresh(profileId) : await tokenBroker.current(profileId);
-  // Kept so that a reopened panel shows why the last attempt failed; a success is in the cache.
-  await rememberTokenFailure(profileId, answer.ok ? null : answer.result.view);
   if (!answer.ok) return ok({ view: answer.result.view, fromCache: false });
   return ok({ view: answer.token.view, fromCache: answer.fromCache });
 };

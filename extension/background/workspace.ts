@@ -6,6 +6,7 @@
  * it holds anything the panel was not already shown.
  */
 import * as v from 'valibot';
+import type { ForgetReason } from '../../src/protocol/events';
 import type { Handlers } from '../../src/protocol/router';
 import { scrubCall } from '../../src/service/storage/history';
 import {
@@ -20,6 +21,7 @@ import type { TokenFailureView } from '../../src/service/token/token-grant';
 import { ok } from '../../src/vocabulary/errors';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import type { ComposedCall } from '../../src/vocabulary/terms';
+import { tell } from './events';
 import { fullRedactor } from './known-secrets';
 import { readSession, type SessionKey, writeSession } from './session-store';
 import { readKey, StorageError, serially, write } from './storage';
@@ -87,6 +89,13 @@ export function rememberTokenFailure(profileId: string, view: TokenFailureView |
     else failures[profileId] = (await fullRedactor()).deep(view);
     await writeSession({ tokenFailures: failures });
   });
+}
+
+/** Drops one profile's token and its last failure, and tells the panel why. */
+export async function forgetToken(profileId: string, why: ForgetReason): Promise<void> {
+  await sessionTokenCache.delete(profileId);
+  await rememberTokenFailure(profileId, null);
+  tell({ kind: 'token', profileId, change: 'forgotten', why, atMs: Date.now(), view: null });
 }
 
 /** Forgets what is kept for `profileId`: everything (profile deleted) or its entries' answers. */

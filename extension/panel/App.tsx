@@ -5,9 +5,9 @@
  * mounted per profile, so switching profiles cannot leave another profile's answer behind.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ProfileView, Warning } from '../../src/service/profile/profile-input';
+import type { ProfilePrefill, ProfileView, Warning } from '../../src/service/profile/profile-input';
 import type { AppError } from '../../src/vocabulary/errors';
-import type { ProfilePrefill } from './dialogs/ProfileEditor';
+import { UseLocalSandbox } from './dialogs/UseLocalSandbox';
 import { useLock } from './state/use-lock';
 import { usePrefs } from './state/use-prefs';
 import { ask } from './state/worker-client';
@@ -27,8 +27,21 @@ const ProfileEditor = lazyComponent(() =>
 
 type Editing =
   | { mode: 'closed' }
-  | { mode: 'new'; prefill?: ProfilePrefill }
+  | { mode: 'new'; prefill?: ProfilePrefill; seq?: number }
   | { mode: 'edit'; profile: ProfileView };
+
+/** A new profile with another's settings; its secrets are typed again (the panel has none). */
+function duplicateOf(profile: ProfileView): ProfilePrefill {
+  return {
+    name: `${profile.name} (copy)`,
+    authMethod: profile.authMethod,
+    authUrl: profile.authUrl,
+    baseUrl: profile.baseUrl,
+    companyId: profile.companyId,
+    clientId: profile.clientId,
+    variables: profile.variables,
+  };
+}
 
 export function App() {
   const [profiles, setProfiles] = useState<ProfileView[] | null>(null);
@@ -109,11 +122,19 @@ export function App() {
       title={editing.mode === 'edit' ? `Edit profile “${editing.profile.name}”` : 'New profile'}
       onClose={() => setEditing({ mode: 'closed' })}
     >
+      {editing.mode === 'new' && (
+        <UseLocalSandbox
+          onFilled={(values) =>
+            setEditing({ mode: 'new', prefill: values, seq: (editing.seq ?? 0) + 1 })
+          }
+        />
+      )}
       <ProfileEditor
-        key={editing.mode === 'edit' ? editing.profile.id : 'new'}
+        key={editing.mode === 'edit' ? editing.profile.id : `new-${editing.seq ?? 0}`}
         initial={editing.mode === 'edit' ? editing.profile : null}
         prefill={editing.mode === 'new' ? (editing.prefill ?? null) : null}
         onCancel={() => setEditing({ mode: 'closed' })}
+        onDuplicate={(profile) => setEditing({ mode: 'new', prefill: duplicateOf(profile) })}
         onSaved={saved}
         onDeleted={() => {
           setEditing({ mode: 'closed' });

@@ -8,6 +8,7 @@ import {
 } from '../testing/fixtures/har/har-samples';
 import { matchCall } from './call-matching';
 import { fingerprintsOf, reviewCall } from './call-review';
+import { worstMark } from './finding';
 import { fingerprintToken } from './token-fingerprint';
 
 describe('reviewCall', () => {
@@ -18,6 +19,21 @@ describe('reviewCall', () => {
       ['high', 'api-key-in-page'],
       ['error', 'company-id-missing'],
     ]);
+  });
+});
+
+describe('worstMark', () => {
+  it('marks a row critical for an advisory, warning for a contract breach, nothing when clean', async () => {
+    const withKey = await captured(apiKeyCallWithoutCompany());
+    expect(worstMark(reviewCall(withKey, matchCall(withKey, PROFILES), [], Date.now()))).toBe(
+      'critical',
+    );
+    const review = reviewCall(withKey, matchCall(withKey, PROFILES), [], Date.now());
+    expect(worstMark(review.filter(({ kind }) => kind === 'contract'))).toBe('warning');
+    expect(worstMark([])).toBeNull();
+    expect(
+      worstMark([{ code: 'x', kind: 'contract', severity: 'info', message: '', hint: '' }]),
+    ).toBeNull();
   });
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { captured } from '../testing/fixtures/capture/capture-samples';
 import { chromeEntry } from '../testing/fixtures/har/har-samples';
-import { addCalls, EMPTY_CAPTURE_LIST, MAX_CAPTURED_CALLS } from './capture-list';
+import { addCalls, EMPTY_CAPTURE_LIST, MAX_CAPTURED_CALLS, replaceCall } from './capture-list';
 import type { CapturedCall } from './captured-call';
+import { withResponseBody } from './captured-call';
 
 function at(second: number, path = `/v1/items/${second}`): Promise<CapturedCall> {
   const startedDateTime = new Date(Date.UTC(2025, 9, 14, 9, 0, second)).toISOString();
@@ -12,6 +13,18 @@ function at(second: number, path = `/v1/items/${second}`): Promise<CapturedCall>
 const paths = (calls: readonly CapturedCall[]) => calls.map((call) => call.pathname);
 
 describe('the capture list', () => {
+  it('shows a call at once and puts its response body in place when it is read', async () => {
+    const first = await at(1);
+    const list = addCalls(EMPTY_CAPTURE_LIST, [first, await at(2)]);
+    expect(list.calls[0]?.responseBody.omitted).toBe('not-read');
+    const read = withResponseBody(first, { content: '{"orderId":"ord_1"}', encoding: null });
+    const filled = replaceCall(list, read);
+    expect(filled.calls[0]?.responseBody.text).toBe('{"orderId":"ord_1"}');
+    expect(paths(filled.calls)).toEqual(paths(list.calls));
+    // Cleared meanwhile: the late body brings nothing back.
+    expect(replaceCall(EMPTY_CAPTURE_LIST, read)).toBe(EMPTY_CAPTURE_LIST);
+  });
+
   it('keeps calls in the order the page started them, whatever order they arrived in', async () => {
     const live = addCalls(EMPTY_CAPTURE_LIST, [await at(30), await at(40)]);
     // getHAR answers after live calls arrived, with the calls made before the view opened.

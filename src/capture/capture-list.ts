@@ -47,3 +47,12 @@ export function addCalls(
   const over = Math.max(0, ordered.length - limit);
   return { calls: ordered.slice(over), dropped: list.dropped + over };
 }
+
+/** The list with `call` in place of the call of the same key (its body read later), if still there. */
+export function replaceCall(list: CaptureList, call: CapturedCall): CaptureList {
+  const index = list.calls.findIndex(({ key }) => key === call.key);
+  if (index < 0) return list;
+  const calls = [...list.calls];
+  calls[index] = call;
+  return { calls, dropped: list.dropped };
+}

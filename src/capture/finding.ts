@@ -39,3 +39,16 @@ export function quoteValue(value: string): string {
   const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
   return `“${shown}”`;
 }
+
+/** The mark a list row carries for its worst finding: critical (or high), a warning, or none. */
+export type FindingMark = 'critical' | 'warning' | null;
+
+export function worstMark(findings: readonly Finding[]): FindingMark {
+  if (findings.some(({ severity }) => severity === 'critical' || severity === 'high')) {
+    return 'critical';
+  }
+  if (findings.some(({ severity }) => severity === 'error' || severity === 'warning')) {
+    return 'warning';
+  }
+  return null;
+}

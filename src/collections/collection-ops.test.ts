@@ -299,6 +299,11 @@ describe('collection operations', () => {
     expect(ids('pos')).toEqual([]); // a method matches whole, not by its start
     expect(ids('post')).toEqual(['r2']);
     expect(ids('   ')).toEqual([]);
+    // A path as copied from an address, with /v1/ or a leading slash.
+    expect(ids('/v1/orders/drafts')).toEqual(['r3']);
+    expect(ids('/products/{{id}}')).toEqual(['r4']);
+    expect(ids('/v1/products')).toEqual(['r1', 'r4']);
+    expect(ids('/v2/products')).toEqual([]);
     expect(searchItems(shop, 'get draft')[0]).toEqual({
       id: 'r3',
       kind: 'request',

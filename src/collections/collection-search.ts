@@ -41,8 +41,17 @@ export interface SearchHit {
 }
 
 /**
+ * Whether a request's path (as saved: after `/v1/`) holds `term`, a lower-case word of a search,
+ * written as a user copies it from an address: `orders/42`, `/orders/42` or `/v1/orders/42`.
+ */
+export function pathHolds(path: string, term: string): boolean {
+  return `/v1/${path.toLowerCase()}`.includes(term);
+}
+
+/**
  * Items whose name, method or path hold every word of `query` (case-insensitive; a method must
- * match whole: "get orders"), in document order. Folders match by name. An empty query finds none.
+ * match whole: "get orders"; a path as written after the host, `/v1/…`, or after `/v1/`), in
+ * document order. Folders match by name. An empty query finds none.
  */
 export function searchItems(collection: Collection, query: string): SearchHit[] {
   const terms = query
@@ -57,9 +66,7 @@ export function searchItems(collection: Collection, query: string): SearchHit[] 
       const matches = terms.every((term) =>
         item.kind === 'folder'
           ? name.includes(term)
-          : name.includes(term) ||
-            item.path.toLowerCase().includes(term) ||
-            item.method.toLowerCase() === term,
+          : name.includes(term) || pathHolds(item.path, term) || item.method.toLowerCase() === term,
       );
       if (matches) {
         hits.push({

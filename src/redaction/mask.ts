@@ -11,6 +11,14 @@ export function maskSecret(secret: string): string {
   return MASK + (shown > 0 ? secret.slice(-shown) : '');
 }
 
+/** `text` with every one of `secrets` (4 characters or more) replaced by its masked view. */
+export function maskSecretsIn(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets)
+    if (secret.length >= 4) out = out.split(secret).join(maskSecret(secret));
+  return out;
+}
+
 /** A personal datum shown by default as its first letter and domain: `d••••@example.com`. */
 export function maskEmail(email: string): string {
   const at = email.indexOf('@');

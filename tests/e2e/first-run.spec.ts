@@ -6,6 +6,10 @@
 import { createSandbox } from '../../src/sandbox/server';
 import { LOCAL_SANDBOX_URL } from '../../src/service/profile/sandbox-demo';
 import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
+
+// Both tests use the sandbox's default port: one at a time.
+test.describe.configure({ mode: 'serial' });
 
 test('Use local sandbox says how to start one, then fills the editor from it', async ({
   panel,
@@ -36,5 +40,29 @@ test('Use local sandbox says how to start one, then fills the editor from it', a
     await expect(panel.getByRole('region', { name: 'Response', exact: true })).toContainText('200');
   } finally {
     await sandbox.close();
+  }
+});
+
+test('Use local sandbox is offered on every new profile, not only the first', async ({
+  panel,
+  sandbox,
+}) => {
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await panel.getByRole('button', { name: 'New profile' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'New profile' });
+  const local = await createSandbox({ port: Number(new URL(LOCAL_SANDBOX_URL).port) });
+  try {
+    await dialog.getByRole('button', { name: 'Use local sandbox' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Profile name' })).toHaveValue(
+      'Local sandbox',
+    );
+    await expect(dialog.getByRole('textbox', { name: 'Base URL' })).toHaveValue(LOCAL_SANDBOX_URL);
+    await expect(dialog.getByRole('textbox', { name: 'Company ID' })).toHaveValue(
+      local.credentials.companyId,
+    );
+    await dialog.getByRole('button', { name: 'Save profile' }).click();
+    await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveText(/Local sandbox/);
+  } finally {
+    await local.close();
   }
 });

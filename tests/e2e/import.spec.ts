@@ -62,9 +62,15 @@ test('an OpenAPI document imports in the panel, and offers the profile it descri
     mimeType: 'application/yaml',
     buffer: Buffer.from(openApi(sandbox.url)),
   });
+  // /health is outside /v1: the panel asks before it imports, and the user leaves it out.
+  const choice = panel.getByRole('dialog', { name: 'Operations outside /v1' });
+  await expect(choice).toContainText('One operation of this document is outside /v1.');
+  await choice.getByRole('button', { name: 'Leave them out' }).click();
   const summary = panel.getByRole('status', { name: 'Import summary' });
   await expect(summary).toContainText('Imported “Orders API”');
-  await expect(summary).toContainText('/health');
+  await expect(summary).toContainText(
+    'Operations outside /v1 were not imported (1): "GET /health".',
+  );
   const collections = panel.getByRole('region', { name: 'Collections' });
   await collections.getByRole('treeitem', { name: 'Products' }).click();
   await expect(collections.getByRole('treeitem', { name: 'Get a product' })).toBeVisible();
@@ -87,6 +93,34 @@ test('an OpenAPI document imports in the panel, and offers the profile it descri
   const response = panel.getByRole('region', { name: 'Response', exact: true });
   await expect(response).toContainText('200');
   expect(sandbox.requests.some((request) => request.path === '/v1/products/prd_1001')).toBe(true);
+});
+
+test('an OpenAPI document without /v1 paths imports under /v1/ by default, as Postman import does', async ({
+  panel,
+  sandbox,
+}) => {
+  await createApiKeyProfile(panel, { ...sandbox.credentials, name: 'First', baseUrl: sandbox.url });
+  const petstore = openApi(sandbox.url)
+    .replace('/v1/products/{productId}', '/products/{productId}')
+    .replace('/v1/orders', '/orders');
+  await panel.getByLabel('Import collection').setInputFiles({
+    name: 'petstore.yaml',
+    mimeType: 'application/yaml',
+    buffer: Buffer.from(petstore),
+  });
+  const choice = panel.getByRole('dialog', { name: 'Operations outside /v1' });
+  await expect(choice).toContainText('3 operations of this document are outside /v1.');
+  // The default has the focus: Enter imports them under /v1/.
+  await expect(choice.getByRole('button', { name: 'Import under /v1/' })).toBeFocused();
+  await panel.keyboard.press('Enter');
+  const summary = panel.getByRole('status', { name: 'Import summary' });
+  await expect(summary).toContainText(
+    'Operations outside /v1 kept their path, which is now sent under /v1/ (3): "GET /products/{productId}", "POST /orders", "GET /health".',
+  );
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  await collections.getByRole('treeitem', { name: 'Products' }).click();
+  await collections.getByRole('treeitem', { name: 'Get a product' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products/{{productId}}');
 });
 
 test('a HAR file imports its /v1 calls, without the credentials they carried', async ({

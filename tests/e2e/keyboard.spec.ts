@@ -98,6 +98,15 @@ test('from the top to Path, send, save, open from the tree and from quick search
   await panel.keyboard.press('Enter');
   await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products/prd_1001');
   await expect(panel.getByRole('textbox', { name: 'Path' })).toBeFocused();
+  // It finds by path too, written as an address has it, and shows the path it matched.
+  await panel.keyboard.press('Control+k');
+  await panel.keyboard.type('/v1/products/prd');
+  const byPath = panel
+    .getByRole('listbox', { name: 'Matches' })
+    .getByRole('option', { selected: true });
+  await expect(byPath).toContainText('One product');
+  await expect(byPath).toContainText('/v1/products/prd_1001');
+  await panel.keyboard.press('Escape');
 
   // Send with the mouse, then check focus stays on Send (it is never disabled under focus).
   await panel.getByRole('button', { name: 'Send' }).click();

@@ -3,7 +3,7 @@
  * the sandbox, print the demo credentials and explain how to load dist/ by hand, then stop cleanly.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +109,40 @@ describe('npm start without a display', () => {
       expect(await exited).toBe(0);
     } finally {
       headless.kill('SIGKILL');
+      rmSync(profileDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('npm start and Ctrl+C', () => {
+  it('closes Chromium cleanly, so that its next start offers no "Restore pages?"', async () => {
+    const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PARTNER_API_OUT_DIR: outDir,
+      PARTNER_API_PROFILE_DIR: profileDir,
+    };
+    delete env.DISPLAY;
+    // A process group of its own, as a terminal gives `npm start`: Ctrl+C signals the group.
+    const started = spawn(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['scripts/start.ts', '--port', '0', '--headless', '--debugging-port', String(port)],
+      { cwd: ROOT, env, detached: true },
+    );
+    try {
+      await waitForOutput(started, 'Press Ctrl+C to stop', 90_000);
+      const exited = new Promise<number | null>((resolve) => started.on('exit', resolve));
+      process.kill(-(started.pid as number), 'SIGINT');
+      // tsx, signalled with the group, ends with 130 as a shell expects after Ctrl+C.
+      expect([0, 130]).toContain(await exited);
+      // Chromium marks a profile "Crashed" while it runs and "Normal" when it shuts down cleanly.
+      const preferences = JSON.parse(
+        readFileSync(join(profileDir, 'Default', 'Preferences'), 'utf8'),
+      ) as { profile?: { exit_type?: string } };
+      expect(preferences.profile?.exit_type).toBe('Normal');
+    } finally {
+      if (started.exitCode === null) process.kill(-(started.pid as number), 'SIGKILL');
       rmSync(profileDir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import { importCurl } from '../../../src/formats/curl/curl-import';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
-import type { Draft } from '../request/use-request';
+import type { Draft } from '../state/use-request';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { FormActions } from '../ui/FormActions';

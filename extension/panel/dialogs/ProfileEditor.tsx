@@ -3,10 +3,13 @@
  * worker once; afterwards the form shows only the masked view the worker sends back, and the
  * secret inputs are emptied. Deleting asks in the panel, never with the browser's confirm().
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import type { ProfileView, Warning } from '../../../src/service/profile/profile-input';
-import type { DemoProfile } from '../../../src/service/profile/sandbox-demo';
+import type {
+  ProfilePrefill,
+  ProfileView,
+  Warning,
+} from '../../../src/service/profile/profile-input';
 import { originMoves } from '../../../src/service/profile/secret-origin';
 import { originPatternsToRequest } from '../../../src/service/wire/url-rules';
 import type { AppError } from '../../../src/vocabulary/errors';
@@ -16,6 +19,7 @@ import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
 import { KeyValueTable } from '../ui/KeyValueTable';
+import { SecretInput } from '../ui/SecretInput';
 import { SecretOriginQuestion } from './SecretOriginQuestion';
 
 interface Props {
@@ -25,10 +29,11 @@ interface Props {
   onSaved: (profile: ProfileView, warnings: Warning[]) => void;
   onCancel: (() => void) | null;
   onDeleted: (id: string) => void;
+  /** Opens a new profile with this one's settings (Duplicate profile); secrets are typed again. */
+  onDuplicate?: (profile: ProfileView) => void;
 }
 
 /** What a new profile can start from; the user still checks it and presses Save profile. */
-export type ProfilePrefill = Partial<DemoProfile> & { authMethod?: AuthMethod };
 
 type Asking =
   | { kind: 'none' }
@@ -41,7 +46,14 @@ const METHOD_LABELS: Record<AuthMethod, string> = {
   oauthBody: 'OAuth (form body)',
 };
 
-export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }: Props) {
+export function ProfileEditor({
+  initial,
+  prefill,
+  onSaved,
+  onCancel,
+  onDeleted,
+  onDuplicate,
+}: Props) {
   const start = initial ?? prefill ?? null;
   const [name, setName] = useState(start?.name ?? '');
   const [authUrl, setAuthUrl] = useState(start?.authUrl ?? '');
@@ -52,7 +64,9 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
   );
   const [clientId, setClientId] = useState(start?.clientId ?? '');
   const [formEncode, setFormEncode] = useState(initial?.formEncodeCredentials ?? false);
-  const [variables, setVariables] = useState<NameValue[]>(initial?.variables ?? []);
+  const [variables, setVariables] = useState<NameValue[]>(
+    initial?.variables ?? prefill?.variables ?? [],
+  );
   const [apiKey, setApiKey] = useState(prefill?.apiKey ?? '');
   const [clientSecret, setClientSecret] = useState(prefill?.clientSecret ?? '');
   const [error, setError] = useState<AppError | null>(null);
@@ -74,6 +88,11 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
   const savedSecret = oauth ? initial?.secrets.clientSecret : initial?.secrets.apiKey;
   const typedSecret = oauth ? clientSecret : apiKey;
   const [move] = initial && savedSecret && typedSecret === '' ? originMoves(initial, settings) : [];
+  const nameField = useRef<HTMLInputElement>(null);
+  // In a dialog (new or edit alike) the name comes first; the editor may load after it opened.
+  useEffect(() => {
+    if (onCancel !== null) nameField.current?.focus();
+  }, []);
 
   async function save(event: Event) {
     event.preventDefault();
@@ -133,6 +152,7 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
       <Field id="profile-name" label="Profile name">
         <input
           id="profile-name"
+          ref={nameField}
           value={name}
           onInput={(e) => setName(e.currentTarget.value)}
           required
@@ -191,13 +211,12 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
             />
           </Field>
           <Field id="client-secret" label="Client secret">
-            <input
+            <SecretInput
               id="client-secret"
-              type="password"
-              autoComplete="off"
+              what="client secret"
               value={clientSecret}
-              aria-describedby="client-secret-hint"
-              onInput={(e) => setClientSecret(e.currentTarget.value)}
+              describedBy="client-secret-hint"
+              onInput={setClientSecret}
             />
             <small id="client-secret-hint">
               {secretHint(initial?.secrets.clientSecret ?? null)}
@@ -223,13 +242,12 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
         </>
       ) : (
         <Field id="api-key" label="API key">
-          <input
+          <SecretInput
             id="api-key"
-            type="password"
-            autoComplete="off"
+            what="API key"
             value={apiKey}
-            aria-describedby="api-key-hint"
-            onInput={(e) => setApiKey(e.currentTarget.value)}
+            describedBy="api-key-hint"
+            onInput={setApiKey}
           />
           <small id="api-key-hint">{secretHint(initial?.secrets.apiKey ?? null)}</small>
         </Field>
@@ -258,6 +276,11 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
         {onCancel && (
           <button type="button" onClick={onCancel}>
             Cancel
+          </button>
+        )}
+        {initial && onDuplicate && (
+          <button type="button" onClick={() => onDuplicate(initial)}>
+            Duplicate profile
           </button>
         )}
         {initial && (

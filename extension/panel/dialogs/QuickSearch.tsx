@@ -4,7 +4,7 @@
  * combobox pattern: focus stays in the box, the chosen option is its active descendant.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { findItem, searchItems } from '../../../src/collections/collection-search';
+import { findItem, pathHolds, searchItems } from '../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../src/collections/model';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
@@ -46,7 +46,7 @@ function options(query: string, collections: Collection[], history: HistoryEntry
                 kind: 'saved' as const,
                 key: `saved-${collection.id}-${hit.id}`,
                 text: `${request.method} ${request.name}`,
-                detail: [collection.name, ...hit.folderPath].join(' / '),
+                detail: `/v1/${request.path} · ${[collection.name, ...hit.folderPath].join(' / ')}`,
                 collectionId: collection.id,
                 request,
               },
@@ -55,9 +55,7 @@ function options(query: string, collections: Collection[], history: HistoryEntry
   );
   const past: Option[] = history
     .filter((entry) =>
-      words.every(
-        (word) => entry.path.toLowerCase().includes(word) || entry.method.toLowerCase() === word,
-      ),
+      words.every((word) => pathHolds(entry.path, word) || entry.method.toLowerCase() === word),
     )
     .map((entry) => ({
       kind: 'history' as const,

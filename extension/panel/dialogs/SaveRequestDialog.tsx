@@ -1,6 +1,7 @@
 /**
  * Save request: the composed call into a collection (an existing one, or a new one named here,
- * which can get a first folder as it is created) and optionally a folder. A call the composer
+ * which can get a first folder as it is created) and optionally a folder, which can be a new one
+ * named here (created at the collection's top level). A call the composer
  * flags (invalid JSON body, an unknown variable, a path outside /v1/) can still be saved, but the
  * dialog says so first. Loaded on first use, with the collection rules.
  */
@@ -9,8 +10,8 @@ import { addFolder, addRequest, newCollection } from '../../../src/collections/c
 import { allFolders } from '../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../src/collections/model';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { Draft } from '../request/use-request';
 import type { CollectionsState } from '../state/use-collections';
+import type { Draft } from '../state/use-request';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
@@ -40,7 +41,7 @@ export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onC
   async function save(event: Event) {
     event.preventDefault();
     let collection: Collection | null = chosen;
-    let folderId = folder === '' ? null : folder;
+    let folderId = folder === '' || folder === NEW ? null : folder;
     if (collection === null) {
       const auth = {
         method: profile.authMethod,
@@ -51,18 +52,18 @@ export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onC
       );
       if (!created.ok) return state.setError(created.error);
       collection = created.value;
-      if (newFolder.trim() !== '') {
-        const id = crypto.randomUUID();
-        const withFolder = addFolder(collection, null, {
-          kind: 'folder',
-          id,
-          name: newFolder,
-          items: [],
-        });
-        if (!withFolder.ok) return state.setError(withFolder.error);
-        collection = withFolder.value;
-        folderId = id;
-      }
+    }
+    if ((chosen === null || folder === NEW) && newFolder.trim() !== '') {
+      const id = crypto.randomUUID();
+      const withFolder = addFolder(collection, null, {
+        kind: 'folder',
+        id,
+        name: newFolder,
+        items: [],
+      });
+      if (!withFolder.ok) return state.setError(withFolder.error);
+      collection = withFolder.value;
+      folderId = id;
     }
     const request: SavedRequest = {
       kind: 'request',
@@ -126,20 +127,33 @@ export function SaveRequestDialog({ state, profile, draft, problem, onSaved, onC
             </Field>
           </>
         ) : (
-          <Field id="save-folder" label="Folder">
-            <select
-              id="save-folder"
-              value={folder}
-              onChange={(e) => setFolder(e.currentTarget.value)}
-            >
-              <option value="">(top level)</option>
-              {allFolders(chosen.items).map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <>
+            <Field id="save-folder" label="Folder">
+              <select
+                id="save-folder"
+                value={folder}
+                onChange={(e) => setFolder(e.currentTarget.value)}
+              >
+                <option value="">(top level)</option>
+                {allFolders(chosen.items).map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.name}
+                  </option>
+                ))}
+                <option value={NEW}>New folder…</option>
+              </select>
+            </Field>
+            {folder === NEW && (
+              <Field id="save-new-folder" label="New folder name">
+                <input
+                  id="save-new-folder"
+                  value={newFolder}
+                  placeholder="(empty: save at the top level)"
+                  onInput={(e) => setNewFolder(e.currentTarget.value)}
+                />
+              </Field>
+            )}
+          </>
         )}
         {state.error && <ErrorNotice error={state.error} />}
         <FormActions submit="Save" onCancel={onClose} />

@@ -6,11 +6,44 @@
  * first shown: the inspector is the panel's largest view after the JSON viewer.
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
+import { type TokenLogEntry, whyWords } from '../state/panel-state';
 import type { TokenState } from '../state/use-token';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { TokenFailure } from './TokenFailure';
 import { TokenInspector } from './TokenInspector';
 import { VariantComparison } from './VariantComparison';
+
+const CHANGE_WORDS = {
+  issued: 'Issued',
+  renewed: 'Renewed',
+  refused: 'Refused',
+  forgotten: 'Forgotten',
+} as const;
+
+/** The profile's recent token events, newest first, as the worker told them. */
+function TokenEvents({ log }: { log: readonly TokenLogEntry[] }) {
+  if (log.length === 0) return null;
+  return (
+    <div class="token-events">
+      <h3 id="token-events">Token events</h3>
+      <ol aria-labelledby="token-events">
+        {log.map((entry) => (
+          <li key={`${entry.atMs}-${entry.change}`} class={`token-event-${entry.change}`}>
+            <span class="muted">{new Date(entry.atMs).toLocaleTimeString()}</span>{' '}
+            {CHANGE_WORDS[entry.change]}
+            {entry.tail !== null && (
+              <>
+                {' '}
+                <code>{entry.tail}</code>
+              </>
+            )}
+            : {whyWords(entry.why)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
 
 export function AuthTab({ profile, token }: { profile: ProfileView; token: TokenState }) {
   const { shown, busy, attempts } = token;
@@ -34,6 +67,7 @@ export function AuthTab({ profile, token }: { profile: ProfileView; token: Token
         ) : (
           <VariantComparison attempts={attempts} />
         ))}
+      <TokenEvents log={token.log} />
       <section aria-label="Token" class="token">
         {shown === null && (
           <p class="muted">
@@ -42,7 +76,13 @@ export function AuthTab({ profile, token }: { profile: ProfileView; token: Token
         )}
         {shown !== null && 'error' in shown && <ErrorNotice error={shown.error} />}
         {shown !== null && 'view' in shown && shown.view.outcome === 'token' && (
-          <TokenInspector profileId={profile.id} view={shown.view} fromCache={shown.fromCache} />
+          // Keyed by the token: a revealed token hides the moment the token changes.
+          <TokenInspector
+            key={shown.view.receivedAtMs}
+            profileId={profile.id}
+            view={shown.view}
+            fromCache={shown.fromCache}
+          />
         )}
         {shown !== null && 'view' in shown && shown.view.outcome === 'failure' && (
           <TokenFailure view={shown.view} />

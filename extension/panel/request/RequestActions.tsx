@@ -6,6 +6,8 @@
 import type { SavedRequest } from '../../../src/collections/model';
 
 interface ActionsProps {
+  /** The name of the saved request the draft was opened from, if any. */
+  openedName: string | null;
   /** The saved request the draft was opened from, when it has unsaved changes. */
   dirtyRequest: SavedRequest | null;
   status: string;
@@ -15,6 +17,7 @@ interface ActionsProps {
 }
 
 export function RequestActions({
+  openedName,
   dirtyRequest,
   status,
   onSave,
@@ -23,6 +26,11 @@ export function RequestActions({
 }: ActionsProps) {
   return (
     <>
+      {openedName !== null && dirtyRequest === null && (
+        <span class="opened-request" title="The saved request in the composer">
+          “{openedName}”
+        </span>
+      )}
       <button type="button" onClick={onSave} title="Save request (Ctrl+S)">
         Save request
       </button>

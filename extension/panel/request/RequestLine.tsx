@@ -7,7 +7,7 @@ import { useRef } from 'preact/hooks';
 import { previewUrl } from '../../../src/collections/draft-checks';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../../src/vocabulary/terms';
-import type { Draft } from './use-request';
+import type { Draft } from '../state/use-request';
 
 interface Props {
   profile: ProfileView;

@@ -16,10 +16,10 @@ import { HeadersTab } from './HeadersTab';
 import { ParamsTab } from './ParamsTab';
 import { RequestLine } from './RequestLine';
 import './request.css';
+import type { RequestState } from '../state/use-request';
 import type { TokenState } from '../state/use-token';
 import { CopyAsMenu } from './CopyAsMenu';
 import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
-import type { RequestState } from './use-request';
 
 const AuthTab = lazyComponent(
   () => import('./AuthTab').then((module) => module.AuthTab),

@@ -4,13 +4,13 @@
  * shown); "with secrets" first asks in the panel, then copies the real API key or access token
  * (never the client secret) and does not show it.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { CodeLanguage, NameValue } from '../../../src/vocabulary/terms';
+import type { Draft } from '../state/use-request';
 import { ask } from '../state/worker-client';
 import { copyText } from '../ui/copy-text';
-import type { Draft } from './use-request';
 
 export type CopyMode = 'variables' | 'values';
 
@@ -23,6 +23,8 @@ export const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
   powershell: 'PowerShell',
 };
 
+const PREVIEW_DELAY_MS = 300;
+
 export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly NameValue[]) {
   const [shown, setShown] = useState<{ language: CodeLanguage; code: string } | null>(null);
   const [status, setStatus] = useState('');
@@ -30,16 +32,35 @@ export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly N
   const [confirming, setConfirming] = useState<CodeLanguage | null>(null);
   const secret = profile.authMethod === 'apiKey' ? 'API key' : 'access token';
 
-  async function copy(language: CodeLanguage, mode: CopyMode) {
-    setConfirming(null);
+  function build(language: CodeLanguage, mode: CopyMode) {
     const variables = [...shared];
-    const reply = await ask('code/build', {
+    return ask('code/build', {
       profileId: profile.id,
       language,
       mode,
       ...draft,
       ...(variables.length > 0 ? { variables } : {}),
     });
+  }
+
+  // The code shown follows the draft: an edit rewrites it (a moment later, not on every key).
+  const shownLanguage = shown?.language ?? null;
+  useEffect(() => {
+    if (shownLanguage === null) return;
+    let stale = false;
+    const timer = setTimeout(async () => {
+      const reply = await build(shownLanguage, 'variables');
+      if (reply.ok && !stale) setShown({ language: shownLanguage, code: reply.value.code });
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [draft, shared, shownLanguage]);
+
+  async function copy(language: CodeLanguage, mode: CopyMode) {
+    setConfirming(null);
+    const reply = await build(language, mode);
     if (!reply.ok) {
       setError(reply.error);
       return;

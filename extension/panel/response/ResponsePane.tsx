@@ -6,7 +6,8 @@
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
-import type { RequestState, Shown } from '../request/use-request';
+import { useStore } from '../state/store';
+import type { RequestState, Shown } from '../state/use-request';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
 import './response.css';
@@ -17,11 +18,30 @@ const ResponseView = lazyComponent(
   <p class="pane-message muted">Loading the answer…</p>,
 );
 
+/** Shown beside an error, which is rarer than an answer: loaded with its first use. */
+const TimelineView = lazyComponent(() =>
+  import('./TimelineView').then((module) => module.TimelineView),
+);
+
 interface Props {
   profile: ProfileView;
   request: RequestState;
   tab: ResponseTab;
   onTab: (tab: ResponseTab) => void;
+}
+
+/** Which request the answer is for: method and path, the saved request's name, and when. */
+function AnswerFor({ shown }: { shown: Shown }) {
+  const time = new Date(shown.at).toLocaleTimeString();
+  return (
+    <p class="answer-for muted">
+      For{' '}
+      <code>
+        {shown.call.method} /v1/{shown.call.path}
+      </code>
+      {shown.name !== undefined && <> · “{shown.name}”</>} · {time}
+    </p>
+  );
 }
 
 /** Where a shown answer came from, when it is not the answer to the last Send. */
@@ -39,6 +59,11 @@ function Provenance({ shown }: { shown: Shown }) {
 
 export function ResponsePane({ profile, request, tab, onTab }: Props) {
   const { sending, shown } = request;
+  // Told by the worker for a call sent now; kept with the answer for one kept or from history.
+  const told = useStore((state) =>
+    shown?.requestId === undefined ? undefined : state.timelines[shown.requestId],
+  );
+  const timeline = shown?.timeline ?? told ?? null;
   return (
     <section class="pane response-pane" aria-label="Response">
       {sending && (
@@ -51,19 +76,24 @@ export function ResponsePane({ profile, request, tab, onTab }: Props) {
       )}
       {!sending && shown !== null && (
         <>
+          <AnswerFor shown={shown} />
           <Provenance shown={shown} />
           {'error' in shown.outcome ? (
             <div class="pane-message">
               <ErrorNotice error={shown.outcome.error} />
-              <p class="muted">
-                {shown.call.method} /v1/{shown.call.path}
-              </p>
+              {timeline !== null && timeline.length > 0 && (
+                <section aria-label="Timeline of the call">
+                  <h3>Timeline</h3>
+                  <TimelineView steps={timeline} />
+                </section>
+              )}
             </div>
           ) : (
             <ResponseView
               key={shown.at}
               exchange={shown.outcome.exchange}
               call={shown.call}
+              timeline={timeline}
               tab={tab}
               onTab={onTab}
             />

@@ -4,6 +4,7 @@ import type { HttpExchange } from '../../../src/service/call/execute';
 import { statusMeaning } from '../../../src/service/call/http-status';
 import { bodyFileName, describeSize, formatBytes } from '../../../src/service/call/response-format';
 import { explainServiceError } from '../../../src/service/call/service-error';
+import type { TimelineStep } from '../../../src/service/call/timeline';
 import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
 import { originOnWire } from '../../../src/service/wire/origin-refusal';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
@@ -14,10 +15,13 @@ import { SentHeaders } from '../ui/SentHeaders';
 import { type TabItem, Tabs } from '../ui/Tabs';
 import { BodyView } from './BodyView';
 import { contentTypeOf } from './content-type';
+import { TimelineView } from './TimelineView';
 
 interface Props {
   exchange: HttpExchange;
   call: ComposedCall;
+  /** What the worker did for the call; null when it was kept by an earlier version. */
+  timeline: readonly TimelineStep[] | null;
   tab: ResponseTab;
   onTab: (tab: ResponseTab) => void;
 }
@@ -30,7 +34,7 @@ function saveBody(exchange: HttpExchange) {
   downloadFile(name, new Blob([bytes], { type }));
 }
 
-export function ResponseView({ exchange, call, tab, onTab }: Props) {
+export function ResponseView({ exchange, call, timeline, tab, onTab }: Props) {
   const [copied, setCopied] = useState('');
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
   const explanation = explainServiceError(
@@ -50,6 +54,7 @@ export function ResponseView({ exchange, call, tab, onTab }: Props) {
     { id: 'body', label: 'Body' },
     { id: 'headers', label: 'Headers', badge: exchange.headers.length },
     { id: 'sent', label: 'Sent' },
+    { id: 'timeline', label: 'Timeline' },
   ];
   if (explanation !== null) tabs.push({ id: 'explanation', label: 'Explanation', alert: true });
   const shownTab = tab === 'explanation' && explanation === null ? 'body' : tab;
@@ -125,6 +130,7 @@ export function ResponseView({ exchange, call, tab, onTab }: Props) {
             )}
           </>
         )}
+        {shownTab === 'timeline' && <TimelineView steps={timeline} />}
         {shownTab === 'explanation' && explanation !== null && (
           <div class="notice notice-error" role="alert">
             <strong>The service said: {explanation.said}</strong>

@@ -5,26 +5,25 @@
  * history: the worker stores calls as composed, with any stored secret masked.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { outcomeWords } from '../../../src/service/call/outcome-words';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { AppError } from '../../../src/vocabulary/errors';
+import { useStore } from '../state/store';
 import { ask } from '../state/worker-client';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 
 interface Props {
   profileId: string;
-  /** Changes whenever a call ends, so the list reloads. */
-  version: number;
   onOpen: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
 }
 
-function outcome(entry: HistoryEntry): string {
-  if (entry.status !== null) return String(entry.status);
-  return entry.errorCode === 'cancelled' ? 'cancelled' : (entry.errorCode ?? '—');
-}
+const outcome = (entry: HistoryEntry) => outcomeWords(entry.status, entry.errorCode);
 
-export function History({ profileId, version, onOpen }: Props) {
+export function History({ profileId, onOpen }: Props) {
+  // The worker tells of every entry it appends (from this panel or another): the list reloads.
+  const version = useStore((state) => state.history[profileId] ?? 0);
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [asking, setAsking] = useState(false);

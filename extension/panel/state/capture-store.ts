@@ -4,11 +4,24 @@
  * while the panel lives, whatever tab or profile is shown. Credentials are masked as each call is
  * captured (src/capture/captured-call.ts) and nothing is ever stored. Which tokens the extension
  * knows to be expired is asked of the worker by fingerprint, never by value.
+ *
+ * A call is listed as soon as it is read; its response body follows when DevTools gives it
+ * (`getContent` can take seconds, or never answer, for a page's token POST), so the list never
+ * waits on a body.
  */
 import { type CaptureRow, matchCall, type ProfileTarget } from '../../../src/capture/call-matching';
 import { fingerprintsOf } from '../../../src/capture/call-review';
-import { addCalls, type CaptureList, EMPTY_CAPTURE_LIST } from '../../../src/capture/capture-list';
-import { captureCall, withResponseBody } from '../../../src/capture/captured-call';
+import {
+  addCalls,
+  type CaptureList,
+  EMPTY_CAPTURE_LIST,
+  replaceCall,
+} from '../../../src/capture/capture-list';
+import {
+  type CapturedCall,
+  captureCall,
+  withResponseBody,
+} from '../../../src/capture/captured-call';
 import type { KnownToken } from '../../../src/capture/token-fingerprint';
 import type { AppError } from '../../../src/vocabulary/errors';
 import {
@@ -27,10 +40,11 @@ const CHECK_DELAY_MS = 300;
 /**
  * How long after a finished request the Network log is read again, and how often while the view
  * is open. Chrome does not report every request through onRequestFinished (a fetch with a form
- * body, in Chrome 156, never comes), so the log is the truth and the event only a prompt.
+ * body, in Chrome 156, never comes), so the log is the truth and the event only a prompt; it is
+ * read often enough that such a call (a page's token POST) shows within a second.
  */
 const SYNC_DELAY_MS = 400;
-const SYNC_EVERY_MS = 3_000;
+const SYNC_EVERY_MS = 700;
 
 /**
  * What tells requests apart before they are read, without keeping their URLs (which can carry a
@@ -54,6 +68,8 @@ class CaptureStore {
   /** Requests that could not be read into a captured call, and why the last one could not. */
   unreadable = 0;
   lastUnreadable = '';
+  /** Keys of the calls whose response body is still being read. */
+  readonly reading = new Set<string>();
   private profiles: readonly ProfileTarget[] = [];
   private started = false;
   private seen = new Set<string>();
@@ -96,6 +112,7 @@ class CaptureStore {
     this.known = [];
     this.unreadable = 0;
     this.lastUnreadable = '';
+    this.reading.clear();
     // A cleared call stays cleared: it is still in the Network log, and still "seen".
     this.changed();
   }
@@ -106,6 +123,7 @@ class CaptureStore {
 
   private async take(requests: readonly FinishedRequest[]) {
     const calls = [];
+    const bodies: { call: CapturedCall; request: FinishedRequest }[] = [];
     for (const request of requests) {
       const sighting = sightingOf(request.entry);
       if (this.seen.has(sighting)) continue;
@@ -113,11 +131,9 @@ class CaptureStore {
       try {
         const call = await captureCall(request.entry);
         if (call === null) continue;
+        calls.push(call);
         // Bodies are read only for the partner API's calls: a page loads much else.
-        const match = matchCall(call, this.profiles);
-        calls.push(
-          match.kind === 'other' ? call : withResponseBody(call, await request.readBody()),
-        );
+        if (matchCall(call, this.profiles).kind !== 'other') bodies.push({ call, request });
       } catch (error) {
         // A request DevTools describes in a way the reader does not expect: counted and named.
         this.unreadable += 1;
@@ -127,8 +143,17 @@ class CaptureStore {
     }
     if (calls.length === 0) return;
     this.list = addCalls(this.list, calls);
+    for (const { call } of bodies) this.reading.add(call.key);
     this.changed();
     this.checkTokensSoon();
+    for (const { call, request } of bodies) void this.readBody(call, request);
+  }
+
+  private async readBody(call: CapturedCall, request: FinishedRequest) {
+    const content = await request.readBody();
+    this.reading.delete(call.key);
+    this.list = replaceCall(this.list, withResponseBody(call, content));
+    this.changed();
   }
 
   /** Bearer tokens the page sent, by fingerprint: which of them the worker knows, and their expiry. */

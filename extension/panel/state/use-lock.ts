@@ -1,11 +1,12 @@
 /**
  * The passphrase lock's state as the panel knows it, and its steps (turn on, unlock, lock now,
- * change, remove, reset). Any answer from the worker that says "locked" refreshes it (locked from
- * another DevTools window, or by a browser restart).
+ * change, remove, reset). The state lives in the panel store, which the worker's lock events keep
+ * current (another DevTools window); an answer that says "locked" (a browser restart) refreshes it.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { LockState } from '../../../src/protocol/messages';
 import type { AppError } from '../../../src/vocabulary/errors';
+import { usePanelStore, useStore } from './store';
 import { ask, onLockedAnswer } from './worker-client';
 
 export type LockForm = 'none' | 'enable' | 'change' | 'remove' | 'reset';
@@ -13,7 +14,10 @@ export type LockForm = 'none' | 'enable' | 'change' | 'remove' | 'reset';
 type StepReply = Awaited<ReturnType<typeof ask<'lock/status'>>>;
 
 export function useLock(onChange: () => void) {
-  const [state, setState] = useState<LockState | null>(null);
+  const store = usePanelStore();
+  // Locked or unlocked from another DevTools window arrives as the worker's event.
+  const state = useStore((panel) => panel.lock);
+  const setState = (next: LockState) => store.dispatch({ type: 'lock-known', state: next });
   const [form, setForm] = useState<LockForm>('none');
   const [error, setError] = useState<AppError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

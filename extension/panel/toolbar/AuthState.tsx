@@ -4,8 +4,11 @@
  * request) and Get token. The full story is in the request pane's Auth tab.
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
+import { nextChangeAt, tokenStateAt } from '../../../src/service/token/token-clock';
+import type { TokenSuccessView } from '../../../src/service/token/token-grant';
 import type { TokenState } from '../state/use-token';
 import { Countdown } from '../ui/Countdown';
+import { useClock } from '../ui/use-clock';
 
 interface Props {
   profile: ProfileView;
@@ -19,12 +22,25 @@ function TokenGlance({ token }: { token: TokenState }) {
   if (shown === null) return <span class="muted">No token yet</span>;
   if ('error' in shown) return <span class="bad">No token: {shown.error.code}</span>;
   if (shown.view.outcome === 'failure') return <span class="bad">Token request failed</span>;
-  const { status, expiresAtMs } = shown.view.token;
+  return <TokenBadge view={shown.view} />;
+}
+
+/** The token's status badge, as it is now: it turns to "expired" the moment the token expires. */
+function TokenBadge({ view }: { view: TokenSuccessView }) {
+  const now = useClock(nextChangeAt(view, Date.now()));
+  const { status, expiresAtMs, accessTokenMasked } = view.token;
+  const state = tokenStateAt(view, now);
+  const approved = status?.toLowerCase() === 'approved';
   return (
     <>
-      <span class={`badge ${status?.toLowerCase() === 'approved' ? 'good' : 'warn'}`}>
-        {status ?? 'token'}
+      <span
+        class={`badge ${state === 'expired' ? 'bad' : approved && state === 'good' ? 'good' : 'warn'}`}
+      >
+        {state === 'expired' ? 'expired' : (status ?? 'token')}
       </span>
+      <code class="wide-only" title="The token the next call carries (masked)">
+        {accessTokenMasked}
+      </code>
       {expiresAtMs !== null && <Countdown until={expiresAtMs} />}
     </>
   );

@@ -9,12 +9,8 @@ import type { LockControls } from '../state/use-lock';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
 
-const LockDialog = lazyComponent(() =>
-  import('../dialogs/LockForms').then((module) => module.LockDialog),
-);
-const UnlockForm = lazyComponent(() =>
-  import('../dialogs/LockForms').then((module) => module.UnlockForm),
-);
+const LockDialog = lazyComponent(() => import('./LockForms').then((module) => module.LockDialog));
+const UnlockForm = lazyComponent(() => import('./LockForms').then((module) => module.UnlockForm));
 
 const STATE_TEXT: Record<LockState, string> = {
   off: 'Not locked',

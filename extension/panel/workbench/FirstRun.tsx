@@ -7,9 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ProfileView, Warning } from '../../../src/service/profile/profile-input';
 import type { DemoProfile } from '../../../src/service/profile/sandbox-demo';
-import type { AppError } from '../../../src/vocabulary/errors';
-import { ask } from '../state/worker-client';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { UseLocalSandbox } from '../dialogs/UseLocalSandbox';
 import { lazyComponent } from '../ui/lazy';
 
 const ProfileEditor = lazyComponent(() =>
@@ -25,20 +23,6 @@ interface Props {
 
 export function FirstRun({ toolbarStart, toolbarEnd, notices, onSaved }: Props) {
   const [demo, setDemo] = useState<{ values: DemoProfile; seq: number } | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-
-  async function useSandbox() {
-    setAsking(true);
-    const reply = await ask('sandbox/demo', {});
-    setAsking(false);
-    if (!reply.ok) {
-      setError(reply.error);
-      return;
-    }
-    setError(null);
-    setDemo((last) => ({ values: reply.value.profile, seq: (last?.seq ?? 0) + 1 }));
-  }
 
   return (
     <div class="app">
@@ -55,19 +39,9 @@ export function FirstRun({ toolbarStart, toolbarEnd, notices, onSaved }: Props) 
           API), for which company (Company ID), and how to authenticate: an API key, or an OAuth
           client ID and secret. Secrets stay inside the extension; the panel shows them masked.
         </p>
-        <div class="row">
-          <button type="button" onClick={() => void useSandbox()} disabled={asking}>
-            Use local sandbox
-          </button>
-          <span class="muted" role="status">
-            {asking
-              ? 'Asking the sandbox at 127.0.0.1:8787…'
-              : demo
-                ? 'Filled in with the local sandbox’s demo values: check them and press Save profile.'
-                : 'Fills in the demo values of a sandbox running on 127.0.0.1:8787 (npm run sandbox).'}
-          </span>
-        </div>
-        {error && <ErrorNotice error={error} />}
+        <UseLocalSandbox
+          onFilled={(values) => setDemo((last) => ({ values, seq: (last?.seq ?? 0) + 1 }))}
+        />
         <ProfileEditor
           key={demo?.seq ?? 0}
           initial={null}

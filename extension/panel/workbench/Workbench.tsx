@@ -7,21 +7,20 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
 import type { SavedRequest } from '../../../src/collections/model';
-import type { ProfileView } from '../../../src/service/profile/profile-input';
+import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
 import type { UiPrefs } from '../../../src/service/profile/ui-prefs';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { NameValue } from '../../../src/vocabulary/terms';
-import type { ProfilePrefill } from '../dialogs/ProfileEditor';
 import { type DraftNotes, DraftNotesList, RequestActions } from '../request/RequestActions';
 import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
-import { type Draft, type Shown, useRequest } from '../request/use-request';
 import { ResponsePane } from '../response/ResponsePane';
 import { CollectionsPanel } from '../sidebar/collections/CollectionsPanel';
 import { Sidebar } from '../sidebar/Sidebar';
 import { useCollections } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
+import { type Draft, type Shown, useRequest } from '../state/use-request';
 import { type TokenShown, useToken } from '../state/use-token';
 import { AuthState } from '../toolbar/AuthState';
 import { lazyComponent } from '../ui/lazy';
@@ -80,7 +79,7 @@ export function Workbench(props: WorkbenchProps) {
       ? NO_VARIABLES
       : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
         NO_VARIABLES);
-  const request = useRequest(profile.id, start, shared);
+  const request = useRequest(profile.id, start, shared, opened?.request.name ?? null);
   const token = useToken(profile.id, start.token);
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
@@ -103,8 +102,11 @@ export function Workbench(props: WorkbenchProps) {
     // Only the call's own fields: a history entry or a saved request carries more.
     const { method, path, query, headers, body } = call;
     request.setDraft({ method, path, query, headers, body });
+    // Another call in the composer: the previous answer is not this one's (history shows its own).
+    request.show(null);
     setOpened(from);
     setNotes(draftNotes);
+    setSaveStatus('');
     if (overlay) setOverlayOpen(false);
   }
 
@@ -177,9 +179,7 @@ export function Workbench(props: WorkbenchProps) {
           }}
         />
       }
-      history={
-        <History profileId={profile.id} version={request.historyVersion} onOpen={openEntry} />
-      }
+      history={<History profileId={profile.id} onOpen={openEntry} />}
     />
   );
 
@@ -220,8 +220,9 @@ export function Workbench(props: WorkbenchProps) {
             copyAs={copyAs}
             actions={
               <RequestActions
+                openedName={opened?.request.name ?? null}
                 dirtyRequest={dirty && opened !== null ? opened.request : null}
-                status={saveStatus}
+                status={dirty ? '' : saveStatus}
                 onSave={() => setOpen('save')}
                 onSaveChanges={() => void saveInPlace()}
                 onImportCurl={() => setOpen('import')}

@@ -89,7 +89,7 @@ describe('shell text around the command', () => {
       /PowerShell/,
     );
     expect(refused('fetch("https://api.example.com/v1/x", {});').message).toMatch(/fetch\(\)/);
-    expect(refused(`curl ${URL_V1} -d @- <<EOF\n{}\nEOF`).message).toMatch(/here-document/);
+    expect(refused(`curl ${URL_V1} <<EOF\n{}\nEOF`).message).toMatch(/here-document/);
     expect(refused(`curl ${URL_V1} -d $'a\\x00b'`).message).toMatch(/NUL/);
     expect(refused(`curl ${URL_V1} -d 'a\u0000b'`).message).toMatch(/NUL/);
     expect(refused('   \n ').message).toBe('There is no command to import.');

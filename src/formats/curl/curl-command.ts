@@ -2,9 +2,8 @@
  * Finds the one curl command in the pasted text, after the shell reader has split it into
  * commands: skips assignments and wrappers (`env`, `sudo`, `time`), names the other commands for
  * the notes, and refuses what is not curl at all (Copy as PowerShell, Copy as fetch) with a hint.
- * A command inside `TOKEN=$(curl …)` is found when there is none outside. When an unquoted `&`
- * cut the URL, as the shell does, the note says so and names what the shell left out of the
- * command (query parameters by name, a secret-looking value never shown, options by name only).
+ * A command inside `TOKEN=$(curl …)` is found when there is none outside. A URL that an unquoted
+ * `&` would cut is taken whole (see rejoinAtAmpersand for why), with a note.
  */
 
 import { findSecretInRow } from '../../redaction/secret-patterns';
@@ -69,30 +68,42 @@ function shownPair(text: string): string {
 }
 
 /**
- * `curl https://…?a=1&b=2 -H …`: the shell runs `curl https://…?a=1` in the background and
- * `b=2 -H …` as another command. What it left out, and the commands that hold it.
+ * `curl https://…?a=1&b=2 -H …`, as API docs print it: a shell would run `curl https://…?a=1` in
+ * the background and `b=2 -H …` as another command. The import takes the whole URL and the
+ * options after it instead, as the writer meant them, and says so: a user who pastes a documented
+ * call wants that call, and a refusal would only send them to add the quotes we can add for them.
+ * The note names the query parameters taken back (a secret-looking value never shown) and the
+ * options (by name only), and says to quote the URL before running the command in a shell.
  */
-function cutAtAmpersand(commands: readonly ShellCommand[], index: number) {
+function rejoinAtAmpersand(commands: readonly ShellCommand[], index: number, args: Word[]) {
   const command = commands[index];
-  const last = command?.words.at(-1)?.text ?? '';
-  if (command?.end !== '&' || !command.glued || !last.includes('?')) return null;
-  const pairs: string[] = [];
-  const options: string[] = [];
+  const last = args.at(-1);
+  if (command?.end !== '&' || !command.glued || last === undefined || !last.text.includes('?')) {
+    return null;
+  }
+  const pairs: Word[] = [];
+  const options: Word[] = [];
   const taken = new Set<number>();
   for (let k = index + 1; k < commands.length; k++) {
     const { words, end, glued } = commands[k] as ShellCommand;
     const [first, ...rest] = words;
     if (first === undefined || first.text.startsWith('-')) break;
     taken.add(k);
-    pairs.push(shownPair(first.text));
-    for (const word of rest) if (word.text.startsWith('-')) options.push(optionName(word.text));
-    if (end !== '&' || !glued) break;
+    pairs.push(first);
+    options.push(...rest);
+    if (end !== '&' || !glued || rest.length > 0) break;
   }
   if (pairs.length === 0) return null;
-  const after =
-    options.length === 0 ? '' : `, nor were the options after it (${options.join(', ')})`;
-  const note = `The URL was cut at an unquoted &, as the shell cuts it: ${pairs.join('&')} was not part of the query${after}. Put the URL in quotes and import again.`;
-  return { note, taken };
+  const url: Word = {
+    text: [last.text, ...pairs.map(({ text }) => text)].join('&'),
+    expansions: [last.expansions, ...pairs.map(({ expansions }) => expansions)].flat(),
+  };
+  const names = options
+    .filter(({ text }) => text.startsWith('-'))
+    .map(({ text }) => optionName(text));
+  const after = names.length === 0 ? '' : ` and the options after it (${names.join(', ')})`;
+  const note = `The URL has an unquoted &, where a shell would cut the command: the import took the whole URL (${pairs.map(({ text }) => shownPair(text)).join('&')} included)${after}. Put the URL in quotes before running the command in a shell.`;
+  return { args: [...args.slice(0, -1), url, ...options], note, taken };
 }
 
 /** The first `$(curl …)` or `` `curl …` `` in the words, as text to read again, and how to name it. */
@@ -159,7 +170,11 @@ export function curlArguments(
       'Paste one command at a time.',
     );
   }
-  const cut = cutAtAmpersand(commands, first.index);
-  const others = names.filter(({ index }) => !cut?.taken.has(index)).map(({ name }) => name);
-  return ok({ args: first.args, others, notes: cut === null ? [] : [cut.note] });
+  const whole = rejoinAtAmpersand(commands, first.index, first.args);
+  const others = names.filter(({ index }) => !whole?.taken.has(index)).map(({ name }) => name);
+  return ok({
+    args: whole?.args ?? first.args,
+    others,
+    notes: whole === null ? [] : [whole.note],
+  });
 }

@@ -13,6 +13,7 @@ import {
   type ChromeRequest,
   chromeCurl,
   imported,
+  refused,
   rows,
   URL_V1,
 } from '../../testing/fixtures/curl/curl-import-fixture';
@@ -40,6 +41,41 @@ describe('Chrome "Copy as cURL (cmd)" as Chrome wrote it up to about version 110
       body: '{"sku":"A-1","note":"50% off & more"}',
     });
     expect(notes).toEqual(['Browser headers dropped: authority, sec-ch-ua.']);
+  });
+
+  it('reads Chrome 85 to 110, which left & unescaped inside its quotes', () => {
+    // As Chrome 100 on Windows wrote it: `&` is text inside "…", while `^\^"` is a quote.
+    const command = [
+      'curl "https://api.example.com/v1/orders?status=open&limit=20&sort=-created" ^',
+      '  -H "authority: api.example.com" ^',
+      '  -H "accept: application/json, text/plain, */*" ^',
+      '  -H "sec-ch-ua: ^\\^" Not A;Brand^\\^";v=^\\^"99^\\^", ^\\^"Chromium^\\^";v=^\\^"100^\\^"" ^',
+      '  -H "sec-ch-ua-platform: ^\\^"Windows^\\^"" ^',
+      '  -H "content-type: application/json" ^',
+      '  --data-raw "^{^\\^"note^\\^":^\\^"salt & pepper^\\^",^\\^"qty^\\^":2^}" ^',
+      '  --compressed',
+    ].join('\r\n');
+    const { request, notes } = imported(command);
+    expect(request).toEqual({
+      method: 'POST',
+      path: 'orders',
+      query: rows(['status', 'open'], ['limit', '20'], ['sort', '-created']),
+      headers: rows(['accept', 'application/json, text/plain, */*']),
+      body: '{"note":"salt & pepper","qty":2}',
+    });
+    expect(notes).toEqual(['Browser headers dropped: authority, sec-ch-ua, sec-ch-ua-platform.']);
+  });
+
+  it('keeps & as text in a ^"…^" body with a line break, and a backslash before the quote', () => {
+    // One line, as Chrome wrote it, but for the line break in the body (`^`, break, break).
+    const command = [
+      'curl "https://api.example.com/v1/notes" -X PUT -H "content-type: application/json" --data-raw ^"^{^\\^"text^\\^":^\\^"a & b^\\^",^\\^"dir^\\^":^\\^"C:^\\^\\^\\^\\^\\^"^}^',
+      '',
+      '^" --compressed',
+    ].join('\n');
+    const { request } = imported(command);
+    expect(request.method).toBe('PUT');
+    expect(request.body).toBe('{"text":"a & b","dir":"C:\\\\"}\n');
   });
 
   const requests: ChromeRequest[] = [
@@ -119,27 +155,36 @@ describe('prompts, assignments and command substitutions around the command', ()
   });
 });
 
-describe('an unquoted & in the URL', () => {
-  it('cuts the query as the shell does, and says plainly what was lost', () => {
+describe('an unquoted & in the URL, as API docs print it', () => {
+  it('takes the whole URL and the options after it, and says to quote it in a shell', () => {
     const { request, notes } = imported(
       `curl ${URL_V1}?status=open&limit=20&page=2 -H 'X-Trace: 1'`,
     );
     expect(request).toEqual({
       method: 'GET',
       path: 'orders',
-      query: rows(['status', 'open']),
-      headers: [],
+      query: rows(['status', 'open'], ['limit', '20'], ['page', '2']),
+      headers: rows(['X-Trace', '1']),
       body: '',
     });
     expect(notes).toEqual([
-      'The URL was cut at an unquoted &, as the shell cuts it: limit=20&page=2 was not part of the query, nor were the options after it (-H). Put the URL in quotes and import again.',
+      'The URL has an unquoted &, where a shell would cut the command: the import took the whole URL (limit=20&page=2 included) and the options after it (-H). Put the URL in quotes before running the command in a shell.',
     ]);
   });
 
-  it('never shows a lost value that looks like a secret', () => {
-    const { notes } = imported(`curl ${URL_V1}?a=1&api_key=sk_live_9f8A7b6C5d4E3f2G1h0J`);
+  it('reads a documented call with the method before the URL', () => {
+    // As printed by API docs: the query last, unquoted, after the options.
+    const { request } = imported(
+      `curl -X GET -H "Accept: application/json" ${BASE}/v1/products?category=books&sort=price&order=asc`,
+    );
+    expect(request.query).toEqual(rows(['category', 'books'], ['sort', 'price'], ['order', 'asc']));
+  });
+
+  it('never shows a value that looks like a secret', () => {
+    const { request, notes } = imported(`curl ${URL_V1}?a=1&api_key=sk_live_9f8A7b6C5d4E3f2G1h0J`);
+    expect(request.query.map(({ name }) => name)).toEqual(['a', 'api_key']);
     expect(notes).toEqual([
-      'The URL was cut at an unquoted &, as the shell cuts it: api_key=… was not part of the query. Put the URL in quotes and import again.',
+      'The URL has an unquoted &, where a shell would cut the command: the import took the whole URL (api_key=… included). Put the URL in quotes before running the command in a shell.',
     ]);
   });
 
@@ -310,5 +355,61 @@ describe('host variables in the notes', () => {
     expect(imported("curl 'https://{{ApiHost}}:8443/v1/items'").notes).toEqual([
       `The host {{ApiHost}}:8443 was replaced by the profile's Base URL (${BASE}).`,
     ]);
+  });
+});
+
+describe('here-documents that give curl its body, as API docs write them', () => {
+  const NOTE = 'The body was read from the here-document (<<EOF) that gives curl its data.';
+
+  it('reads --data @<(cat <<EOF … EOF) as the body, with the options after it', () => {
+    const command = [
+      `curl -X POST ${URL_V1} \\`,
+      "  -H 'Content-Type: application/json' \\",
+      '  --data @<(cat <<EOF',
+      '{',
+      '  "sku": "A-1",',
+      '  "note": "it\'s \\"fine\\""',
+      '}',
+      'EOF',
+      ') \\',
+      "  -H 'X-Trace: 9'",
+    ].join('\n');
+    const { request, notes } = imported(command);
+    expect(request).toEqual({
+      method: 'POST',
+      path: 'orders',
+      query: [],
+      headers: rows(['X-Trace', '9']),
+      body: '{\n  "sku": "A-1",\n  "note": "it\'s \\"fine\\""\n}',
+    });
+    expect(notes).toEqual([NOTE]);
+  });
+
+  it("reads -d @- <<EOF and a quoted <<'EOF' as text, $ and all", () => {
+    const plain = imported(
+      `curl ${URL_V1} -H 'Content-Type: application/json' -d @- <<EOF\n{"sku":"$SKU"}\nEOF`,
+    );
+    expect(plain.request.body).toBe('{"sku":"{{SKU}}"}');
+    expect(plain.notes[0]).toBe(NOTE);
+    expect(plain.notes).toContain(
+      "Shell variables were kept as {{variables}} ($SKU as {{SKU}}): give them values in the profile's Variables, or replace them.",
+    );
+    const quoted = imported(`curl ${URL_V1} \\\n  --data-binary @- <<'EOF'\n{"price":"$5"}\nEOF\n`);
+    expect(quoted.request.body).toBe('{"price":"$5"}');
+    expect(quoted.notes[0]).toBe(NOTE);
+    expect(quoted.notes.join(' ')).not.toMatch(/variables/);
+  });
+
+  it('reads cat <<EOF | curl -d @- and strips the tabs of <<-EOF', () => {
+    const piped = imported(`cat <<-EOF | curl -X PUT ${URL_V1}/7 -d @-\n\t{"qty": 3}\n\tEOF`);
+    expect(piped.request).toMatchObject({ method: 'PUT', path: 'orders/7', body: '{"qty": 3}' });
+    expect(piped.notes).toContain(NOTE);
+  });
+
+  it('keeps << inside a quoted body as text, and refuses a here-document that is no body', () => {
+    expect(imported(`curl ${URL_V1} -d '{"shift": "a <<b"}'`).request.body).toBe(
+      '{"shift": "a <<b"}',
+    );
+    expect(refused(`curl ${URL_V1} <<EOF\n{}\nEOF`).hint).toMatch(/-d @- <<EOF/);
   });
 });

@@ -16,7 +16,7 @@
  * This file keeps the entry point and the assembly of the request; the steps live beside it:
  * curl-dialect.ts with curl-shell-bash.ts / curl-shell-cmd.ts (words), curl-command.ts (which
  * command is curl), curl-options.ts (what the options say), curl-url.ts, curl-headers.ts and
- * curl-body.ts (what is kept).
+ * curl-body.ts (what is kept); curl-here-document.ts puts a here-document body in place first.
  *
  * Try it by hand: DevTools > Network > right-click a /v1 call > Copy as cURL (bash), then paste.
  */
@@ -30,6 +30,7 @@ import { chooseBody } from './curl-body';
 import { curlArguments, type FoundCurl, refuseOtherFormats } from './curl-command';
 import { readShellText, withoutPrompts } from './curl-dialect';
 import { declaredContentType, keptHeaders } from './curl-headers';
+import { inlineHereDocuments } from './curl-here-document';
 import { expansionNotes, listNote } from './curl-import-notes';
 import { type DataPiece, type Draft, readOptions } from './curl-options';
 import { posixCommands } from './curl-shell-bash';
@@ -191,10 +192,11 @@ function importCommand(command: string, baseUrl: string): Result<CurlImport> {
   if (command.includes('\u0000')) return NUL_REFUSED;
   const base = parseServiceUrl(baseUrl, "The active profile's Base URL");
   if (!base.ok) return base;
-  const text = withoutPrompts(command);
-  const format = refuseOtherFormats(text);
+  const format = refuseOtherFormats(command);
   if (!format.ok) return format;
-  const shell = readShellText(text);
+  const here = inlineHereDocuments(withoutPrompts(command));
+  if (!here.ok) return here;
+  const shell = readShellText(here.value.text);
   if (!shell.ok) return shell;
   // Only bash text has command substitutions ($(…), backticks) to look into.
   const reread = shell.value.dialect === 'bash' ? posixCommands : undefined;
@@ -202,7 +204,10 @@ function importCommand(command: string, baseUrl: string): Result<CurlImport> {
   if (!found.ok) return found;
   const draft = readOptions(found.value.args);
   if (!draft.ok) return draft;
-  return assemble(draft.value, base.value, found.value);
+  return assemble(draft.value, base.value, {
+    ...found.value,
+    notes: [...here.value.notes, ...found.value.notes],
+  });
 }
 
 /**

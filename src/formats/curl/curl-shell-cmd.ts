@@ -34,6 +34,10 @@ export function cmdCommands(raw: string, chrome: ChromeCmdForm): Result<ShellCom
   let line = '';
   let marks: { at: number; name: string }[] = [];
   let quoted = false;
+  // In the outer-quotes form, whether the C runtime will read the text as quoted: Chrome's `^"`
+  // around an argument that holds a line break, told from the `^\^"` of a quote inside by the
+  // backslashes before it.
+  let runtimeQuoted = false;
   let redirected = false;
   const endLine = (end: string) => {
     if (!redirected) {
@@ -45,6 +49,7 @@ export function cmdCommands(raw: string, chrome: ChromeCmdForm): Result<ShellCom
     line = '';
     marks = [];
     quoted = false;
+    runtimeQuoted = false;
     redirected = false;
     return ok(undefined);
   };
@@ -54,7 +59,11 @@ export function cmdCommands(raw: string, chrome: ChromeCmdForm): Result<ShellCom
     const active = !quoted || caretsInQuotes;
     if (c === '^' && active) {
       const continued = src.charAt(i + 1) === '\n';
-      line += src.charAt(continued ? i + 2 : i + 1);
+      const escaped = src.charAt(continued ? i + 2 : i + 1);
+      if (caretsInQuotes && escaped === '"' && trailingBackslashes(line) % 2 === 0) {
+        runtimeQuoted = !runtimeQuoted;
+      }
+      line += escaped;
       i += continued ? 3 : 2;
       continue;
     }
@@ -70,8 +79,11 @@ export function cmdCommands(raw: string, chrome: ChromeCmdForm): Result<ShellCom
       }
     }
     if (c === '"') quoted = !quoted;
+    // Chrome 85 to 110 left `&` unescaped inside its quotes, meaning it as text: in that form
+    // an operator inside quotes (plain or `^"`) is text, and only a caret escapes there.
+    const operative = caretsInQuotes ? !quoted && !runtimeQuoted : active;
     // cmd.exe reads line by line: a line break ends the command even inside quotes.
-    if (c === '\n' || (active && (c === '&' || c === '|' || c === '<' || c === '>'))) {
+    if (c === '\n' || (operative && (c === '&' || c === '|' || c === '<' || c === '>'))) {
       // A redirection ends what curl receives; its target (and the rest of that line) is dropped.
       const toRedirect = c === '<' || c === '>';
       if (toRedirect) line = line.replace(/(^|[ \t])\d$/, '$1');
@@ -87,6 +99,13 @@ export function cmdCommands(raw: string, chrome: ChromeCmdForm): Result<ShellCom
   }
   const ended = endLine('');
   return ended.ok ? ok(commands) : ended;
+}
+
+/** How many backslashes end the text: each is looked at once, as a quote ends every run. */
+function trailingBackslashes(text: string): number {
+  let k = text.length;
+  while (k > 0 && text.charAt(k - 1) === '\\') k--;
+  return text.length - k;
 }
 
 function runtimeWords(

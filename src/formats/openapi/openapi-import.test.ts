@@ -135,10 +135,23 @@ describe('importOpenApi: the Swagger 2.0 petstore', () => {
     ).toContain('API key is assumed');
   });
 
-  it('refuses the public petstore (basePath /v2) and lists what is outside /v1', () => {
-    const error = refusal(swaggerPetstore('/v2'));
+  it('imports the public petstore (basePath /v2) under /v1/ by default, and says so', () => {
+    const result = imported(swaggerPetstore('/v2'));
+    expect(result.outsideV1).toBe(10);
+    expect(line(result.summary, 'Operations outside /v1')).toMatch(
+      /^Operations outside \/v1 kept their path, which is now sent under \/v1\/ \(10\): "POST \/pet", "PUT \/pet", /,
+    );
+    expect(request(result, 'Find pet by ID').path).toBe('pet/{{petId}}');
+  });
+
+  it('refuses it when asked to leave them out, saying how to import them', () => {
+    const text = JSON.stringify(swaggerPetstore('/v2'));
+    const error = results.refusal(importOpenApi(text, counter(), 'leave-out'), 'bad_message');
     expect(error.message).toMatch(
       /^The document has no operation under \/v1 that could be imported\. Operations outside \/v1 were not imported \(10\): "POST \/pet", "PUT \/pet", /,
+    );
+    expect(error.hint).toBe(
+      'Import again and choose to send the operations outside /v1 under /v1/.',
     );
   });
 });
@@ -186,11 +199,32 @@ describe('importOpenApi: the OpenAPI 3.0 petstore (YAML)', () => {
 });
 
 describe('importOpenApi: which operations are /v1 calls', () => {
-  it('takes /v1 paths, and reports the others by method and path', () => {
-    const result = imported(
-      openApi({ '/v1/orders': get(), '/v2/orders': get(), '/health': get(), '/v1': get() }),
+  const mixed = openApi({
+    '/v1/orders': get(),
+    '/v2/orders': get(),
+    '/health': get(),
+    '/v1': get(),
+  });
+
+  it('sends the others under /v1/ with their path, and lists them by method and path', () => {
+    const result = imported(mixed);
+    expect(requestsOf(result.collection.items).map((item) => item.path)).toEqual([
+      'orders',
+      'v2/orders',
+      'health',
+      '',
+    ]);
+    expect(result.outsideV1).toBe(2);
+    expect(line(result.summary, 'Operations outside /v1')).toBe(
+      'Operations outside /v1 kept their path, which is now sent under /v1/ (2): "GET /v2/orders", "GET /health".',
     );
+  });
+
+  it('leaves the others out when asked, and lists them by method and path', () => {
+    const text = JSON.stringify(mixed);
+    const result = results.accepted(importOpenApi(text, counter(), 'leave-out'));
     expect(requestsOf(result.collection.items).map((item) => item.path)).toEqual(['orders', '']);
+    expect(result.outsideV1).toBe(2);
     expect(line(result.summary, 'Operations outside /v1')).toBe(
       'Operations outside /v1 were not imported (2): "GET /v2/orders", "GET /health".',
     );

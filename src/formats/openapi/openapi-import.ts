@@ -1,9 +1,9 @@
 /**
  * Import of an OpenAPI 3.0 / 3.1 or Swagger 2.0 document (JSON or YAML) as a collection: a folder
- * per tag (operations without a tag at the top, before the folders), a request per `/v1`
- * operation, path parameters as collection variables, and what the security schemes and the
+ * per tag (operations without a tag at the top, before the folders), a request per operation
+ * (those outside `/v1` sent under `/v1/`, as the Postman import does, or left out on request), path parameters as collection variables, and what the security schemes and the
  * server URL suggest for the profile. Everything the collection cannot hold is listed in the
- * summary (operations outside `/v1`, callbacks, webhooks, other files, …), never dropped in
+ * summary (operations outside `/v1` and what became of them, callbacks, webhooks, other files, …), never dropped in
  * silence; a broken document is refused with the line or the JSON pointer of the problem.
  *
  * This module pulls in the YAML parser and the `$ref` resolver: the panel loads it with `import()`
@@ -21,7 +21,12 @@ import { MAX_BODY_CHARS_TOTAL } from './openapi-body';
 import { type OpenApiDocument, readOpenApiDocument } from './openapi-document';
 import { newExampleBudget } from './openapi-example';
 import { folderName, ItemTree } from './openapi-folders';
-import { type OperationContext, OUTSIDE_V1, readOperation } from './openapi-operation';
+import {
+  type OperationContext,
+  OUTSIDE_V1,
+  type OutsideV1,
+  readOperation,
+} from './openapi-operation';
 import { pointerTo, ROOT_POINTER, shownPointer } from './openapi-pointer';
 import { readSecurity, type SuggestedAuth } from './openapi-security';
 import {
@@ -32,6 +37,7 @@ import {
 } from './openapi-servers';
 import { PathVariables } from './openapi-variables';
 
+export type { OutsideV1 } from './openapi-operation';
 export type { SuggestedAuth } from './openapi-security';
 
 export interface OpenApiImport {
@@ -42,6 +48,8 @@ export interface OpenApiImport {
   suggestedAuth: SuggestedAuth | null;
   /** The profile's Base URL the server URL suggests (the part before `/v1`), if it is absolute. */
   suggestedBaseUrl: string | null;
+  /** How many operations are outside `/v1` (imported under `/v1/` or left out, as asked). */
+  outsideV1: number;
 }
 
 const OPERATION_KEYS = [
@@ -171,7 +179,11 @@ function collectionName(root: JsonObject): string {
   return title === '' ? 'Imported from OpenAPI' : title.slice(0, MAX_NAME);
 }
 
-function importDocument(document: OpenApiDocument, newId: () => string): Result<OpenApiImport> {
+function importDocument(
+  document: OpenApiDocument,
+  newId: () => string,
+  outsideV1: OutsideV1,
+): Result<OpenApiImport> {
   const { root } = document;
   const swagger = document.version === '2.0';
   const notes = new ImportNotes();
@@ -185,7 +197,10 @@ function importDocument(document: OpenApiDocument, newId: () => string): Result<
   const name = collectionName(root);
   const security = readSecurity(schemes, root.security, server, quoteName(name), notes);
   const variables = new PathVariables(notes);
+  const outside = { count: 0 };
   const context: OperationContext = {
+    outsideV1,
+    outside,
     swagger,
     server,
     consumes: root.consumes,
@@ -203,11 +218,13 @@ function importDocument(document: OpenApiDocument, newId: () => string): Result<
   noteWebhooks(root, notes);
   const summary = notes.lines();
   if (tree.requests === 0) {
-    const outside = summary.find((line) => line.startsWith(OUTSIDE_V1));
+    const left = summary.find((line) => line.startsWith(OUTSIDE_V1));
     return fail(
       'bad_message',
-      `The document has no operation under /v1 that could be imported.${outside === undefined ? '' : ` ${outside}`}`,
-      'Check that this is the description of the partner API: only calls under /v1 become requests (its server URL or its paths say /v1).',
+      `The document has no operation under /v1 that could be imported.${left === undefined ? '' : ` ${left}`}`,
+      outside.count > 0
+        ? 'Import again and choose to send the operations outside /v1 under /v1/.'
+        : 'Check that this is the description of the partner API: only calls under /v1 become requests (its server URL or its paths say /v1).',
     );
   }
   const collection: Collection = {
@@ -222,18 +239,24 @@ function importDocument(document: OpenApiDocument, newId: () => string): Result<
     summary,
     suggestedAuth: security.suggestedAuth,
     suggestedBaseUrl: suggestedBaseUrl(server),
+    outsideV1: outside.count,
   });
 }
 
 /**
  * The collection in an OpenAPI 3.0 / 3.1 or Swagger 2.0 document (JSON or YAML text). `newId`
  * makes the ids of the collection and of its items. The result always passes
- * `validateCollection`; a refusal says what is wrong and where.
+ * `validateCollection`; a refusal says what is wrong and where. Operations outside `/v1` are
+ * sent under `/v1/` unless `outsideV1` is 'leave-out'; `outsideV1` in the result counts them.
  */
-export function importOpenApi(text: string, newId: () => string): Result<OpenApiImport> {
+export function importOpenApi(
+  text: string,
+  newId: () => string,
+  outsideV1: OutsideV1 = 'under-v1',
+): Result<OpenApiImport> {
   try {
     const document = readOpenApiDocument(text);
-    return document.ok ? importDocument(document.value, newId) : document;
+    return document.ok ? importDocument(document.value, newId, outsideV1) : document;
   } catch (error) {
     // Every read above is checked; this is the promise that a bug still answers with a value.
     const detail = error instanceof Error ? error.message.slice(0, 120) : 'unknown';

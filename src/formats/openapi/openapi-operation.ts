@@ -1,8 +1,8 @@
 /**
  * One OpenAPI operation into a saved request: named by its `summary` or `operationId`, its path
  * after `/v1/` with `{{variables}}`, query and header rows from its parameters, and a JSON body
- * (openapi-body.ts). An operation that is not a `/v1`
- * call, or cannot be sent, is reported and left out (`null`); a broken part of the document
+ * (openapi-body.ts). An operation that is not a `/v1` call keeps its path under `/v1/`, or is
+ * left out (`null`) when the user chose so; one that cannot be sent is reported and left out; a broken part of the document
  * (a `$ref` that leads nowhere, a malformed parameter) refuses the import, naming the place.
  */
 
@@ -17,7 +17,16 @@ import { type Located, mergeParameters, readParameters } from './openapi-paramet
 import { firstServer, pathUnderV1, type ServerLocation } from './openapi-servers';
 import type { PathVariables } from './openapi-variables';
 
+/**
+ * What becomes of an operation outside `/v1`: its path sent under `/v1/` (the default, as the
+ * Postman import does), or left out of the collection. Either way the summary lists them.
+ */
+export type OutsideV1 = 'under-v1' | 'leave-out';
+
 export interface OperationContext extends BodyContext {
+  outsideV1: OutsideV1;
+  /** How many operations were outside `/v1`, for the panel to offer the choice. */
+  outside: { count: number };
   server: ServerLocation;
   /** The scheme the collection authenticates with, for operations that ask for another. */
   chosenScheme: string | null;
@@ -30,6 +39,7 @@ export const OUTSIDE_V1 = 'Operations outside /v1 were not imported';
 
 const NOTE = {
   outsideV1: OUTSIDE_V1,
+  underV1: 'Operations outside /v1 kept their path, which is now sent under /v1/',
   ownServer: 'Operations with their own server URL use the profile’s Base URL',
   longName: `Names longer than ${MAX_NAME} characters were shortened`,
   longPath: `Operations with a path longer than ${MAX_TEXT} characters were not imported`,
@@ -94,10 +104,15 @@ export function readOperation(
   const { notes } = context;
   const label = quoteName(`${method} ${template}`);
   const server = effectiveServer(pathItem.value, operation.value, context, label);
-  const relative = pathUnderV1(server, template);
+  let relative = pathUnderV1(server, template);
   if (relative === null) {
-    notes.add(NOTE.outsideV1, label);
-    return ok(null);
+    context.outside.count++;
+    if (context.outsideV1 === 'leave-out') {
+      notes.add(NOTE.outsideV1, label);
+      return ok(null);
+    }
+    notes.add(NOTE.underV1, label);
+    relative = template.replace(/^\/+/, '');
   }
   const name = operationName(operation.value, method, template, notes);
   const where = quoteName(name);

@@ -5,8 +5,9 @@
  */
 import * as v from 'valibot';
 import { NameValueSchema, ShortTextSchema } from '../../vocabulary/schemas';
-import { AUTH_METHODS } from '../../vocabulary/terms';
+import { AUTH_METHODS, type AuthMethod, type NameValue } from '../../vocabulary/terms';
 import type { StoredProfile } from '../storage/stored-shapes';
+import type { DemoProfile } from './sandbox-demo';
 
 export const ProfileInputSchema = v.strictObject({
   id: v.optional(v.pipe(v.string(), v.maxLength(64))),
@@ -38,3 +39,9 @@ export interface Warning {
   field: string;
   message: string;
 }
+
+/** What the New profile editor starts with: the sandbox's demo values, or a guess from an import. */
+export type ProfilePrefill = Partial<DemoProfile> & {
+  authMethod?: AuthMethod;
+  variables?: NameValue[];
+};

@@ -6,7 +6,7 @@
  */
 export const SIDEBAR_TABS = ['collections', 'history', 'capture'] as const;
 export const REQUEST_TABS = ['params', 'headers', 'body', 'auth'] as const;
-export const RESPONSE_TABS = ['body', 'headers', 'sent', 'explanation'] as const;
+export const RESPONSE_TABS = ['body', 'headers', 'sent', 'timeline', 'explanation'] as const;
 
 export type SidebarTab = (typeof SIDEBAR_TABS)[number];
 export type RequestTab = (typeof REQUEST_TABS)[number];

@@ -9,6 +9,7 @@
 import type { AppError } from '../../vocabulary/errors';
 import type { ComposedCall } from '../../vocabulary/terms';
 import type { HttpExchange } from '../call/execute';
+import type { TimelineStep } from '../call/timeline';
 
 export interface SavedAnswer {
   /** When the call was sent, ms since the epoch. */
@@ -17,6 +18,8 @@ export interface SavedAnswer {
   outcome: { exchange: HttpExchange } | { error: AppError };
   /** The body was cut to keep the saved answer small: send again to see all of it. */
   bodyCut: boolean;
+  /** What the worker did for the call, step by step (absent in answers kept by older builds). */
+  timeline?: TimelineStep[];
 }
 
 export interface AnswerStore {

@@ -13,18 +13,27 @@ export interface CredentialTraits {
   secretHasOuterSpace: boolean;
   idHasOuterSpace: boolean;
   idHasColon: boolean;
-  /** Form-encoding would change the Basic header (the id or secret has reserved characters). */
+  /**
+   * Form-encoding would change the Basic header (the id or secret has reserved characters), not
+   * counting outer spaces and line breaks: encoding them cannot make a stray one right.
+   */
   encodingChangesBasic: boolean;
 }
 
+/** The value without what copy and paste adds: outer whitespace and line breaks. */
+function withoutStrays(value: string): string {
+  return value.trim().replace(/[\r\n]/g, '');
+}
+
 export function credentialTraits(clientId: string, clientSecret: string): CredentialTraits {
+  const id = withoutStrays(clientId);
+  const secret = withoutStrays(clientSecret);
   return {
     secretHasLineBreak: /[\r\n]/.test(clientSecret),
     secretHasOuterSpace: clientSecret !== clientSecret.trim(),
     idHasOuterSpace: clientId !== clientId.trim(),
     idHasColon: clientId.includes(':'),
-    encodingChangesBasic:
-      formEncode(clientId) !== clientId || formEncode(clientSecret) !== clientSecret,
+    encodingChangesBasic: formEncode(id) !== id || formEncode(secret) !== secret,
   };
 }
 
@@ -54,13 +63,21 @@ export interface CredentialFailure {
 export const WRONG_CREDENTIALS =
   'The server does not accept this client ID and secret: most often the secret (or the ID) is wrong or revoked. Check both against what the provider issued, or ask its professional services team.';
 
+/** When a stray character explains the refusal, a wrong secret is only what remains after it. */
+const WRONG_AFTER_RETYPING =
+  'If the server still refuses once the stray characters are gone, the secret (or the ID) is wrong or revoked: check both against what the provider issued.';
+
 /** How likely each piece of advice is, highest first; equal weights keep the order written. */
 const LIKELY = { pastedBadly: 100, namedByServer: 95, colon: 85, wrong: 80, maybe: 50, other: 30 };
 
+/**
+ * `pasted`: the refusal is explained by a stray space or line break in the secret or the ID, so
+ * the advice (and Compare's conclusion) leads with it and says nothing that cannot fix it.
+ */
 export function credentialAdvice(
   failure: CredentialFailure,
   server: ServerMessage,
-): { cause: 'credentials' | 'encoding'; advice: string[] } {
+): { cause: 'credentials' | 'encoding' | 'pasted'; advice: string[] } {
   const { traits, variant, formEncoded } = failure;
   const { code, message } = serverWords(server);
   const ranked: { weight: number; text: string }[] = [];
@@ -98,8 +115,9 @@ export function credentialAdvice(
         : 'The credentials contain characters that RFC 6749 form-encoding changes (such as % + : & or spaces): standards-strict servers decode the Basic header, so turn on “Form-encode credentials (RFC 6749)”.',
     );
   }
+  const pasted = traits.secretHasLineBreak || traits.secretHasOuterSpace || traits.idHasOuterSpace;
   const refused = failure.status === 401 || /invalid_client/i.test(code);
-  add(refused ? LIKELY.wrong : LIKELY.other - 1, WRONG_CREDENTIALS);
+  add(refused ? LIKELY.wrong : LIKELY.other - 1, pasted ? WRONG_AFTER_RETYPING : WRONG_CREDENTIALS);
   add(
     LIKELY.other,
     variant === 'basic'
@@ -110,5 +128,6 @@ export function credentialAdvice(
     .map((item, index) => ({ ...item, index }))
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map(({ text }) => text);
+  if (pasted) return { cause: 'pasted', advice };
   return { cause: encodingMatters && encodingNamed ? 'encoding' : 'credentials', advice };
 }

@@ -39,7 +39,11 @@ class MemoryCache implements TokenCache {
   }
 }
 
-const SUCCESS_VIEW = { outcome: 'token' } as TokenSuccessView;
+const SUCCESS_VIEW = {
+  outcome: 'token',
+  token: { accessTokenMasked: '••••ok-1' },
+  receivedAtMs: START,
+} as TokenSuccessView;
 const FAILURE: GrantResult = {
   view: {
     outcome: 'failure',
@@ -178,8 +182,8 @@ describe('createTokenBroker: current()', () => {
     grant.fail = true;
     const answers = await Promise.all([broker.current(PROFILE), broker.current(PROFILE)]);
 
-    expect(answers[0]).toEqual({ ok: false, result: FAILURE });
-    expect(answers[1]).toEqual({ ok: false, result: FAILURE });
+    expect(answers[0]).toMatchObject({ ok: false, result: FAILURE });
+    expect(answers[1]).toMatchObject({ ok: false, result: FAILURE });
     expect(grant.calls).toHaveLength(1);
     expect(cache.entries.size).toBe(0);
 
@@ -299,7 +303,7 @@ describe('createTokenBroker: withToken()', () => {
       calls++;
       return { value: 1, tokenRefused: false };
     });
-    expect(result).toEqual({ ok: false, result: FAILURE });
+    expect(result).toMatchObject({ ok: false, result: FAILURE });
     expect(calls).toBe(0);
   });
 
@@ -311,7 +315,7 @@ describe('createTokenBroker: withToken()', () => {
       grant.fail = true;
       return { value: 1, tokenRefused: true };
     });
-    expect(result).toEqual({ ok: false, result: FAILURE });
+    expect(result).toMatchObject({ ok: false, result: FAILURE });
     expect(calls).toBe(1);
     expect(grant.calls).toHaveLength(2);
   });
@@ -439,5 +443,64 @@ describe('createTokenBroker wired to runTokenGrant and the sandbox', () => {
     if (answer.ok) throw new Error('expected a failure');
     expect(answer.result.view.outcome).toBe('failure');
     expect(answer.result.view.response?.status).toBe(401);
+  });
+});
+
+describe('createTokenBroker: the steps of a call and the reasons of its grants', () => {
+  function observed(options: { lifetimeMs?: number } = {}) {
+    const base = setup(options);
+    const grants: { why: string; ok: boolean }[] = [];
+    const broker = createTokenBroker({
+      cache: base.cache,
+      grant: base.grant,
+      now: () => base.clock.now,
+      refreshMarginMs: MARGIN,
+      onGrant: (_profileId, why, answer) => grants.push({ why, ok: answer.ok }),
+    });
+    return { ...base, broker, grants };
+  }
+
+  it('names each step of a refused call: cached token, refusal, renewal for the refusal', async () => {
+    const { broker, cache, grants } = observed();
+    cache.entries.set(PROFILE, cached('revoked', START + HOUR));
+    const steps: string[] = [];
+    await broker.withToken(
+      PROFILE,
+      async (token) => ({ value: null, tokenRefused: token === 'revoked' }),
+      (step) => steps.push(step.step === 'token-requested' ? `requested:${step.why}` : step.step),
+    );
+    expect(steps).toEqual(['token-cached', 'token-refused', 'requested:refused']);
+    expect(grants).toEqual([{ why: 'refused', ok: true }]);
+  });
+
+  it('says why it asked: none cached, expiring, asked by the user; a failure is told too', async () => {
+    const { broker, clock, grant, grants } = observed({ lifetimeMs: 2 * MARGIN });
+    await broker.current(PROFILE);
+    clock.now += MARGIN + 1;
+    await broker.current(PROFILE);
+    await broker.fresh(PROFILE);
+    grant.fail = true;
+    await broker.fresh(PROFILE);
+    expect(grants).toEqual([
+      { why: 'none-cached', ok: true },
+      { why: 'expiring', ok: true },
+      { why: 'asked', ok: true },
+      { why: 'asked', ok: false },
+    ]);
+  });
+
+  it('tells one grant once, however many callers share it', async () => {
+    const { broker, grants } = observed();
+    await Promise.all(Array.from({ length: 20 }, () => broker.current(PROFILE)));
+    expect(grants).toHaveLength(1);
+  });
+
+  it('times a grant and keeps the masked token of a cached one, never the token itself', async () => {
+    const { broker } = observed();
+    const first = await broker.current(PROFILE);
+    expect(first.step).toMatchObject({ step: 'token-requested', why: 'none-cached' });
+    const second = await broker.current(PROFILE);
+    expect(second.step).toMatchObject({ step: 'token-cached', tail: '••••ok-1' });
+    expect(JSON.stringify(second.step)).not.toContain('tok-1');
   });
 });

@@ -7,7 +7,7 @@
  * The cache is injected: the worker keeps it in `storage.session`, so a worker that is stopped and
  * started again finds its token; tests keep it in memory.
  */
-import type { GrantResult, TokenSuccessView } from './token-grant';
+import type { GrantResult, TokenSuccessView, TokenView } from './token-grant';
 
 export interface CachedToken {
   profileId: string;
@@ -22,17 +22,42 @@ export interface TokenCache {
   delete(profileId: string): Promise<void>;
 }
 
+/**
+ * Why a token was requested: the user asked (Get token), none was cached, the cached one was about
+ * to expire, or the API refused the one a call carried.
+ */
+export type GrantReason = 'asked' | 'none-cached' | 'expiring' | 'refused';
+
+/** One step of a call's token story, for its timeline. Holds masked views only, never a token. */
+export type TokenStep =
+  | {
+      step: 'token-cached';
+      atMs: number;
+      /** The masked token (`••••3f9a`). */
+      tail: string | null;
+      receivedAtMs: number;
+      expiresAtMs: number | null;
+    }
+  | { step: 'token-requested'; atMs: number; durationMs: number; why: GrantReason; view: TokenView }
+  | { step: 'token-refused'; atMs: number; tail: string | null };
+
 export interface BrokerDeps {
   cache: TokenCache;
   grant: (profileId: string) => Promise<GrantResult>;
   now: () => number;
   /** Renew this long before the computed expiry. */
   refreshMarginMs: number;
+  /** Told of every grant once it ends, whatever asked for it (the worker tells the panel). */
+  onGrant?: (profileId: string, why: GrantReason, answer: TokenAnswer) => void;
 }
 
 export type TokenAnswer =
-  | { ok: true; token: CachedToken; fromCache: boolean }
-  | { ok: false; result: Extract<GrantResult, { view: { outcome: 'failure' } }> };
+  | { ok: true; token: CachedToken; fromCache: boolean; step: TokenStep }
+  | {
+      ok: false;
+      result: Extract<GrantResult, { view: { outcome: 'failure' } }>;
+      step: TokenStep;
+    };
 
 /** Apigee fault codes that mean "this access token is not (or no longer) good". */
 const TOKEN_FAULT_CODES = [
@@ -70,18 +95,31 @@ export function createTokenBroker(deps: BrokerDeps) {
   }
 
   /** A new token, whatever the cache holds (joins a grant already running). */
-  function fresh(profileId: string): Promise<TokenAnswer> {
+  function fresh(profileId: string, why: GrantReason = 'asked'): Promise<TokenAnswer> {
     return shared(grants, profileId, async () => {
+      const atMs = deps.now();
       const result = await deps.grant(profileId);
-      if (!('accessToken' in result)) return { ok: false, result };
-      const token: CachedToken = {
-        profileId,
-        accessToken: result.accessToken,
-        expiresAtMs: result.expiresAtMs,
+      const step: TokenStep = {
+        step: 'token-requested',
+        atMs,
+        durationMs: deps.now() - atMs,
+        why,
         view: result.view,
       };
-      await deps.cache.set(token);
-      return { ok: true, token, fromCache: false };
+      let answer: TokenAnswer;
+      if (!('accessToken' in result)) answer = { ok: false, result, step };
+      else {
+        const token: CachedToken = {
+          profileId,
+          accessToken: result.accessToken,
+          expiresAtMs: result.expiresAtMs,
+          view: result.view,
+        };
+        await deps.cache.set(token);
+        answer = { ok: true, token, fromCache: false, step };
+      }
+      deps.onGrant?.(profileId, why, answer);
+      return answer;
     });
   }
 
@@ -89,15 +127,26 @@ export function createTokenBroker(deps: BrokerDeps) {
     return token.expiresAtMs === null || token.expiresAtMs - deps.refreshMarginMs > deps.now();
   }
 
-  /** The cached token while it is good for longer than the margin, else a new one. */
-  function current(profileId: string): Promise<TokenAnswer> {
+  /**
+   * The cached token while it is good for longer than the margin, else a new one, requested for
+   * `missing` when none is cached (after a refusal the cache was emptied on purpose).
+   */
+  function current(profileId: string, missing: GrantReason = 'none-cached'): Promise<TokenAnswer> {
     return shared(lookups, profileId, async () => {
       const running = grants.get(profileId);
       if (running !== undefined) return running;
       const cached = await deps.cache.get(profileId);
-      if (cached !== undefined && isUsable(cached))
-        return { ok: true, token: cached, fromCache: true };
-      return fresh(profileId);
+      if (cached !== undefined && isUsable(cached)) {
+        const step: TokenStep = {
+          step: 'token-cached',
+          atMs: deps.now(),
+          tail: cached.view.token.accessTokenMasked,
+          receivedAtMs: cached.view.receivedAtMs,
+          expiresAtMs: cached.expiresAtMs,
+        };
+        return { ok: true, token: cached, fromCache: true, step };
+      }
+      return fresh(profileId, cached === undefined ? missing : 'expiring');
     });
   }
 
@@ -109,20 +158,29 @@ export function createTokenBroker(deps: BrokerDeps) {
 
   /**
    * Runs `call` with a token; if the answer says the token was refused, renews the token and runs
-   * the call once more. Never more than one retry, whatever the second answer.
+   * the call once more. Never more than one retry, whatever the second answer. `onStep` hears each
+   * token step as it happens, and `call` is told which attempt it is (0, or 1 for the retry).
    */
   async function withToken<T>(
     profileId: string,
-    call: (accessToken: string) => Promise<{ value: T; tokenRefused: boolean }>,
+    call: (accessToken: string, attempt: number) => Promise<{ value: T; tokenRefused: boolean }>,
+    onStep: (step: TokenStep) => void = () => {},
   ): Promise<{ ok: true; value: T; renewed: boolean } | Extract<TokenAnswer, { ok: false }>> {
     const first = await current(profileId);
+    onStep(first.step);
     if (!first.ok) return first;
-    const attempt = await call(first.token.accessToken);
+    const attempt = await call(first.token.accessToken, 0);
     if (!attempt.tokenRefused) return { ok: true, value: attempt.value, renewed: false };
+    onStep({
+      step: 'token-refused',
+      atMs: deps.now(),
+      tail: first.token.view.token.accessTokenMasked,
+    });
     await invalidate(profileId, first.token.accessToken);
-    const second = await current(profileId);
+    const second = await current(profileId, 'refused');
+    onStep(second.step);
     if (!second.ok) return second;
-    const retry = await call(second.token.accessToken);
+    const retry = await call(second.token.accessToken, 1);
     return { ok: true, value: retry.value, renewed: true };
   }
 

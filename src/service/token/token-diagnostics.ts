@@ -2,29 +2,10 @@
  * Checks a decoded token response against what the user configured and what the clock says, and
  * explains each finding in plain language with what to do about it.
  */
+import { expiryDiagnostic, seconds, type TokenDiagnostic } from './token-finding';
 import { type DecodedToken, isBearerLike } from './token-response';
 
-export type Severity = 'error' | 'warning' | 'info';
-
-export interface TokenDiagnostic {
-  id:
-    | 'client_id_mismatch'
-    | 'status_not_approved'
-    | 'expired'
-    | 'expires_soon'
-    | 'expires_in_milliseconds'
-    | 'clock_skew'
-    | 'local_clock_skew'
-    | 'missing_fields'
-    | 'no_products'
-    | 'product_lists_disagree'
-    | 'token_type'
-    | 'no_access_token';
-  severity: Severity;
-  title: string;
-  explanation: string;
-  action: string;
-}
+export type { Severity, TokenDiagnostic } from './token-finding';
 
 export interface DiagnosticContext {
   configuredClientId: string;
@@ -35,11 +16,6 @@ export interface DiagnosticContext {
 }
 
 const SKEW_LIMIT_MS = 60_000;
-
-function seconds(ms: number): string {
-  const s = Math.round(Math.abs(ms) / 1000);
-  return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
-}
 
 export function diagnoseToken(token: DecodedToken, context: DiagnosticContext): TokenDiagnostic[] {
   const found: TokenDiagnostic[] = [];
@@ -76,27 +52,8 @@ export function diagnoseToken(token: DecodedToken, context: DiagnosticContext): 
       action: 'Ask the provider’s professional services team about the state of this credential.',
     });
   }
-  if (token.expiresAtMs !== null) {
-    const left = token.expiresAtMs - context.nowMs;
-    if (left <= 0) {
-      add({
-        id: 'expired',
-        severity: 'error',
-        title: 'The token is already expired',
-        explanation: `By this computer’s clock it expired ${seconds(left)} ago (${token.expiryExplanation})`,
-        action: 'Check this computer’s clock and the server’s issued_at; get a new token.',
-      });
-    } else if (left < 60_000) {
-      add({
-        id: 'expires_soon',
-        severity: 'warning',
-        title: 'The token expires in under a minute',
-        explanation: `It expires in ${seconds(left)}; calls after that will be refused.`,
-        action:
-          'The panel gets a new token by itself before it expires; a very short lifetime is worth asking the provider about.',
-      });
-    }
-  }
+  const expiry = expiryDiagnostic(token, context.receivedAtMs, context.nowMs);
+  if (expiry !== null) add(expiry);
   if (token.expiresInLooksLikeMs) {
     add({
       id: 'expires_in_milliseconds',

@@ -83,7 +83,29 @@ describe('explainTokenFailure', () => {
   it('puts what the pasted secret shows before anything else', () => {
     const explained = explainTokenFailure(failure({ traits: credentialTraits('id', 'sec\nret') }));
     expect(explained.advice[0]).toContain('line break');
-    expect(explained.advice[1]).toBe(WRONG_CREDENTIALS);
+    expect(explained.advice[1]).toMatch(/^If the server still refuses once the stray characters/);
+    expect(explained.cause).toBe('pasted');
+  });
+
+  it('gives no RFC 6749 encoding advice for a stray space or line break, which encoding cannot fix', () => {
+    for (const [clientId, secret] of [
+      ['client-1', 'S3cretValue '],
+      ['client-1', ' S3cretValue'],
+      ['client-1', 'S3cretValue\r\n'],
+      [' client-1', 'S3cretValue'],
+    ] as const) {
+      const traits = credentialTraits(clientId, secret);
+      expect(traits.encodingChangesBasic, JSON.stringify(secret)).toBe(false);
+      for (const formEncoded of [false, true]) {
+        const explained = explainTokenFailure(failure({ traits, formEncoded }));
+        expect(explained.cause).toBe('pasted');
+        expect(explained.advice.join('\n')).not.toMatch(/RFC 6749/);
+        expect(explained.advice.join('\n')).not.toContain(WRONG_CREDENTIALS);
+      }
+    }
+    // A space inside the secret is a character encoding changes, and the advice stays.
+    const inner = credentialTraits('client-1', 'S3cret Value ');
+    expect(advice({ traits: inner })).toMatch(/turn on “Form-encode credentials \(RFC 6749\)”/);
   });
 
   it('leads with RFC 6749 encoding when the server says the Basic header is not properly encoded', () => {

@@ -15,11 +15,13 @@ import {
 import type { TokenVariant } from './token-request';
 
 /**
- * What most likely went wrong, for the words of Compare variants: the credentials, their encoding,
- * a server that refuses browsers, the address, the server itself, the network, or unknown.
+ * What most likely went wrong, for the words of Compare variants: the credentials, a stray space
+ * or line break pasted with them, their encoding, a server that refuses browsers, the address,
+ * the server itself, the network, or unknown.
  */
 export type FailureCause =
   | 'credentials'
+  | 'pasted'
   | 'encoding'
   | 'origin'
   | 'endpoint'

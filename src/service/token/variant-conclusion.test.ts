@@ -31,6 +31,19 @@ const failedFor = (label: string, cause: FailureCause): VariantAttempt => ({
 });
 
 describe('concludeComparison', () => {
+  it('names the stray space or line break when every variant is refused for a pasted secret', () => {
+    for (const secret of ['S3cretValue ', 'S3cretValue\n']) {
+      const conclusion = concludeComparison([
+        refused(A, ANSWERS.oidcWrongSecret, secret),
+        refused(B, ANSWERS.oidcWrongSecret, secret),
+      ]);
+      expect(conclusion).toBe(
+        'Every variant was refused for its credentials, and the client secret or ID has a stray space or line break from copy and paste: edit the profile, retype it without them, and compare again. See Why it failed under Get token.',
+      );
+      expect(conclusion).not.toContain('wrong (or revoked)');
+    }
+  });
+
   it('says to use the variant the server accepted, and which it refused', () => {
     const strict = 's3cr%t+val:ue&more';
     expect(

@@ -1,6 +1,6 @@
 /**
  * The conclusion of Compare variants, in words: one variant accepted means use it; every variant
- * refused for the credentials means the ID or secret is wrong; every variant refused for where it
+ * refused for the credentials means the ID or secret is wrong, or has a stray space pasted in; every variant refused for where it
  * came from means the server polices browsers. Reads only the explanations' causes, never a secret.
  */
 import type { FailureCause } from './token-failure';
@@ -21,6 +21,8 @@ function quoted(labels: readonly string[]): string {
 const WHEN_ALL_REFUSED: Partial<Record<FailureCause, string>> = {
   credentials:
     'Every variant was refused for its credentials: the client ID or secret is wrong (or revoked). Check both against what the provider issued.',
+  pasted:
+    'Every variant was refused for its credentials, and the client secret or ID has a stray space or line break from copy and paste: edit the profile, retype it without them, and compare again. See Why it failed under Get token.',
   origin:
     'Every variant was refused for where it came from, not for its credentials: this server polices browser origins. See Why it failed under Get token.',
   endpoint:
@@ -51,6 +53,11 @@ export function concludeComparison(attempts: readonly VariantAttempt[]): string 
   );
   // An encoding problem in one variant and refused credentials in the others: still the credentials.
   if (causes.has('encoding') && causes.has('credentials')) causes.delete('encoding');
+  // A stray space or line break explains a refusal for the credentials or their encoding alike.
+  if (causes.has('pasted')) {
+    causes.delete('credentials');
+    causes.delete('encoding');
+  }
   const [only] = [...causes];
   const words = causes.size === 1 && only !== undefined ? WHEN_ALL_REFUSED[only] : undefined;
   return (

@@ -16,10 +16,11 @@ import {
 } from '../../../../src/capture/call-matching';
 import { reviewCall } from '../../../../src/capture/call-review';
 import { draftFromCapture } from '../../../../src/capture/composer-draft';
+import { type FindingMark, worstMark } from '../../../../src/capture/finding';
 import { exportCapturedHar } from '../../../../src/formats/har/har-export';
 import { isInDevTools } from '../../../devtools/devtools-adapter';
-import type { Draft } from '../../request/use-request';
 import { type CaptureAction, captureStore } from '../../state/capture-store';
+import type { Draft } from '../../state/use-request';
 import { downloadFile } from '../../ui/download';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { CapturedCallDetails } from './CapturedCallDetails';
@@ -29,6 +30,22 @@ interface Props {
   profiles: readonly ProfileTarget[];
   /** Puts a captured call into the composer (the active profile authenticates it), then acts. */
   onDraft: (draft: Draft, notes: string[], action: CaptureAction) => void;
+}
+
+/** The row's mark for its worst finding: an icon, and words for a screen reader. */
+const MARKS: Record<Exclude<FindingMark, null>, { icon: string; text: string }> = {
+  critical: { icon: '⛔', text: 'Critical finding' },
+  warning: { icon: '⚠', text: 'Warning' },
+};
+
+function FindingIcon({ mark }: { mark: FindingMark }) {
+  if (mark === null) return null;
+  const { icon, text } = MARKS[mark];
+  return (
+    <span class={`capture-mark ${mark}`} role="img" aria-label={text} title={text}>
+      {icon}
+    </span>
+  );
 }
 
 function rowLabel({ call, match }: CaptureRow): string {
@@ -68,6 +85,9 @@ export function CaptureView({ profiles, onDraft }: Props) {
     ? reviewCall(selected.call, selected.match, captureStore.known, Date.now())
     : [];
   const { calls, dropped } = captureStore.list;
+  const now = Date.now();
+  const markOf = (row: CaptureRow) =>
+    worstMark(reviewCall(row.call, row.match, captureStore.known, now));
 
   function act(row: CaptureRow, action: CaptureAction) {
     const draft = draftFromCapture(row.call, row.match);
@@ -159,7 +179,10 @@ export function CaptureView({ profiles, onDraft }: Props) {
                   event.preventDefault();
                 }}
               >
-                <span class="capture-path mono">{rowLabel(row)}</span>
+                <span class="capture-path mono">
+                  {rowLabel(row)}
+                  <FindingIcon mark={markOf(row)} />
+                </span>
                 <span class={call.status >= 400 || call.status === 0 ? 'bad' : 'good'}>
                   {call.status === 0 ? 'failed' : call.status}
                 </span>
@@ -182,6 +205,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
         <CapturedCallDetails
           row={selected}
           findings={findings}
+          reading={captureStore.reading.has(selected.call.key)}
           onAct={(action) => act(selected, action)}
         />
       )}

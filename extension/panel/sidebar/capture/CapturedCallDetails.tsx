@@ -1,9 +1,10 @@
 /**
  * One captured call, chosen in the Capture list: what is wrong with it (security advisories
- * first, a critical one as an alert), what it sent (credentials masked), and the actions that
- * take it into the composer.
+ * first, a critical one as an alert), what it sent and what came back (credentials masked, as
+ * Chrome's Network panel shows them), and the actions that take it into the composer.
  */
 import type { CaptureRow } from '../../../../src/capture/call-matching';
+import type { CapturedBody } from '../../../../src/capture/captured-body';
 import type { Finding } from '../../../../src/capture/finding';
 import type { CaptureAction } from '../../state/capture-store';
 import { HeaderList } from '../../ui/HeaderList';
@@ -11,6 +12,8 @@ import { HeaderList } from '../../ui/HeaderList';
 interface Props {
   row: CaptureRow;
   findings: Finding[];
+  /** The response body is still being read from DevTools. */
+  reading: boolean;
   onAct: (action: CaptureAction) => void;
 }
 
@@ -22,7 +25,15 @@ const SEVERITY_TEXT: Record<Finding['severity'], string> = {
   info: 'Note',
 };
 
-export function CapturedCallDetails({ row, findings, onAct }: Props) {
+/** Why a response body shows no text, in words. */
+function responseBodyNote(body: CapturedBody, reading: boolean): string {
+  if (reading) return 'Reading the response body…';
+  if (body.omitted === 'too-large') return 'The response body is too large to keep here.';
+  if (body.omitted === 'binary') return 'The response body is binary.';
+  return 'DevTools has no response body for this call.';
+}
+
+export function CapturedCallDetails({ row, findings, reading, onAct }: Props) {
   const { call, match } = row;
   const canCompose = match.kind === 'api';
   return (
@@ -78,6 +89,20 @@ export function CapturedCallDetails({ row, findings, onAct }: Props) {
           <h3>Request body</h3>
           <pre class="body">{call.requestBody.text}</pre>
         </>
+      )}
+      <h3>Response headers (credentials masked)</h3>
+      <HeaderList headers={call.responseHeaders} label="Captured response headers" />
+      <h3>Response body</h3>
+      {call.responseBody.text === null ? (
+        <p class="muted" role="status">
+          {responseBodyNote(call.responseBody, reading)}
+        </p>
+      ) : (
+        <section aria-label="Captured response body">
+          <pre class="body">
+            {call.responseBody.text === '' ? '(empty)' : call.responseBody.text}
+          </pre>
+        </section>
       )}
     </section>
   );

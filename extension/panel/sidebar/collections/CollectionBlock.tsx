@@ -4,14 +4,15 @@
  * several collections each have them), and its tree.
  */
 import { useState } from 'preact/hooks';
-import type { CollectionDialog } from '../../dialogs/CollectionDialogs';
+import type { DropPlace } from '../../../../src/collections/tree-drop';
 import type { CollectionsState } from '../../state/use-collections';
 import { ask } from '../../state/worker-client';
+import { CollectionTree, type CollectionTreeProps } from '../../ui/CollectionTree';
 import { downloadFile } from '../../ui/download';
-import { CollectionTree, type CollectionTreeProps } from './CollectionTree';
+import type { CollectionDialog } from './CollectionDialogs';
 
-/** The tree's own props (but deleting, which goes through a dialog here), and the block's. */
-interface Props extends Omit<CollectionTreeProps, 'onDelete'> {
+/** The tree's own props (but deleting and dropping, which the block does), and the block's. */
+interface Props extends Omit<CollectionTreeProps, 'onDelete' | 'onDrop'> {
   onDialog: (dialog: CollectionDialog) => void;
   state: CollectionsState;
 }
@@ -22,6 +23,12 @@ export function CollectionBlock({ onDialog, state, ...tree }: Props) {
   const [actions, setActions] = useState(false);
   const name = collection.name;
   const actionsId = `collection-actions-${collection.id}`;
+
+  async function drop(draggedId: string, targetId: string, place: DropPlace) {
+    // Loaded with the first drop, like the dialogs: the collection rules are not start-up code.
+    const { moveByDrop } = await import('../../../../src/collections/tree-drop');
+    await state.save(moveByDrop(collection, draggedId, targetId, place));
+  }
 
   async function exportAs(format: 'native' | 'postman') {
     const reply = await ask('collections/export', { id: collection.id, format });
@@ -92,6 +99,7 @@ export function CollectionBlock({ onDialog, state, ...tree }: Props) {
         <CollectionTree
           {...tree}
           onDelete={(row) => onDialog({ kind: 'delete', collection, item: row.item })}
+          onDrop={(draggedId, targetId, place) => void drop(draggedId, targetId, place)}
         />
       )}
     </div>

@@ -2,26 +2,27 @@
  * The saved collections (the sidebar's Collections tab): search, import (a collection file, in our
  * format or Postman's), and each collection with its actions (new folder, the exports, delete)
  * and its tree. Edits open in-panel dialogs; their code (and the collection rules) loads on first
- * use. Exports go through the worker's secret linter; imports through full validation first, and
- * a name clash asks whether to replace, keep both or cancel.
+ * use. Exports go through the worker's secret linter; imports (use-collection-import.ts) through
+ * full validation first. A deleted collection is offered back for a few seconds.
  */
 import { useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../../src/collections/model';
-import type { OpenApiImport } from '../../../../src/formats/openapi/openapi-import';
-import type { CollectionDialog } from '../../dialogs/CollectionDialogs';
-import type { ProfilePrefill } from '../../dialogs/ProfileEditor';
+import type { ProfilePrefill } from '../../../../src/service/profile/profile-input';
 import type { CollectionsState } from '../../state/use-collections';
-import { ask } from '../../state/worker-client';
+import { rowDomId } from '../../ui/CollectionTree';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
 import { CollectionBlock } from './CollectionBlock';
-import { rowDomId } from './CollectionTree';
+import type { CollectionDialog } from './CollectionDialogs';
+import { DeletedNotice } from './DeletedNotice';
+import { OutsideV1Choice } from './OutsideV1Choice';
 import { rowMenu } from './row-menu';
+import { useCollectionImport } from './use-collection-import';
 
 const CollectionDialogs = lazyComponent(() =>
-  import('../../dialogs/CollectionDialogs').then((module) => module.CollectionDialogs),
+  import('./CollectionDialogs').then((module) => module.CollectionDialogs),
 );
 
 interface Props {
@@ -33,25 +34,6 @@ interface Props {
   onNewProfile: (prefill: ProfilePrefill) => void;
 }
 
-/** What an import waits on while a name clash is asked about: its text, or what the panel read. */
-type Pending = { text: string } | { parsed: OpenApiImport };
-
-/**
- * The profile an imported OpenAPI document suggests: its name, the auth method its security
- * schemes fit, the token URL's origin as Auth URL and the server as Base URL. Null when it
- * suggests nothing a profile could use.
- */
-function suggestedProfile(parsed: OpenApiImport): ProfilePrefill | null {
-  const { suggestedAuth, suggestedBaseUrl, collection } = parsed;
-  if (suggestedAuth === null && suggestedBaseUrl === null) return null;
-  return {
-    name: collection.name,
-    ...(suggestedAuth === null ? {} : { authMethod: suggestedAuth.method }),
-    ...(suggestedAuth?.authUrl ? { authUrl: suggestedAuth.authUrl } : {}),
-    ...(suggestedBaseUrl === null ? {} : { baseUrl: suggestedBaseUrl }),
-  };
-}
-
 /** A broad search shows its first matches only: thousands of rows would make typing lag. */
 const MAX_SHOWN_HITS = 100;
 
@@ -59,51 +41,17 @@ type OpenMenu = { collection: Collection; row: TreeRow; at: { x: number; y: numb
 
 export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }: Props) {
   const [query, setQuery] = useState('');
-  const [clash, setClash] = useState<{ name: string; pending: Pending } | null>(null);
-  const [summary, setSummary] = useState<{
-    lines: string[];
-    suggested: ProfilePrefill | null;
-  } | null>(null);
-  const [reading, setReading] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const [dialog, setDialog] = useState<CollectionDialog | null>(null);
+  const [deleted, setDeleted] = useState<Collection | null>(null);
+  const { reading, clash, setClash, summary, setSummary, outside, setOutside, ...imports } =
+    useCollectionImport(state);
 
-  async function store(pending: Pending, onClash: 'ask' | 'replace' | 'keep-both') {
-    setClash(null);
-    // Loaded with the first import, like the file reader: nothing else in the panel packs text.
-    const { packText } = await import('../../../../src/protocol/packed-text');
-    const reply =
-      'text' in pending
-        ? await ask('collections/import', { packed: await packText(pending.text), onClash })
-        : await ask('collections/import-parsed', {
-            collection: pending.parsed.collection,
-            summary: pending.parsed.summary,
-            onClash,
-          });
-    if (!reply.ok) return state.setError(reply.error);
-    if (reply.value.outcome === 'clash') return setClash({ name: reply.value.name, pending });
-    state.setError(null);
-    setSummary({
-      lines: [`Imported “${reply.value.name}”.`, ...reply.value.summary],
-      suggested: 'parsed' in pending ? suggestedProfile(pending.parsed) : null,
-    });
-    await state.reload();
-  }
-
-  async function onFile(event: Event) {
-    const input = event.currentTarget as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = '';
-    if (file === undefined) return;
-    setReading(true);
-    const text = await file.text();
-    const { readImportFile } = await import('./read-import-file');
-    const read = await readImportFile(text);
-    setReading(false);
-    if ('send' in read) return store({ text }, 'ask');
-    if (!read.parsed.ok) return state.setError(read.parsed.error);
-    await store({ parsed: read.parsed.value }, 'ask');
+  async function undoDelete() {
+    if (deleted === null) return;
+    setDeleted(null);
+    await state.save({ ok: true, value: deleted });
   }
 
   const toggle = (collectionId: string, folderId: string) =>
@@ -137,7 +85,7 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
           <input
             type="file"
             accept=".json,.yaml,.yml,.har,application/json,application/yaml"
-            onChange={onFile}
+            onChange={imports.onFile}
           />
           Import collection
         </label>
@@ -148,14 +96,29 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
         </p>
       )}
       {state.error && <ErrorNotice error={state.error} />}
+      {deleted && (
+        <DeletedNotice
+          collection={deleted}
+          onUndo={() => void undoDelete()}
+          onGone={() => setDeleted(null)}
+        />
+      )}
+      {outside && (
+        <OutsideV1Choice
+          count={outside.parsed.outsideV1}
+          onUnderV1={() => imports.importOutside(false)}
+          onLeaveOut={() => imports.importOutside(true)}
+          onCancel={() => setOutside(null)}
+        />
+      )}
       {clash && (
         <div role="dialog" aria-label="Name clash" class="notice notice-warn">
           <p>A collection named “{clash.name}” already exists.</p>
           <div class="row">
-            <button type="button" onClick={() => store(clash.pending, 'replace')}>
+            <button type="button" onClick={() => imports.store(clash.pending, 'replace')}>
               Replace
             </button>
-            <button type="button" onClick={() => store(clash.pending, 'keep-both')}>
+            <button type="button" onClick={() => imports.store(clash.pending, 'keep-both')}>
               Keep both
             </button>
             <button type="button" onClick={() => setClash(null)}>
@@ -229,7 +192,12 @@ export function CollectionsPanel({ state, openId, dirty, onOpen, onNewProfile }:
         />
       )}
       {dialog && (
-        <CollectionDialogs dialog={dialog} state={state} onClose={() => setDialog(null)} />
+        <CollectionDialogs
+          dialog={dialog}
+          state={state}
+          onClose={() => setDialog(null)}
+          onCollectionDeleted={setDeleted}
+        />
       )}
     </section>
   );

@@ -5,9 +5,9 @@
  */
 import type { TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../../src/collections/model';
-import type { CollectionDialog } from '../../dialogs/CollectionDialogs';
 import type { CollectionsState } from '../../state/use-collections';
 import type { MenuItem } from '../../ui/Menu';
+import type { CollectionDialog } from './CollectionDialogs';
 
 interface Actions {
   state: CollectionsState;

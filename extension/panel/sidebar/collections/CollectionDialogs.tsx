@@ -10,15 +10,15 @@ import {
   moveItem,
   removeItem,
   renameItem,
-} from '../../../src/collections/collection-ops';
-import { allFolders, treeRows } from '../../../src/collections/collection-search';
-import type { Collection, CollectionItem } from '../../../src/collections/model';
-import { rowDomId } from '../sidebar/collections/CollectionTree';
-import type { CollectionsState } from '../state/use-collections';
-import { Confirm } from '../ui/Confirm';
-import { Dialog } from '../ui/Dialog';
-import { Field } from '../ui/Field';
-import { FormActions } from '../ui/FormActions';
+} from '../../../../src/collections/collection-ops';
+import { allFolders, treeRows } from '../../../../src/collections/collection-search';
+import type { Collection, CollectionItem } from '../../../../src/collections/model';
+import type { CollectionsState } from '../../state/use-collections';
+import { rowDomId } from '../../ui/CollectionTree';
+import { Confirm } from '../../ui/Confirm';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { FormActions } from '../../ui/FormActions';
 
 export type CollectionDialog =
   | { kind: 'rename'; collection: Collection; item: CollectionItem }
@@ -31,6 +31,8 @@ interface Props {
   dialog: CollectionDialog;
   state: CollectionsState;
   onClose: () => void;
+  /** A collection was deleted: the panel offers Undo for a few seconds. */
+  onCollectionDeleted?: (collection: Collection) => void;
 }
 
 /** The row shown next to `itemId` (after it, else before it), where focus goes once it is gone. */
@@ -116,7 +118,7 @@ function MoveDialog({ dialog, state, onClose }: Props & { dialog: { kind: 'move'
   );
 }
 
-export function CollectionDialogs({ dialog, state, onClose }: Props) {
+export function CollectionDialogs({ dialog, state, onClose, onCollectionDeleted }: Props) {
   switch (dialog.kind) {
     case 'rename':
       return (
@@ -181,13 +183,14 @@ export function CollectionDialogs({ dialog, state, onClose }: Props) {
           returnFocus={() => document.querySelector<HTMLElement>('[aria-label="Search requests"]')}
           onConfirm={async () => {
             await state.remove(dialog.collection.id);
+            onCollectionDeleted?.(dialog.collection);
             onClose();
           }}
           onCancel={onClose}
         >
           <p>
-            Delete the collection “{dialog.collection.name}” and every request in it? Export it
-            first to keep a copy.
+            Delete the collection “{dialog.collection.name}” and every request in it? Undo is
+            offered for a few seconds; export it to keep a copy for longer.
           </p>
         </Confirm>
       );

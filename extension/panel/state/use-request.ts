@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import { fail } from '../../../src/vocabulary/errors';
 import { type ComposedCall, type NameValue, oversizedPart } from '../../../src/vocabulary/terms';
-import { ask } from '../state/worker-client';
+import { ask } from './worker-client';
 
 export type Draft = ComposedCall;
 
@@ -18,6 +18,10 @@ const EMPTY_DRAFT: Draft = { method: 'GET', path: '', query: [], headers: [], bo
 export type Shown = SavedAnswer & {
   /** 'kept': the last answer, kept across a reload; 'history': opened from a history entry. */
   from: 'sent' | 'kept' | 'history';
+  /** The id the panel gave the call, under which the worker tells its timeline. */
+  requestId?: string;
+  /** The saved request the call was sent from, by name. */
+  name?: string;
 };
 
 const DRAFT_SAVE_DELAY_MS = 400;
@@ -27,13 +31,16 @@ export function useRequest(
   initial: { draft: Draft | null; answer: Shown | null },
   /** The shared variables of the collection the draft was opened from, if any. */
   shared: readonly NameValue[],
+  /** The name of the saved request the draft was opened from, if any. */
+  openedName: string | null,
 ) {
   const sharedNow = useRef(shared);
   sharedNow.current = shared;
+  const nameNow = useRef(openedName);
+  nameNow.current = openedName;
   const [draft, setDraftState] = useState<Draft>(initial.draft ?? EMPTY_DRAFT);
   const [inFlight, setInFlight] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown | null>(initial.answer);
-  const [historyVersion, setHistoryVersion] = useState(0);
   const unsaved = useRef<{ timer: ReturnType<typeof setTimeout>; draft: Draft } | null>(null);
   /** Why the draft as it is now will not come back after a reload, or null when it will. */
   const [draftNotKept, setDraftNotKept] = useState<string | null>(null);
@@ -74,10 +81,11 @@ export function useRequest(
   async function send(call: Draft = draft) {
     if (inFlight !== null) return;
     const at = Date.now();
+    const named = nameNow.current === null ? {} : { name: nameNow.current };
     const oversized = oversizedPart(call);
     if (oversized !== null) {
       const { error } = fail('bad_message', oversized, 'Shorten it, then Send.');
-      setShown({ at, call, outcome: { error }, bodyCut: false, from: 'sent' });
+      setShown({ at, call, outcome: { error }, bodyCut: false, from: 'sent', ...named });
       return;
     }
     const requestId = crypto.randomUUID();
@@ -96,17 +104,21 @@ export function useRequest(
       outcome: reply.ok ? { exchange: reply.value } : { error: reply.error },
       bodyCut: false,
       from: 'sent',
+      requestId,
+      ...named,
     });
-    setHistoryVersion((version) => version + 1);
   }
 
   async function cancel() {
     if (inFlight !== null) await ask('request/cancel', { requestId: inFlight });
   }
 
-  /** Shows what came back for a call opened from history, when its answer is still kept. */
+  /**
+   * Shows what came back for a call opened from history, when its answer is still kept, or
+   * nothing: another request in the composer never keeps the previous one's answer in view.
+   */
   function show(answer: SavedAnswer | null) {
-    if (answer !== null) setShown({ ...answer, from: 'history' });
+    setShown(answer === null ? null : { ...answer, from: 'history' });
   }
 
   return {
@@ -118,7 +130,6 @@ export function useRequest(
     send,
     cancel,
     show,
-    historyVersion,
   };
 }
 

@@ -2,12 +2,14 @@
  * One collection as a tree in the WAI-ARIA tree pattern: one Tab stop (the focused row), arrows
  * move and open or close folders, Enter opens a request (or a folder), Home/End jump, and the row
  * actions (rename, duplicate, move, delete) are in a context menu: right click, Shift+F10 or the
- * Menu key. Rows are named by their text ("Estimates", "Price Estimates"); the method, the item
+ * Menu key. Rows can be dragged: before or after another row, or into a folder (the menu's Move
+ * to folder and Move up/down are the keyboard's way to the same moves). Rows are named by their text ("Estimates", "Price Estimates"); the method, the item
  * count and the unsaved mark are shown but not part of the name.
  */
 import { useState } from 'preact/hooks';
-import { type TreeRow, treeRows } from '../../../../src/collections/collection-search';
-import type { Collection, SavedRequest } from '../../../../src/collections/model';
+import { type TreeRow, treeRows } from '../../../src/collections/collection-search';
+import type { Collection, SavedRequest } from '../../../src/collections/model';
+import type { DropPlace } from '../../../src/collections/tree-drop';
 
 export interface CollectionTreeProps {
   collection: Collection;
@@ -20,7 +22,19 @@ export interface CollectionTreeProps {
   onOpen: (request: SavedRequest) => void;
   onMenu: (row: TreeRow, at: { x: number; y: number }) => void;
   onDelete: (row: TreeRow) => void;
+  /** A row was dragged onto another: before it, after it, or into it (a folder). */
+  onDrop: (draggedId: string, targetId: string, place: DropPlace) => void;
 }
+
+/** Where on a row a drag points: a folder's middle half means into it. */
+function placeOf(event: DragEvent, folder: boolean): DropPlace {
+  const box = (event.currentTarget as HTMLElement).getBoundingClientRect();
+  const share = (event.clientY - box.top) / Math.max(1, box.height);
+  if (folder && share > 0.25 && share < 0.75) return 'into';
+  return share < 0.5 ? 'before' : 'after';
+}
+
+const DRAG_TYPE = 'application/x-partner-api-item';
 
 export const rowDomId = (collectionId: string, itemId: string) => `tree-${collectionId}-${itemId}`;
 
@@ -28,6 +42,8 @@ export function CollectionTree(props: CollectionTreeProps) {
   const { collection, visible, expanded, onToggle, openId, dirty, onOpen, onMenu } = props;
   const rows = treeRows(collection.items, expanded, visible);
   const [focusId, setFocusId] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [over, setOver] = useState<{ id: string; place: DropPlace } | null>(null);
   const focusIndex = Math.max(
     0,
     rows.findIndex((row) => row.item.id === focusId),
@@ -94,7 +110,31 @@ export function CollectionTree(props: CollectionTreeProps) {
             aria-expanded={item.kind === 'folder' ? row.expanded : undefined}
             aria-selected={isOpen}
             tabIndex={index === focusIndex ? 0 : -1}
-            class={`tree-row ${item.kind}${isOpen ? ' open' : ''}`}
+            class={`tree-row ${item.kind}${isOpen ? ' open' : ''}${over?.id === item.id ? ` drop-${over.place}` : ''}`}
+            draggable
+            onDragStart={(event) => {
+              setDragged(item.id);
+              event.dataTransfer?.setData(DRAG_TYPE, item.id);
+              if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+            }}
+            onDragEnd={() => {
+              setDragged(null);
+              setOver(null);
+            }}
+            onDragOver={(event) => {
+              if (dragged === null) return; // a drag from elsewhere (a file, text)
+              event.preventDefault();
+              const place = placeOf(event, item.kind === 'folder');
+              if (over?.id !== item.id || over.place !== place) setOver({ id: item.id, place });
+            }}
+            onDragLeave={() => setOver(null)}
+            onDrop={(event) => {
+              event.preventDefault();
+              const id = dragged;
+              setDragged(null);
+              setOver(null);
+              if (id !== null) props.onDrop(id, item.id, placeOf(event, item.kind === 'folder'));
+            }}
             style={{ paddingLeft: `${4 + (row.level - 1) * 14}px` }}
             title={item.kind === 'request' ? `${item.method} /v1/${item.path}` : undefined}
             onFocus={() => setFocusId(item.id)}

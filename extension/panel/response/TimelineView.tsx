@@ -1,0 +1,112 @@
+/**
+ * The Timeline tab: what the worker did for one call, step by step, with when and how long: the
+ * token taken from the cache (its masked tail, age and time left) or requested (why, the variant,
+ * the request and answer with secrets masked), the call as sent, a refusal of its token and the
+ * retry with a renewed one. Try it by hand: a profile on a sandbox started with
+ * `--token-lifetime 75`, Send twice a minute apart, and read the second call's timeline.
+ */
+import { outcomeWords } from '../../../src/service/call/outcome-words';
+import type { TimelineStep } from '../../../src/service/call/timeline';
+import type { TokenView } from '../../../src/service/token/token-grant';
+import { whyWords } from '../state/panel-state';
+import { HeaderList } from '../ui/HeaderList';
+
+const seconds = (ms: number) => {
+  const s = Math.round(Math.abs(ms) / 1000);
+  return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
+};
+
+const VARIANT_WORDS = { basic: 'variant A, Basic header', body: 'variant B, form body' } as const;
+
+function TokenExchange({ view }: { view: TokenView }) {
+  const { request, response } = view;
+  return (
+    <details>
+      <summary>Token request and answer (secrets masked)</summary>
+      <p>
+        <code>
+          {request.method} {request.url}
+        </code>
+      </p>
+      <HeaderList headers={request.headers} label="Token request headers" />
+      {request.body !== '' && <pre class="timeline-body">{request.body}</pre>}
+      {response !== null && (
+        <>
+          <p>
+            {response.status} {response.statusText} in {response.durationMs} ms
+          </p>
+          <pre class="timeline-body">{response.bodyText}</pre>
+        </>
+      )}
+    </details>
+  );
+}
+
+function StepText({ step }: { step: TimelineStep }) {
+  switch (step.step) {
+    case 'token-cached': {
+      const left = step.expiresAtMs === null ? null : step.expiresAtMs - step.atMs;
+      return (
+        <>
+          Token taken from the cache: <code>{step.tail}</code>,{' '}
+          {seconds(step.atMs - step.receivedAtMs)} old
+          {left === null ? ', no known expiry' : `, ${seconds(left)} left`}.
+        </>
+      );
+    }
+    case 'token-requested': {
+      const { view } = step;
+      const outcome =
+        view.outcome === 'token'
+          ? `a token came: ${view.token.accessTokenMasked ?? '(none)'}`
+          : `refused: ${view.explanation.summary}`;
+      return (
+        <>
+          Token requested ({VARIANT_WORDS[view.request.variant]}) because {whyWords(step.why)}:{' '}
+          {outcome}
+          <TokenExchange view={view} />
+        </>
+      );
+    }
+    case 'token-refused':
+      return (
+        <>
+          The API refused the token <code>{step.tail}</code>: it is dropped and a new one requested.
+        </>
+      );
+    case 'call':
+      return (
+        <>
+          {step.attempt > 0 ? 'Sent again with the renewed token: ' : 'Sent: '}
+          <code>
+            {step.method} {step.url}
+          </code>{' '}
+          → {outcomeWords(step.status, step.errorCode)}
+        </>
+      );
+  }
+}
+
+export function TimelineView({ steps }: { steps: readonly TimelineStep[] | null }) {
+  if (steps === null) {
+    return <p class="muted">No timeline for this call (it was kept by an earlier version).</p>;
+  }
+  if (steps.length === 0) return <p class="muted">The call was refused before it was sent.</p>;
+  const first = steps[0]?.atMs ?? 0;
+  return (
+    <ol class="timeline" aria-label="Timeline">
+      {steps.map((step, index) => {
+        const duration =
+          step.step === 'token-requested' || step.step === 'call' ? step.durationMs : null;
+        return (
+          <li key={index} class={`timeline-step timeline-${step.step}`}>
+            <span class="timeline-time">
+              +{step.atMs - first} ms{duration === null ? '' : ` · ${duration} ms`}
+            </span>{' '}
+            <StepText step={step} />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * What the worker tells every open panel, unasked, the moment it happens: a token issued, renewed,
+ * refused or forgotten; the lock's state; a history entry appended; a call's timeline. The panel's
+ * store (extension/panel/state/) is fed by these, so what it shows is what the worker has.
+ *
+ * Invariant: an event carries only what a reply may carry (masked views), never a secret; a unit
+ * test sends every kind with canary secrets in play and finds none in the event.
+ */
+import type { TimelineStep } from '../service/call/timeline';
+import type { GrantReason } from '../service/token/token-broker';
+import type { TokenView } from '../service/token/token-grant';
+import type { LockState } from './messages';
+
+/** The envelope's tag, so that a panel tells an event from the requests other pages send. */
+export const WORKER_EVENT = 'partner-api-devtools/worker-event';
+
+/** Why tokens were forgotten: the secrets locked, the profile's settings changed, or it went. */
+export type ForgetReason = 'lock' | 'profile-edit' | 'profile-deleted';
+
+export type TokenEvent =
+  | {
+      kind: 'token';
+      profileId: string;
+      /** issued: a token where none was (or the user asked); renewed: one replaced on its own. */
+      change: 'issued' | 'renewed' | 'refused';
+      why: GrantReason;
+      atMs: number;
+      view: TokenView;
+    }
+  | {
+      kind: 'token';
+      profileId: string;
+      change: 'forgotten';
+      why: ForgetReason;
+      atMs: number;
+      view: null;
+    };
+
+export type WorkerEvent =
+  | TokenEvent
+  /** Every profile's token was dropped at once (the secrets were locked or removed). */
+  | { kind: 'tokens-forgotten'; why: 'lock'; atMs: number }
+  | { kind: 'lock'; state: LockState }
+  | { kind: 'history'; profileId: string }
+  | { kind: 'timeline'; profileId: string; requestId: string; steps: TimelineStep[] };
+
+export interface EventEnvelope {
+  channel: typeof WORKER_EVENT;
+  event: WorkerEvent;
+}
+
+export function isEventEnvelope(message: unknown): message is EventEnvelope {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { channel?: unknown }).channel === WORKER_EVENT &&
+    typeof (message as { event?: unknown }).event === 'object'
+  );
+}
+
+/** The change a grant makes, as the panel names it. */
+export function tokenChange(why: GrantReason, ok: boolean): 'issued' | 'renewed' | 'refused' {
+  if (!ok) return 'refused';
+  return why === 'expiring' || why === 'refused' ? 'renewed' : 'issued';
+}

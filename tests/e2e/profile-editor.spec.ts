@@ -1,0 +1,68 @@
+/**
+ * The profile editor's conveniences met by a new user: New profile starts in the name field as
+ * Edit does, a Show toggle reveals the secret being typed (and only on request), and Duplicate
+ * profile opens a new profile with the settings of the one being edited, its secret typed again.
+ */
+import { expect, test } from './fixtures';
+import { createApiKeyProfile, createOAuthProfile } from './profiles';
+
+test('New profile and Edit profile both start in the name field', async ({ panel, sandbox }) => {
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await panel.getByRole('button', { name: 'New profile' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'New profile' });
+  await expect(dialog.getByRole('textbox', { name: 'Profile name' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await panel.getByRole('button', { name: 'Edit profile' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Profile name' })).toBeFocused();
+});
+
+test('Show client secret reveals what is typed, and the secret is hidden again', async ({
+  panel,
+}) => {
+  await panel.getByRole('combobox', { name: 'Auth method' }).selectOption({
+    label: 'OAuth (form body)',
+  });
+  const secret = panel.getByLabel('Client secret');
+  await secret.fill('s3cret-with-space ');
+  await expect(secret).toHaveAttribute('type', 'password');
+  const show = panel.getByRole('button', { name: 'Show client secret' });
+  await expect(show).toHaveAttribute('aria-pressed', 'false');
+  await show.click();
+  await expect(show).toHaveAttribute('aria-pressed', 'true');
+  await expect(secret).toHaveAttribute('type', 'text');
+  await expect(secret).toHaveValue('s3cret-with-space ');
+  await show.click();
+  await expect(secret).toHaveAttribute('type', 'password');
+  // The API key has its own toggle.
+  await panel.getByRole('combobox', { name: 'Auth method' }).selectOption({ label: 'API key' });
+  await expect(panel.getByRole('button', { name: 'Show API key' })).toBeVisible();
+});
+
+test('Duplicate profile opens a new profile with the same settings, the secret typed again', async ({
+  panel,
+  sandbox,
+}) => {
+  await createOAuthProfile(panel, {
+    name: 'Staging',
+    method: 'OAuth (form body)',
+    authUrl: sandbox.url,
+    ...sandbox.credentials,
+  });
+  await panel.getByRole('button', { name: 'Edit profile' }).click();
+  await panel.getByRole('button', { name: 'Duplicate profile' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'New profile' });
+  await expect(dialog.getByRole('textbox', { name: 'Profile name' })).toHaveValue('Staging (copy)');
+  await expect(dialog.getByRole('combobox', { name: 'Auth method' })).toHaveValue('oauthBody');
+  await expect(dialog.getByRole('textbox', { name: 'Auth URL' })).toHaveValue(sandbox.url);
+  await expect(dialog.getByRole('textbox', { name: 'Client ID' })).toHaveValue(
+    sandbox.credentials.clientId,
+  );
+  await expect(dialog.getByLabel('Client secret')).toHaveValue('');
+  await dialog.getByLabel('Client secret').fill(sandbox.credentials.clientSecret);
+  await dialog.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveText(/Staging \(copy\)/);
+  // The copy works with the secret typed again: the token endpoint grants it a token.
+  await panel.getByRole('button', { name: 'Get token' }).click();
+  const token = panel.getByRole('region', { name: 'Token', exact: true });
+  await expect(token.getByRole('timer')).toHaveText(/^expires in \d+ min \d+ s$/);
+});
