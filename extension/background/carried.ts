@@ -15,7 +15,7 @@ import type { HttpExchange } from '../../src/service/call/execute';
 import { ok } from '../../src/vocabulary/errors';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import type { NameValue } from '../../src/vocabulary/terms';
-import { profileSecrets } from './known-secrets';
+import { allSecrets } from './known-secrets';
 import { readSession, writeSession } from './session-store';
 
 const CarriedSchema = v.record(
@@ -52,7 +52,7 @@ export async function carryFromAnswer(
   const taken = takeValues(variables, answer).flatMap(({ name, value }) =>
     value === null ? [] : [{ name, value }],
   );
-  const secrets = await profileSecrets(profileId);
+  const secrets = await allSecrets();
   return inTurn(async () => {
     const all = await loadAll();
     const result = carryValues(all[profileId] ?? [], taken, secrets);

@@ -2,17 +2,24 @@
  * Handler for `code/build`: Copy as cURL, fetch, Python, HTTPie or PowerShell. By default the
  * code names secrets as environment variables; with mode 'values' (only after the user confirmed
  * in the panel) it carries the API key or the profile's current access token, never the client
- * secret.
+ * secret. Every other secret the worker holds (another profile's key pasted into the body, say)
+ * is masked in the code, whichever the mode.
  */
 
 import { withCarried } from '../../src/checks/with-carried';
 import type { CodeSecrets } from '../../src/copy-as/call-plan';
 import { buildCodeSnippet } from '../../src/copy-as/code-snippet';
 import type { Handlers } from '../../src/protocol/router';
-import { resolveCall, unresolvedError, variablesOf } from '../../src/service/call/variables';
+import {
+  cycleError,
+  resolveCall,
+  unresolvedError,
+  variablesOf,
+} from '../../src/service/call/variables';
 import { usesOAuth } from '../../src/service/profile/profile';
 import { fail, ok } from '../../src/vocabulary/errors';
 import { loadCarried } from './carried';
+import { redactorExcept, replyRedactor } from './known-secrets';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
@@ -23,6 +30,8 @@ export const buildCode: Handlers['code/build'] = async ({ profileId, language, m
   const profile = found.value;
   const carried = await loadCarried(profile.id);
   const resolved = resolveCall(call, variablesOf(withCarried(profile, carried), call.variables));
+  const loop = cycleError(resolved.cycles);
+  if (loop !== null) return loop;
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   let secrets: CodeSecrets = { mode: 'variables' };
   if (mode === 'values') {
@@ -42,5 +51,12 @@ export const buildCode: Handlers['code/build'] = async ({ profileId, language, m
     }
   }
   const code = buildCodeSnippet(language, profile, resolved.call, secrets);
-  return code.ok ? ok({ code: code.value }) : code;
+  if (!code.ok) return code;
+  const redactor =
+    secrets.mode === 'values'
+      ? await redactorExcept(
+          [secrets.apiKey, secrets.accessToken].filter((value) => value !== undefined),
+        )
+      : await replyRedactor();
+  return ok({ code: redactor.text(code.value) });
 };

@@ -21,6 +21,7 @@ import {
 } from './collections';
 import { tell } from './events';
 import { clearHistory, listHistory } from './history';
+import { replyRedactor } from './known-secrets';
 import {
   changePassphrase,
   enableLock,
@@ -59,6 +60,17 @@ function withStorageErrors<H extends (payload: never) => Promise<unknown>>(handl
   }) as H;
 }
 
+/**
+ * Replies that may carry text the worker did not write (answers, echoes, history, drafts) pass
+ * through the one redaction of every secret it holds before they reach the panel. Left out:
+ * `token/reveal` (the user asked for the token in clear), `code/build` (redacts itself, all but
+ * what the user asked to copy), `sandbox/demo` (the local sandbox's published demo credentials),
+ * and replies made only of settings and masked views (profiles, prefs, lock, collections).
+ */
+function redactedReply<H extends (payload: never) => Promise<unknown>>(handler: H): H {
+  return (async (payload: never) => (await replyRedactor()).deep(await handler(payload))) as H;
+}
+
 /** A lock step that succeeded is told to every open panel (another DevTools window too). */
 function tellingLock<H extends (payload: never) => Promise<unknown>>(handler: H): H {
   return (async (payload: never) => {
@@ -73,12 +85,12 @@ const handlers: Handlers = {
   'profiles/save': withStorageErrors(saveProfileHandler),
   'profiles/delete': withStorageErrors(deleteProfileHandler),
   'profiles/activate': withStorageErrors(activateProfile),
-  'request/send': withStorageErrors(sendRequest),
+  'request/send': withStorageErrors(redactedReply(sendRequest)),
   'request/cancel': cancelRequest,
-  'history/list': withStorageErrors(listHistory),
+  'history/list': withStorageErrors(redactedReply(listHistory)),
   'history/clear': withStorageErrors(clearHistory),
-  'history/answer': withStorageErrors(getHistoryAnswer),
-  'workspace/get': withStorageErrors(getWorkspace),
+  'history/answer': withStorageErrors(redactedReply(getHistoryAnswer)),
+  'workspace/get': withStorageErrors(redactedReply(getWorkspace)),
   'workspace/save-draft': withStorageErrors(saveDraft),
   'prefs/get': withStorageErrors(getPrefs),
   'prefs/set': withStorageErrors(setPrefs),
@@ -91,9 +103,9 @@ const handlers: Handlers = {
   'collections/export-folder': withStorageErrors(exportFolderHandler),
   'collections/import': withStorageErrors(importCollectionHandler),
   'collections/import-parsed': withStorageErrors(importParsedHandler),
-  'token/get': withStorageErrors(getToken),
+  'token/get': withStorageErrors(redactedReply(getToken)),
   'token/reveal': withStorageErrors(revealToken),
-  'token/compare': withStorageErrors(compareVariants),
+  'token/compare': withStorageErrors(redactedReply(compareVariants)),
   'lock/status': withStorageErrors(lockStatus),
   'lock/enable': withStorageErrors(tellingLock(enableLock)),
   'lock/unlock': withStorageErrors(tellingLock(unlock)),

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { Handlers } from '../../src/protocol/router';
 import { toProfileView, validateProfile } from '../../src/service/profile/profile';
 import type { ProfileView } from '../../src/service/profile/profile-input';
+import { secretsForSave } from '../../src/service/profile/secret-origin';
 import { ProfileIdSchema } from '../../src/service/storage/stored-shapes';
 import { originsOnlyUsedBy } from '../../src/service/wire/url-rules';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
@@ -38,14 +39,26 @@ export const listProfiles: Handlers['profiles/list'] = async () => {
   return ok({ profiles: views, activeProfileId });
 };
 
-export const saveProfileHandler: Handlers['profiles/save'] = async ({ profile, secrets }) => {
+export const saveProfileHandler: Handlers['profiles/save'] = async ({
+  profile,
+  secrets,
+  keepSecretsForNewOrigin,
+}) => {
   const id = profile.id;
   if (id !== undefined && !v.is(ProfileIdSchema, id)) return notFound(id);
   const existing =
     id === undefined ? undefined : (await loadProfiles()).find((item) => item.id === id);
   if (id !== undefined && existing === undefined) return notFound(id);
-  const stored = id === undefined ? {} : await loadSecrets(id);
-  const checked = validateProfile(profile, secrets, stored, () => crypto.randomUUID());
+  // A saved secret goes to a moved host only when the save says so (secret-origin.ts).
+  const kept = secretsForSave(
+    existing,
+    profile,
+    secrets,
+    id === undefined ? {} : await loadSecrets(id),
+    keepSecretsForNewOrigin,
+  );
+  if (!kept.ok) return kept;
+  const checked = validateProfile(profile, secrets, kept.value, () => crypto.randomUUID());
   if (!checked.ok) return checked;
   await saveProfile(checked.value.profile, checked.value.secrets);
   // New settings or secrets may make the cached token wrong: the next call gets a new one.

@@ -9,9 +9,15 @@ import type { SendRequest, SentExchange } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import type { HttpExchange } from '../../src/service/call/execute';
 import { executeRequest } from '../../src/service/call/execute';
+import { fitForMessage } from '../../src/service/call/message-budget';
 import { callStep, maskTimeline, type TimelineStep } from '../../src/service/call/timeline';
 import { buildV1Request, type PreparedRequest } from '../../src/service/call/v1-request';
-import { resolveCall, unresolvedError, variablesOf } from '../../src/service/call/variables';
+import {
+  cycleError,
+  resolveCall,
+  unresolvedError,
+  variablesOf,
+} from '../../src/service/call/variables';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
 import { makeHistoryEntry, scrubCall } from '../../src/service/storage/history';
 import type { SavedAnswer } from '../../src/service/storage/saved-answers';
@@ -21,7 +27,7 @@ import { carryFromAnswer, loadCarried } from './carried';
 import { tell } from './events';
 import { recordHistory } from './history';
 import { checkHostPermission } from './host-permission';
-import { profileSecrets } from './known-secrets';
+import { allSecrets, fullRedactor } from './known-secrets';
 import { phaseTimes } from './phase-times';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
@@ -51,6 +57,7 @@ const send = (prepared: PreparedRequest, signal: AbortSignal) =>
 const ATTEMPTED: ReadonlySet<string> = new Set([
   'server_unreachable',
   'host_unreachable',
+  'request_not_delivered',
   'timeout',
   'cancelled',
   'redirect_not_followed',
@@ -126,16 +133,19 @@ async function sendWithBearer(
   return answer.ok && outcome.renewed ? ok({ ...answer.value, tokenRenewed: true }) : answer;
 }
 
-/** What a reopened panel shows for this call: the call as composed (secrets masked) and its end. */
+/**
+ * What a reopened panel shows for this call: the call as composed and its end, every secret the
+ * worker holds masked in both (an answer may echo a credential).
+ */
 async function savedAnswer(
-  profileId: string,
   { method, path, query, headers, body }: SendRequest,
   outcome: Result<HttpExchange>,
   at: number,
   timeline: TimelineStep[],
 ): Promise<SavedAnswer> {
-  const call = scrubCall({ method, path, query, headers, body }, await profileSecrets(profileId));
-  const kept = outcome.ok ? { exchange: outcome.value } : { error: outcome.error };
+  const redactor = await fullRedactor();
+  const call = scrubCall({ method, path, query, headers, body }, redactor.text);
+  const kept = redactor.deep(outcome.ok ? { exchange: outcome.value } : { error: outcome.error });
   return { at, call, outcome: kept, bodyCut: false, timeline };
 }
 
@@ -151,6 +161,8 @@ export const sendRequest: Handlers['request/send'] = async (
     request,
     variablesOf(withCarried(profile, carried), request.variables),
   );
+  const loop = cycleError(resolved.cycles);
+  if (loop !== null) return loop;
   if (resolved.unresolved.length > 0) return unresolvedError(resolved.unresolved);
   if (!ready.ok) return ready;
   const controller = new AbortController();
@@ -167,7 +179,7 @@ export const sendRequest: Handlers['request/send'] = async (
       outcome.ok && request.answerVariables !== undefined
         ? await carryFromAnswer(profile.id, request.answerVariables, outcome.value)
         : undefined;
-    const timeline = maskTimeline(steps, await profileSecrets(profile.id));
+    const timeline = maskTimeline(steps, await allSecrets());
     tell({
       kind: 'timeline',
       profileId: profile.id,
@@ -185,7 +197,7 @@ export const sendRequest: Handlers['request/send'] = async (
             durationMs: outcome.ok ? outcome.value.durationMs : null,
             errorCode: outcome.ok ? null : outcome.error.code,
           },
-          { id: entryId, at: started, secrets: await profileSecrets(profile.id) },
+          { id: entryId, at: started, redact: (await fullRedactor()).text },
         ),
       );
     }
@@ -193,9 +205,12 @@ export const sendRequest: Handlers['request/send'] = async (
     void rememberAnswer(
       profile.id,
       attempted ? entryId : null,
-      savedAnswer(profile.id, request, outcome, started, timeline),
+      savedAnswer(request, outcome, started, timeline),
     );
-    return outcome.ok && carried !== undefined ? ok({ ...outcome.value, carried }) : outcome;
+    // A body whose JSON would not fit in one message is cut here, with the panel's note.
+    if (!outcome.ok) return outcome;
+    const fitted = fitForMessage(outcome.value);
+    return ok(carried === undefined ? fitted : { ...fitted, carried });
   } finally {
     running.delete(request.requestId);
   }

@@ -1,11 +1,12 @@
 /**
- * The worker's one door to `storage.session`: the lock's key, the token cache and its
- * fingerprints, history entries not yet written, failed token attempts, the values carried from
- * answers to later calls, and the answers kept for a reopened panel. Invariants: storage.session stays the truth (a stopped worker loses nothing
- * kept there) and only this worker writes it (the panel never does), so a mirror in memory is
- * exact. A worker reads it once: the first read fetches every small key in one `get` (a call that
- * wakes the worker needs several of them), the answers (up to 6 MB, needed only after a call has
- * answered) on their own. Values handed out are shared with the mirror: treat them as read-only.
+ * The worker's one door to `storage.session`: the lock's key, the token cache, the tokens it
+ * recently replaced and its fingerprints, history entries not yet written, failed token attempts,
+ * the values carried from answers to later calls, and the answers kept for a reopened panel.
+ * Invariants: storage.session stays the truth (a stopped worker loses nothing kept there) and only
+ * this worker writes it (the panel never does), so a mirror in memory is exact. A worker reads it
+ * once: the first read fetches every small key in one `get` (a call that wakes the worker needs
+ * several of them), the answers (up to 6 MB, needed only after a call has answered) on their own.
+ * Values handed out are shared with the mirror: treat them as read-only.
  */
 import browser from 'webextension-polyfill';
 import { phaseTimes } from './phase-times';
@@ -13,6 +14,7 @@ import { phaseTimes } from './phase-times';
 const SMALL_KEYS = [
   'vaultKey',
   'tokens',
+  'recentTokens',
   'tokenFingerprints',
   'historyPending',
   'tokenFailures',

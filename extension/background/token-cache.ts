@@ -9,6 +9,9 @@ import { tell } from './events';
 import { readSession, removeSession, writeSession } from './session-store';
 import { rememberToken } from './token-fingerprints';
 
+/** Tokens replaced in the cache, kept (memory only) so that an echo of one is still masked. */
+const MAX_RECENT_TOKENS = 20;
+
 const CachedTokenSchema = v.object({
   profileId: v.string(),
   accessToken: v.string(),
@@ -28,19 +31,38 @@ export const sessionTokenCache: TokenCache = {
     return (await readAll()).find((item) => item.profileId === profileId);
   },
   async set(token) {
-    const others = (await readAll()).filter((item) => item.profileId !== token.profileId);
-    await writeSession({ tokens: [...others, token] });
+    const all = await readAll();
+    const others = all.filter((item) => item.profileId !== token.profileId);
+    const replaced = all.filter((item) => item.profileId === token.profileId);
+    const recent = [...(await recentTokens()), ...replaced.map((item) => item.accessToken)];
+    await writeSession({
+      tokens: [...others, token],
+      recentTokens: recent.slice(-MAX_RECENT_TOKENS),
+    });
     await rememberToken(token); // for the capture's expired-token check
   },
   async delete(profileId) {
     const all = await readAll();
     const rest = all.filter((item) => item.profileId !== profileId);
-    if (rest.length !== all.length) await writeSession({ tokens: rest });
+    if (rest.length === all.length) return;
+    const dropped = all.filter((item) => item.profileId === profileId);
+    const recent = [...(await recentTokens()), ...dropped.map((item) => item.accessToken)];
+    await writeSession({ tokens: rest, recentTokens: recent.slice(-MAX_RECENT_TOKENS) });
   },
 };
 
+async function recentTokens(): Promise<string[]> {
+  const parsed = v.safeParse(v.array(v.string()), (await readSession('recentTokens')) ?? []);
+  return parsed.success ? parsed.output : [];
+}
+
+/** Every access token the worker holds: the cached ones and those they recently replaced. */
+export async function heldTokens(): Promise<string[]> {
+  return [...(await readAll()).map((item) => item.accessToken), ...(await recentTokens())];
+}
+
 /** Drops every profile's token (locking the secrets locks out the tokens got with them). */
 export async function clearTokenCache(): Promise<void> {
-  await removeSession(['tokens', 'tokenFingerprints', 'tokenFailures']);
+  await removeSession(['tokens', 'recentTokens', 'tokenFingerprints', 'tokenFailures']);
   tell({ kind: 'tokens-forgotten', why: 'lock', atMs: Date.now() });
 }

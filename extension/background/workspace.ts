@@ -1,6 +1,6 @@
 /**
  * What a reopened panel finds again for a profile: its draft (the call being composed, in
- * `storage.local`, any saved secret in it masked), its last answer and the answers of its last few
+ * `storage.local`, any secret the worker holds masked in it), its last answer and the answers of its last few
  * history entries (in `storage.session`, memory only, bodies capped: see
  * src/service/storage/saved-answers.ts), and its token (the cached one, or the last failed attempt). None of
  * it holds anything the panel was not already shown.
@@ -22,7 +22,7 @@ import { ok } from '../../src/vocabulary/errors';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import type { ComposedCall } from '../../src/vocabulary/terms';
 import { tell } from './events';
-import { profileSecrets } from './known-secrets';
+import { fullRedactor } from './known-secrets';
 import { readSession, type SessionKey, writeSession } from './session-store';
 import { readKey, StorageError, serially, write } from './storage';
 import { sessionTokenCache } from './token-cache';
@@ -77,13 +77,16 @@ export function rememberAnswer(
   });
 }
 
-/** Keeps a failed token attempt's view (a success is the token cache's); null forgets it. */
+/**
+ * Keeps a failed token attempt's view (a success is the token cache's); null forgets it. The view
+ * is kept with every secret masked: a failing server may echo the client secret or a token.
+ */
 export function rememberTokenFailure(profileId: string, view: TokenFailureView | null) {
   return inSession(async () => {
     const failures = await loadTokenFailures();
     if (view === null && !(profileId in failures)) return;
     if (view === null) delete failures[profileId];
-    else failures[profileId] = view;
+    else failures[profileId] = (await fullRedactor()).deep(view);
     await writeSession({ tokenFailures: failures });
   });
 }
@@ -132,7 +135,9 @@ export const getWorkspace: Handlers['workspace/get'] = async ({ profileId }) => 
 export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, draft }) => {
   let clean: ComposedCall;
   try {
-    clean = scrubCall(draft, await profileSecrets(profileId));
+    // Every profile's secrets and every held token, at every save: a draft saved while a key is
+    // being typed must not keep even its start.
+    clean = scrubCall(draft, (await fullRedactor()).text);
   } catch (error) {
     // Locked: the secrets to mask are sealed, so the draft stays in the panel only until unlock.
     if (error instanceof StorageError && error.appError.code === 'vault_locked') {

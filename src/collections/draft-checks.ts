@@ -8,7 +8,7 @@
 import { reindentJson } from '../json-text/json-indent';
 import { locateJsonError } from '../json-text/json-syntax';
 import { buildV1Request } from '../service/call/v1-request';
-import { resolveCall, variablesOf } from '../service/call/variables';
+import { cycleError, resolveCall, variablesOf } from '../service/call/variables';
 import { type ComposedCall, type NameValue, oversizedPart } from '../vocabulary/terms';
 import type { SavedRequest } from './model';
 
@@ -28,6 +28,8 @@ export function previewUrl(
   const oversized = oversizedPart(draft);
   if (oversized !== null) return { problem: oversized };
   const resolved = resolveCall(draft, variablesOf(profile, shared));
+  const loop = cycleError(resolved.cycles);
+  if (loop !== null) return { problem: loop.error.message };
   if (resolved.unresolved.length > 0) {
     return {
       problem: `Unknown variable: ${resolved.unresolved.map((name) => `{{${name}}}`).join(', ')}`,

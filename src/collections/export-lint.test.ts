@@ -87,6 +87,39 @@ describe('lintForSecrets refuses what holds a secret, naming the field', () => {
     for (const secret of stored) expect(message).not.toContain(secret);
   });
 
+  it.each([
+    [
+      'JSON-escaped (\\/)',
+      withBody(`{"k":"${JSON.stringify('sk/live/Zq8x7').slice(1, -1).replace(/\//g, '\\/')}"}`),
+    ],
+    ['JSON \\u-escaped', withBody(`{"k":"sk\\u002flive\\u002fZq8x7"}`)],
+    ['base64-encoded', withHeader('X-Blob', btoa('sk/live/Zq8x7'))],
+    ['percent-encoded in lower case', withPath('products?k=sk%2flive%2fZq8x7')],
+    ['upper-cased', withHeader('X-Key', 'SK/LIVE/ZQ8X7')],
+    ['in a Basic value', withHeader('X-Forward', `Basic ${btoa('partner:sk/live/Zq8x7')}`)],
+  ])('a stored secret written %s', (_, collection) => {
+    const message = refusedMessage(collection, ['sk/live/Zq8x7']);
+    expect(message).toContain('holds one of your stored secrets');
+    expect(message).not.toContain('Zq8x7');
+  });
+
+  it('a stored secret split across two headers of one request', () => {
+    const split = collectionOf({
+      items: [
+        request({
+          headers: [
+            { name: 'X-Part-1', value: API_KEY.slice(0, 10) },
+            { name: 'Accept', value: '*/*' },
+            { name: 'X-Part-2', value: API_KEY.slice(10) },
+          ],
+        }),
+      ],
+    });
+    expect(refusedMessage(split)).toContain(
+      'items[0] "Get product" → headers holds one of your stored secrets, split across two headers',
+    );
+  });
+
   it('names nested folders on the way, and counts the other fields', () => {
     const collection = collectionOf({
       items: [

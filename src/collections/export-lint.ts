@@ -1,12 +1,20 @@
 /**
  * The export linter: a collection file is shared, so it must hold no secret. Every string of the
  * collection (names, paths, query, headers, bodies, variables) is checked against the stored
- * secrets and against what secrets look like; a refusal names the field and never quotes the
- * secret (only its masked view). Run before Export collection writes anything.
+ * secrets, in any form they may be written (as typed, percent-encoded, JSON-escaped, base64, in a
+ * Basic value, in other letter case, or split across two headers or parameters of one request),
+ * and against what secrets look like; a refusal names the field and never quotes the secret (only
+ * its masked view). Run before Export collection writes anything.
  */
 
+import { createRedactor } from '../redaction/known-secret-redaction';
 import { maskSecret } from '../redaction/mask';
-import { findSecretInRow, findSecretInText, type SecretHit } from '../redaction/secret-patterns';
+import {
+  findSecretInRow,
+  findSecretInText,
+  MIN_STORED_SECRET,
+  type SecretHit,
+} from '../redaction/secret-patterns';
 import { fail, ok, type Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 import type { Collection, CollectionItem } from './model';
@@ -21,28 +29,72 @@ export interface SecretFinding {
 }
 
 const MAX_FINDINGS = 100;
+/** Rows of one request checked two by two for a secret split across them (more: neighbours only). */
+const MAX_PAIRED_ROWS = 16;
+
+/** Finds a stored secret in any form the redaction knows, or in other letter case. */
+function storedSecretFinder(storedSecrets: readonly string[]): (text: string) => SecretHit | null {
+  const redactor = createRedactor({ secrets: storedSecrets, pairs: [] });
+  const folded = storedSecrets
+    .filter((secret) => secret.length >= MIN_STORED_SECRET)
+    .map((secret) => ({
+      secret,
+      forms: [secret.toLowerCase(), encodeURIComponent(secret).toLowerCase()],
+    }));
+  return (text) => {
+    const found = redactor.holds(text);
+    if (found !== null) return { reason: 'one of your stored secrets', secret: found };
+    const lower = text.toLowerCase();
+    const cased = folded.find(({ forms }) => forms.some((form) => lower.includes(form)));
+    return cased === undefined
+      ? null
+      : { reason: 'one of your stored secrets (in other letter case)', secret: cased.secret };
+  };
+}
+
+/** Values of one request joined two by two, in both orders, to find a secret split across them. */
+function joinedPairs(values: readonly string[]): string[] {
+  if (values.length > MAX_PAIRED_ROWS) {
+    return values.slice(1).map((value, index) => `${values[index]}${value}`);
+  }
+  return values.flatMap((first, i) =>
+    values.filter((_, j) => j !== i).map((second) => first + second),
+  );
+}
 
 export function findSecrets(
   collection: Collection,
   storedSecrets: readonly string[],
 ): SecretFinding[] {
   const findings: SecretFinding[] = [];
+  const stored = storedSecretFinder(storedSecrets);
+  const inText = (value: string) => stored(value) ?? findSecretInText(value, []);
   // A label is quoted only when it is itself clean, so that a path never shows a secret.
   const label = (text: string): string =>
-    text === '' || findSecretInText(text, storedSecrets) !== null
+    text === '' || inText(text) !== null
       ? ''
       : ` ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)}`;
   const report = (field: string[], hit: SecretHit | null) => {
     if (hit === null || findings.length >= MAX_FINDINGS) return;
     findings.push({ field: field.join(' → '), reason: hit.reason, masked: maskSecret(hit.secret) });
   };
-  const text = (field: string[], value: string) =>
-    report(field, findSecretInText(value, storedSecrets));
+  const text = (field: string[], value: string) => report(field, inText(value));
   const rows = (at: string[], kind: string, list: readonly NameValue[]) => {
+    const before = findings.length;
     for (const [index, row] of list.entries()) {
       const field = [...at, `${kind}[${index}]${label(row.name)}`];
       text([...field, 'name'], row.name);
-      report(field, findSecretInRow(row.name, row.value, storedSecrets));
+      report(field, stored(row.value) ?? findSecretInRow(row.name, row.value, []));
+    }
+    if (findings.length > before) return;
+    const split = joinedPairs(list.map((row) => row.value))
+      .map((joined) => stored(joined))
+      .find((hit) => hit !== null);
+    if (split !== undefined) {
+      report([...at, kind], {
+        reason: `${split.reason}, split across two ${kind}`,
+        secret: split.secret,
+      });
     }
   };
 

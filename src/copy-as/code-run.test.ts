@@ -158,6 +158,17 @@ describe.each(RUNTIMES)('$language code for an API-key profile, run for real', (
     expect(echoOf(run).path).toBe(recorded.path);
   });
 
+  it('sends a path with %22 beside a stray % byte for byte as the panel does', async () => {
+    const v1Call = call({
+      path: 'notes/%22quoted%22/100%s/%zz',
+      query: [{ name: 'q', value: '%s' }],
+    });
+    const code = codeFor(runtime, profileFor(sandbox(), 'apiKey'), v1Call, VARIABLES);
+    expectSuccess(await runtime.run(code, { API_KEY: apiKey() }));
+    const recorded = expectSentAsPanel(sandbox(), v1Call, { kind: 'apiKey', apiKey: apiKey() });
+    expect(recorded.url).toContain('/notes/%22quoted%22/100%25s/%25zz?q=%25s');
+  });
+
   it('fails, and sends no key, when API_KEY is not set; fails on a wrong key', async () => {
     const code = codeFor(runtime, profileFor(sandbox(), 'apiKey'), call(), VARIABLES);
     const unset = await runtime.run(code);

@@ -76,7 +76,15 @@ export interface TokenAttempt {
 
 export const messages = {
   'profiles/list': v.strictObject({}),
-  'profiles/save': v.strictObject({ profile: ProfileInputSchema, secrets: SecretsInputSchema }),
+  'profiles/save': v.strictObject({
+    profile: ProfileInputSchema,
+    secrets: SecretsInputSchema,
+    /**
+     * Whether a saved secret left empty goes with a Base URL or Auth URL moved to another origin.
+     * Needed only then: without it such a save is refused (`secret_origin_changed`).
+     */
+    keepSecretsForNewOrigin: v.optional(v.boolean()),
+  }),
   'profiles/delete': idPayload,
   'profiles/activate': idPayload,
   'request/send': SendRequestSchema,

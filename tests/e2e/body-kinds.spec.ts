@@ -61,6 +61,10 @@ test('images, HTML and cut bodies are shown for what they are', async ({ panel, 
     // A body over the cap: the sandbox answers 17 MB, the panel keeps 16 MB and says so.
     await panel.getByRole('button', { name: 'Edit profile' }).click();
     await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+    // Another origin: the saved key goes along only when the user says so.
+    await panel
+      .getByRole('checkbox', { name: 'Send the saved API key to the new address' })
+      .check();
     await panel.getByRole('button', { name: 'Save profile' }).click();
     sandbox.switches.largeBodyBytes = 17 * 1024 * 1024;
     await panel.getByRole('textbox', { name: 'Path' }).fill('products');

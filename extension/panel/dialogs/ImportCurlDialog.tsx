@@ -33,7 +33,7 @@ export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
 
   return (
     <Dialog title="Import cURL" onClose={onClose}>
-      <form onSubmit={submit} aria-label="Import cURL">
+      <form onSubmit={submit} aria-label="Import cURL" autoComplete="off">
         <label for="curl-text">cURL command</label>
         <textarea
           id="curl-text"

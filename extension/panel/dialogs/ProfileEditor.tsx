@@ -10,6 +10,7 @@ import type {
   ProfileView,
   Warning,
 } from '../../../src/service/profile/profile-input';
+import { originMoves } from '../../../src/service/profile/secret-origin';
 import { originPatternsToRequest } from '../../../src/service/wire/url-rules';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { AuthMethod, NameValue } from '../../../src/vocabulary/terms';
@@ -19,6 +20,7 @@ import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
 import { KeyValueTable } from '../ui/KeyValueTable';
 import { SecretInput } from '../ui/SecretInput';
+import { SecretOriginQuestion } from './SecretOriginQuestion';
 
 interface Props {
   initial: ProfileView | null;
@@ -70,7 +72,22 @@ export function ProfileEditor({
   const [error, setError] = useState<AppError | null>(null);
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState<Asking>({ kind: 'none' });
+  const [keepSecret, setKeepSecret] = useState(false);
   const oauth = authMethod !== 'apiKey';
+  const settings = {
+    name,
+    authUrl,
+    baseUrl,
+    companyId,
+    authMethod,
+    clientId,
+    formEncodeCredentials: formEncode,
+    variables,
+  };
+  // A saved secret left empty would follow a URL moved to another origin: ask (default: no).
+  const savedSecret = oauth ? initial?.secrets.clientSecret : initial?.secrets.apiKey;
+  const typedSecret = oauth ? clientSecret : apiKey;
+  const [move] = initial && savedSecret && typedSecret === '' ? originMoves(initial, settings) : [];
   const nameField = useRef<HTMLInputElement>(null);
   // In a dialog (new or edit alike) the name comes first; the editor may load after it opened.
   useEffect(() => {
@@ -87,18 +104,9 @@ export function ProfileEditor({
         : Promise.resolve(true);
     setSaving(true);
     const reply = await ask('profiles/save', {
-      profile: {
-        ...(initial ? { id: initial.id } : {}),
-        name,
-        authUrl,
-        baseUrl,
-        companyId,
-        authMethod,
-        clientId,
-        formEncodeCredentials: formEncode,
-        variables,
-      },
+      profile: { ...(initial ? { id: initial.id } : {}), ...settings },
       secrets: oauth ? { clientSecret } : { apiKey },
+      keepSecretsForNewOrigin: move !== undefined && keepSecret,
     });
     setSaving(false);
     if (!reply.ok) {
@@ -106,6 +114,7 @@ export function ProfileEditor({
       return;
     }
     setError(null);
+    setKeepSecret(false);
     setApiKey('');
     setClientSecret('');
     const warnings = [...reply.value.warnings];
@@ -139,7 +148,7 @@ export function ProfileEditor({
     masked ? `Saved: ${masked}. Leave empty to keep it, or type a new value to replace it.` : '';
 
   return (
-    <form class="editor" onSubmit={save} aria-label="Profile editor">
+    <form class="editor" onSubmit={save} aria-label="Profile editor" autoComplete="off">
       <Field id="profile-name" label="Profile name">
         <input
           id="profile-name"
@@ -242,6 +251,14 @@ export function ProfileEditor({
           />
           <small id="api-key-hint">{secretHint(initial?.secrets.apiKey ?? null)}</small>
         </Field>
+      )}
+      {move && (
+        <SecretOriginQuestion
+          move={move}
+          secretLabel={oauth ? 'client secret' : 'API key'}
+          keep={keepSecret}
+          onKeep={setKeepSecret}
+        />
       )}
       <details open={variables.length > 0}>
         <summary>Variables ({variables.length})</summary>

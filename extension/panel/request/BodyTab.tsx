@@ -15,7 +15,9 @@ interface Props {
 export function BodyTab({ method, body, onChange }: Props) {
   const problem = bodyProblem(body);
   return (
-    <div class="body-tab">
+    // A form with autocomplete off: Chrome then keeps no form state of the textarea (its
+    // session files would otherwise hold whatever the body held, a pasted key included).
+    <form class="body-tab" autoComplete="off" onSubmit={(e) => e.preventDefault()}>
       <div class="row">
         <label for="body">Body</label>
         <span class="muted">JSON, sent as application/json</span>
@@ -42,6 +44,6 @@ export function BodyTab({ method, body, onChange }: Props) {
         value={body}
         onInput={(e) => onChange(e.currentTarget.value)}
       />
-    </div>
+    </form>
   );
 }

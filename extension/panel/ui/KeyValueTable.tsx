@@ -25,6 +25,7 @@ export function KeyValueTable({ noun, rows, onChange, namePlaceholder, valuePlac
             aria-label={`${noun} ${index + 1} name`}
             placeholder={namePlaceholder ?? 'name'}
             spellcheck={false}
+            autoComplete="off"
             value={row.name}
             onInput={(e) => update(index, { name: e.currentTarget.value })}
           />
@@ -32,6 +33,7 @@ export function KeyValueTable({ noun, rows, onChange, namePlaceholder, valuePlac
             aria-label={`${noun} ${index + 1} value`}
             placeholder={valuePlaceholder ?? 'value'}
             spellcheck={false}
+            autoComplete="off"
             value={row.value}
             onInput={(e) => update(index, { value: e.currentTarget.value })}
           />

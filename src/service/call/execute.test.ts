@@ -243,6 +243,34 @@ describe('executeRequest against a real server', () => {
     expect(error.hint).toContain('npm run sandbox');
   });
 
+  it('never blames a server that is up for a call whose huge headers it never read', async () => {
+    const server = await startServer((_request, response) => response.end('{}'));
+    const token = 'T'.repeat(100 * 1024);
+    const call = prepare(server.url, {
+      headers: [
+        ...prepare(server.url).headers,
+        { name: 'Authorization', value: `Bearer ${token}` },
+      ],
+    });
+    // As Chrome fails such a call: the fetch rejects, nothing reaches the server.
+    const failing: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const error = refusal(
+      await executeRequest(call, { ...options, fetch: failing }),
+      'request_not_delivered',
+    );
+    expect(error.message).toContain('100 KB');
+    expect(error.message).not.toMatch(/nothing answered|down/i);
+    expect(error.hint).toContain('Authorization');
+    expect(error.message + error.hint).not.toContain(token.slice(0, 64));
+    // Node's own fetch against the real server: an answer (431) or the same truthful failure.
+    const real = await executeRequest(call, options);
+    if (!real.ok) expect(real.error.code).toBe('request_not_delivered');
+    else expect(real.value.status).toBe(431);
+    expect(server.received).toHaveLength(0);
+  });
+
   it('does not follow a redirect: the Location target receives nothing', async () => {
     const elsewhere = await startServer((_request, response) => response.end('stolen'));
     const server = await startServer((_request, response) => {

@@ -52,8 +52,35 @@ export interface ExecuteOptions {
   wire?: WireObserver;
 }
 
-export function networkFailure(url: string, timedOut: boolean, timeoutMs: number): AppError {
+/**
+ * Request headers above this are refused by most servers (Node 16 KB, nginx and Apache 8 KB per
+ * line): a call failing with more was likely never read, whatever answers at the address.
+ */
+export const LARGE_HEADERS_BYTES = 16 * 1024;
+
+const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+
+/**
+ * Why a call failed with no answer. `headers`: what the call carried; when they are larger than
+ * servers accept, the failure says so instead of blaming a server that may well be up.
+ */
+export function networkFailure(
+  url: string,
+  timedOut: boolean,
+  timeoutMs: number,
+  headers: readonly NameValue[] = [],
+): AppError {
   const { host, hostname } = new URL(url);
+  const sizes = headers.map(({ name, value }) => ({ name, bytes: name.length + value.length + 4 }));
+  const total = sizes.reduce((sum, item) => sum + item.bytes, 0);
+  if (!timedOut && total > LARGE_HEADERS_BYTES) {
+    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    return fail(
+      'request_not_delivered',
+      `The call was not delivered to ${host}: its headers are ${kilobytes(total)}, more than servers accept (most stop at 8 to 16 KB), so the server most likely never read it.`,
+      `The largest is ${largest.name} (${kilobytes(largest.bytes)}). If it holds a token, ask its issuer why it is that long; otherwise shorten or remove it.`,
+    ).error;
+  }
   if (timedOut) {
     return fail(
       'timeout',
@@ -152,7 +179,10 @@ async function exchange(
   const failure = (): { ok: false; error: AppError } =>
     options.signal?.aborted && !timedOut
       ? fail('cancelled', 'The call was cancelled.', 'Send it again when you are ready.')
-      : { ok: false, error: networkFailure(prepared.url, timedOut, options.timeoutMs) };
+      : {
+          ok: false,
+          error: networkFailure(prepared.url, timedOut, options.timeoutMs, prepared.headers),
+        };
   const started = now();
   try {
     const init: RequestInit = {

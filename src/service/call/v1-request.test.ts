@@ -37,6 +37,13 @@ describe('buildV1Request: the URL', () => {
     expect(urlOf('')).toBe('https://api.example.com/v1/');
   });
 
+  it('encodes a % that starts no escape, and keeps every valid escape as typed', () => {
+    expect(urlOf('notes/%22q%22/100%s/%zz?a=%s&b=%2F')).toBe(
+      'https://api.example.com/v1/notes/%22q%22/100%25s/%25zz?a=%25s&b=%2F',
+    );
+    expect(urlOf('a%2fb/%E6%97%A5')).toBe('https://api.example.com/v1/a%2fb/%E6%97%A5');
+  });
+
   it('allows ".." that stays inside /v1/', () => {
     expect(urlOf('products/../orders')).toBe('https://api.example.com/v1/orders');
   });

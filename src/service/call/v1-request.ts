@@ -26,6 +26,16 @@ export interface PreparedRequest {
 
 const NO_BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 
+/**
+ * A `%` that starts no escape (`%s`), which a WHATWG URL leaves raw, as `%25`. HTTP clients
+ * outside the browser encode it themselves, and urllib3 (under Python's requests and HTTPie) then
+ * re-encodes every valid escape too (`%22` to `%2522`): encoded here, the URL is one every client
+ * sends byte for byte as the panel does.
+ */
+function encodeStrayPercent(part: string): string {
+  return part.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+}
+
 function resolveV1Url(baseUrl: string, rawPath: string): Result<URL> {
   const path = rawPath.trim().replace(/^\/+/, '');
   if (path.includes('#')) {
@@ -40,6 +50,8 @@ function resolveV1Url(baseUrl: string, rawPath: string): Result<URL> {
   let url: URL;
   try {
     url = new URL(`${base.origin}${prefix}${path}`);
+    url.pathname = encodeStrayPercent(url.pathname);
+    url.search = encodeStrayPercent(url.search);
   } catch {
     return fail(
       'invalid_request',

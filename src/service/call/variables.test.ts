@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCall, resolveText, variablesOf } from './variables';
+import { cycleError, resolveCall, resolveText, variablesOf } from './variables';
 
 const profile = {
   companyId: 'c0a80101-7e57-4d2a-9b1e-5a4db0c0ffee',
@@ -25,12 +25,58 @@ describe('variables', () => {
     expect(resolveText('orders/{{orderId}}/{{ orderId }}', values)).toEqual({
       text: 'orders/o-42/o-42',
       unresolved: [],
+      cycles: [],
     });
     expect(resolveText('{{a}}-{{a}}-{{b}}', values)).toEqual({
       text: '{{a}}-{{a}}-{{b}}',
       unresolved: ['a', 'b'],
+      cycles: [],
     });
     expect(resolveText('no braces {x} {{ }}', values).unresolved).toEqual([]);
+  });
+
+  it('resolves a value that names other variables, and reports an unknown name inside it', () => {
+    const nested = variablesOf({
+      ...profile,
+      variables: [
+        { name: 'root', value: '{{baseUrl}}/{{version}}' },
+        { name: 'version', value: 'v{{n}}' },
+        { name: 'n', value: '2' },
+        { name: 'broken', value: 'x/{{nowhere}}' },
+      ],
+    });
+    expect(resolveText('{{root}}', nested).text).toBe(`${profile.baseUrl}/v2`);
+    expect(resolveText('{{broken}}', nested).unresolved).toEqual(['nowhere']);
+  });
+
+  it('refuses variables that name each other in a loop, by name, instead of sending braces', () => {
+    const looping = variablesOf({
+      ...profile,
+      variables: [
+        { name: 'a', value: '{{b}}' },
+        { name: 'b', value: '{{a}}' },
+        { name: 'self', value: 'x{{self}}' },
+      ],
+    });
+    const { call, cycles } = resolveCall(
+      { path: 'items/{{a}}', query: [], headers: [{ name: 'X', value: '{{self}}' }], body: '' },
+      looping,
+    );
+    expect(cycles).toEqual(['{{a}} → {{b}} → {{a}}', '{{self}} → {{self}}']);
+    expect(cycleError(cycles)?.error).toMatchObject({
+      code: 'unresolved_variable',
+      message: 'Variables name each other in a loop: {{a}} → {{b}} → {{a}}; {{self}} → {{self}}.',
+    });
+    expect(call.path).toContain('{{');
+    expect(cycleError([])).toBeNull();
+  });
+
+  it('refuses nesting deeper than any real call needs, as a loop', () => {
+    const deep = variablesOf({
+      ...profile,
+      variables: Array.from({ length: 12 }, (_, i) => ({ name: `v${i}`, value: `{{v${i + 1}}}` })),
+    });
+    expect(resolveText('{{v0}}', deep).cycles).toHaveLength(1);
   });
 
   it('resolves path, query, headers and body, keeping other fields', () => {

@@ -1,8 +1,9 @@
 /**
  * `{{name}}` variables in the path, query, headers and body of a call, resolved from the active
  * profile (`companyId`, `baseUrl` and the profile's own variables) and, for a request opened from
- * a collection, the collection's shared variables, which the profile's override. An unknown name is
- * reported, never sent as literal braces.
+ * a collection, the collection's shared variables, which the profile's override. A value may name
+ * other variables (`{{host}}/{{version}}`), resolved in turn. An unknown name, or variables that
+ * name each other in a loop (`a={{b}}`, `b={{a}}`), are reported by name, never sent as braces.
  */
 import { type AppError, fail } from '../../vocabulary/errors';
 import type { NameValue } from '../../vocabulary/terms';
@@ -12,7 +13,12 @@ const PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g;
 export interface Resolution {
   text: string;
   unresolved: string[];
+  /** Loops of variables naming each other, each as `{{a}} → {{b}} → {{a}}`. */
+  cycles: string[];
 }
+
+/** Nesting deeper than this is refused as a loop would be: no real call needs it. */
+const MAX_NESTING = 8;
 
 export function variablesOf(
   profile: {
@@ -32,17 +38,34 @@ export function variablesOf(
   return values;
 }
 
-export function resolveText(text: string, values: ReadonlyMap<string, string>): Resolution {
+const chain = (names: readonly string[]) => names.map((name) => `{{${name}}}`).join(' → ');
+
+/** `text` with its variables resolved; `within`: the variables whose values are being resolved. */
+export function resolveText(
+  text: string,
+  values: ReadonlyMap<string, string>,
+  within: readonly string[] = [],
+): Resolution {
   const unresolved = new Set<string>();
+  const cycles = new Set<string>();
   const resolved = text.replace(PATTERN, (whole, name: string) => {
+    if (within.includes(name) || within.length >= MAX_NESTING) {
+      const start = within.indexOf(name);
+      cycles.add(chain(start < 0 ? [...within, name] : [...within.slice(start), name]));
+      return whole;
+    }
     const value = values.get(name);
     if (value === undefined) {
       unresolved.add(name);
       return whole;
     }
-    return value;
+    if (!value.includes('{{')) return value;
+    const inner = resolveText(value, values, [...within, name]);
+    for (const item of inner.unresolved) unresolved.add(item);
+    for (const item of inner.cycles) cycles.add(item);
+    return inner.text;
   });
-  return { text: resolved, unresolved: [...unresolved] };
+  return { text: resolved, unresolved: [...unresolved], cycles: [...cycles] };
 }
 
 export interface CallTemplate {
@@ -52,12 +75,14 @@ export interface CallTemplate {
   body: string;
 }
 
-/** Resolves every part of a call; `unresolved` lists each unknown name once. */
+/** Resolves every part of a call; `unresolved` lists each unknown name once, `cycles` each loop. */
 export function resolveCall<T extends CallTemplate>(call: T, values: ReadonlyMap<string, string>) {
   const unresolved = new Set<string>();
+  const cycles = new Set<string>();
   const one = (text: string) => {
     const result = resolveText(text, values);
     for (const name of result.unresolved) unresolved.add(name);
+    for (const loop of result.cycles) cycles.add(loop);
     return result.text;
   };
   const pairs = (rows: readonly NameValue[]) =>
@@ -69,7 +94,17 @@ export function resolveCall<T extends CallTemplate>(call: T, values: ReadonlyMap
     headers: pairs(call.headers),
     body: one(call.body),
   };
-  return { call: resolved, unresolved: [...unresolved] };
+  return { call: resolved, unresolved: [...unresolved], cycles: [...cycles] };
+}
+
+/** The refusal for a call whose variables name each other in a loop, or null. */
+export function cycleError(cycles: readonly string[]): { ok: false; error: AppError } | null {
+  if (cycles.length === 0) return null;
+  return fail(
+    'unresolved_variable',
+    `Variables name each other in a loop: ${cycles.join('; ')}.`,
+    'Give one of them a plain value (in the profile’s variables, or the collection’s).',
+  );
 }
 
 /** The refusal for a call that still names unknown variables. */

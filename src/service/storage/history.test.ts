@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../redaction/known-secret-redaction';
 import {
   appendToHistory,
   HISTORY_PER_PROFILE,
@@ -8,12 +9,15 @@ import {
 } from './history';
 
 const API_KEY = 'ak_live_0123456789abcdef';
+const OTHER_PROFILES_SECRET = 'cs_other/profile+9Zq8';
+const redact = createRedactor({ secrets: [API_KEY, OTHER_PROFILES_SECRET], pairs: [] }).text;
+const keepAll = (text: string) => text;
 const call = {
   method: 'POST' as const,
   path: `orders?key=${API_KEY}`,
   query: [{ name: 'k', value: API_KEY }],
   headers: [{ name: 'X-Echo', value: `Bearer ${API_KEY}` }],
-  body: `{"pasted":"${API_KEY}"}`,
+  body: `{"pasted":"${API_KEY}","other":"${encodeURIComponent(OTHER_PROFILES_SECRET)}"}`,
 };
 
 describe('history entries', () => {
@@ -21,9 +25,10 @@ describe('history entries', () => {
     const entry = makeHistoryEntry(
       call,
       { status: 201, durationMs: 12, errorCode: null },
-      { id: 'e1', at: 5, secrets: [API_KEY] },
+      { id: 'e1', at: 5, redact },
     );
     expect(JSON.stringify(entry)).not.toContain(API_KEY);
+    expect(JSON.stringify(entry)).not.toContain(encodeURIComponent(OTHER_PROFILES_SECRET));
     expect(entry.path).toBe('orders?key=••••cdef');
     expect(entry).toMatchObject({
       id: 'e1',
@@ -40,7 +45,7 @@ describe('history entries', () => {
     const entry = makeHistoryEntry(
       { ...call, body: 'x'.repeat(MAX_HISTORY_BODY + 1) },
       { status: null, durationMs: null, errorCode: 'timeout' },
-      { id: 'e2', at: 6, secrets: [] },
+      { id: 'e2', at: 6, redact: keepAll },
     );
     expect(entry.body).toBe('');
     expect(entry.bodyDropped).toBe(true);
@@ -53,7 +58,7 @@ describe('history entries', () => {
         entry: makeHistoryEntry(
           call,
           { status: 200, durationMs: 1, errorCode: null },
-          { id: 'o', at: 0, secrets: [] },
+          { id: 'o', at: 0, redact: keepAll },
         ),
       },
     ];
@@ -61,7 +66,7 @@ describe('history entries', () => {
       const entry = makeHistoryEntry(
         call,
         { status: 200, durationMs: 1, errorCode: null },
-        { id: `p${i}`, at: i, secrets: [] },
+        { id: `p${i}`, at: i, redact: keepAll },
       );
       records = appendToHistory(records, { profileId: 'p', entry });
     }

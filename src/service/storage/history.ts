@@ -1,10 +1,10 @@
 /**
  * The request history: the last 200 calls per profile, as composed (`{{variables}}` kept), with
  * how each ended. PII-light and secret-free by construction: auth headers are never part of a
- * composed call, and any stored secret that a user pasted into a path, header or body is masked.
+ * composed call, and any secret the worker holds (of any profile) that a user pasted into a path,
+ * header or body is masked by the worker's redaction (src/redaction/known-secret-redaction.ts).
  */
 
-import { maskSecretsIn } from '../../redaction/mask';
 import type { ComposedCall, HttpMethod, NameValue } from '../../vocabulary/terms';
 
 export const HISTORY_PER_PROFILE = 200;
@@ -32,9 +32,11 @@ export interface HistoryRecord {
   entry: HistoryEntry;
 }
 
-/** `call` with every one of `secrets` masked wherever it appears (a secret pasted by the user). */
-export function scrubCall(call: ComposedCall, secrets: readonly string[]): ComposedCall {
-  const clean = (text: string) => maskSecretsIn(text, secrets);
+/** Masks every secret the worker holds in a piece of text (`Redactor.text`). */
+export type Redact = (text: string) => string;
+
+/** `call` with every secret masked wherever it appears (a secret pasted by the user). */
+export function scrubCall(call: ComposedCall, clean: Redact): ComposedCall {
   const pairs = (rows: readonly NameValue[]) =>
     rows.map(({ name, value }) => ({ name: clean(name), value: clean(value) }));
   return {
@@ -49,10 +51,10 @@ export function scrubCall(call: ComposedCall, secrets: readonly string[]): Compo
 export function makeHistoryEntry(
   call: ComposedCall,
   outcome: { status: number | null; durationMs: number | null; errorCode: string | null },
-  context: { id: string; at: number; secrets: readonly string[] },
+  context: { id: string; at: number; redact: Redact },
 ): HistoryEntry {
   const bodyDropped = call.body.length > MAX_HISTORY_BODY;
-  const clean = scrubCall(bodyDropped ? { ...call, body: '' } : call, context.secrets);
+  const clean = scrubCall(bodyDropped ? { ...call, body: '' } : call, context.redact);
   return { id: context.id, at: context.at, ...clean, bodyDropped, ...outcome };
 }
 

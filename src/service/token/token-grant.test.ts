@@ -329,6 +329,20 @@ describe('runTokenGrant with answers the sandbox does not give', () => {
   // Regression guard: the body is masked with "••••" + the last 4 characters whatever the token's length
   // (token-grant.ts scrub), while maskSecret shows fewer for short values. A 4-character token
   // is shown whole in response.bodyText: "access_token": "••••Ab3x".
+  it('masks the token of a malformed 200 answer, from which no token could be read', async () => {
+    const token = 'tok_malformed_0123456789';
+    const view = failed(await run(`{"access_token":"${token}","token_type":"Bearer",}`));
+    expect(view.response?.bodyText).toContain('"access_token":"••••"');
+    expectNoSecrets(view, token);
+  });
+
+  it('masks the token of a 200 answer cut at 1 MB, up to the end of the text', async () => {
+    const token = `tok_${'x'.repeat(1024 * 1024)}`;
+    const view = failed(await run(`{"token_type":"Bearer","access_token":"${token}"}`));
+    expect(view.response?.bodyText).toMatch(/"access_token":"••••"$/);
+    expect(view.response?.bodyText).not.toContain('tok_xxxx');
+  });
+
   it('never shows a short access token whole in the response body', async () => {
     const token = 'Ab3x';
     const { view } = success(
@@ -410,7 +424,11 @@ describe('runTokenGrant against a server that echoes the request', () => {
         body += chunk.toString('utf8');
       });
       request.on('end', () => {
-        response.writeHead(400, { 'content-type': 'application/json' });
+        response.writeHead(400, {
+          'content-type': 'application/json',
+          'www-authenticate': `Basic realm="api", received="${request.headers.authorization ?? ''}"`,
+          'x-echo-body': body,
+        });
         response.end(
           JSON.stringify({
             error: 'invalid_request',

@@ -7,7 +7,7 @@
  */
 
 import { reindentJson } from '../../json-text/json-indent';
-import { maskSecret } from '../../redaction/mask';
+import { MASK, maskSecret } from '../../redaction/mask';
 import type { NameValue } from '../../vocabulary/terms';
 import { sendObserved } from '../call/execute';
 import { originOnWire } from '../wire/origin-refusal';
@@ -87,16 +87,18 @@ export interface GrantOptions {
 const MAX_TOKEN_RESPONSE_BYTES = 1024 * 1024;
 
 /**
- * Masks a token wherever it appears in text shown to the panel: as the value of "access_token"
- * (however the JSON escapes it), and as its plain or JSON-escaped text anywhere else.
+ * Masks a token wherever it appears in text shown to the panel: as the value of any token field
+ * ("access_token", "refresh_token", "id_token", however the JSON escapes it, also when the answer
+ * is malformed or cut so that no token could be read from it, and the value runs to the end), and
+ * as its plain or JSON-escaped text anywhere else.
  */
 function scrub(text: string, secret: string | null): string {
-  if (secret === null || secret === '') return text;
   const out = text.replace(
-    /("access_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g,
-    (_match, lead: string) => `${lead}${JSON.stringify(maskSecret(secret))}`,
+    /("(?:access|refresh|id)_token"\s*:\s*)"(?:[^"\\]|\\.)*(?:"|$)/g,
+    (_match, lead: string) =>
+      `${lead}${JSON.stringify(secret === null || secret === '' ? MASK : maskSecret(secret))}`,
   );
-  return maskForms(out, secret, textForms(secret));
+  return secret === null || secret === '' ? out : maskForms(out, secret, textForms(secret));
 }
 
 /** A secret as text may carry it: as typed, JSON-escaped (with or without escaped slashes). */
@@ -115,6 +117,8 @@ function maskForms(text: string, secret: string, forms: readonly string[]): stri
 /**
  * Masks the client secret in an answer that echoes the request (some servers and proxies quote
  * what they received): as text, URL- or form-encoded as in the body, and inside the Basic header.
+ * The worker's redaction of every secret it holds (src/redaction/known-secret-redaction.ts) runs
+ * on the view again before it is kept or shown; this keeps the view safe on its own.
  */
 function scrubClientSecret(text: string, input: TokenRequestInput): string {
   const { clientId, clientSecret } = input;
@@ -180,7 +184,11 @@ export async function runTokenGrant(
   const meta = (secret: string | null): TokenResponseMeta => ({
     status: exchange.status,
     statusText: exchange.statusText,
-    headers: exchange.headers,
+    // A failing server may echo the request's Basic value or the secret in a header.
+    headers: exchange.headers.map(({ name, value }) => ({
+      name,
+      value: scrubClientSecret(value, input),
+    })),
     durationMs: exchange.durationMs,
     bodyText: scrubClientSecret(
       scrub(reindentJson(exchange.bodyText) ?? exchange.bodyText, secret),

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from './known-secret-redaction';
+import { MASK, maskSecret } from './mask';
+
+const KEY = 'AK-canary-5b1e9f0c7d2a4e';
+const SECRET = 'cs/canary+Ωé "q"\\7Zp';
+const TOKEN = 'tok.canary_Q8w2-Xr5';
+const CLIENT = 'client id+1';
+const redactor = createRedactor({
+  secrets: [KEY, SECRET, TOKEN],
+  pairs: [{ clientId: CLIENT, clientSecret: SECRET }],
+});
+
+function base64(text: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+}
+
+/** As strict encoders write JSON: every character but letters and digits as `\uXXXX`. */
+const jsonEscapedEverything = (text: string) =>
+  Array.from(text, (c) =>
+    /[A-Za-z0-9]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  ).join('');
+
+describe('createRedactor', () => {
+  const forms: [string, string][] = [
+    ['raw', SECRET],
+    ['URL-encoded', encodeURIComponent(SECRET)],
+    [
+      'URL-encoded, lower-case hex',
+      encodeURIComponent(SECRET).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+    ],
+    ['form-encoded', new URLSearchParams([['x', SECRET]]).toString().slice(2)],
+    ['JSON-escaped', JSON.stringify(SECRET).slice(1, -1)],
+    ['JSON-escaped with \\/', JSON.stringify(SECRET).slice(1, -1).replace(/\//g, '\\/')],
+    ['JSON \\uXXXX throughout', jsonEscapedEverything(SECRET)],
+    [
+      'JSON \\uXXXX upper-case hex',
+      jsonEscapedEverything(SECRET).replace(
+        /\\u[0-9a-f]{4}/g,
+        (e) => `\\u${e.slice(2).toUpperCase()}`,
+      ),
+    ],
+    ['base64 of id:secret', base64(`${CLIENT}:${SECRET}`)],
+    [
+      'base64 of form-encoded id:secret',
+      base64(
+        `${new URLSearchParams([['', CLIENT]]).toString().slice(1)}:${new URLSearchParams([['', SECRET]]).toString().slice(1)}`,
+      ),
+    ],
+    ['base64 of the secret', base64(SECRET)],
+  ];
+  for (const [name, form] of forms) {
+    it(`masks a secret written ${name}`, () => {
+      const out = redactor.text(`echo: [${form}] done`);
+      expect(out).not.toContain(form);
+      expect(out).toMatch(/^echo: \[••••.*\] done$/);
+    });
+  }
+
+  it('shows a found secret as its mask, as everywhere in the panel', () => {
+    expect(redactor.text(`x-apikey: ${KEY}`)).toBe(`x-apikey: ${maskSecret(KEY)}`);
+  });
+
+  it('decodes a Basic value and hides it whole when it holds a secret', () => {
+    const value = base64(`someone-else:${encodeURIComponent(TOKEN)}`);
+    expect(redactor.text(`WWW-Authenticate: Basic ${value}`)).toBe(
+      `WWW-Authenticate: Basic ${MASK}`,
+    );
+    const harmless = base64('user:password-of-nobody');
+    expect(redactor.text(`Basic ${harmless}`)).toBe(`Basic ${harmless}`);
+    expect(redactor.text('Basic realm="api"')).toBe('Basic realm="api"');
+  });
+
+  it('hides a typed start of a secret (a draft saved mid-typing)', () => {
+    const typed = `keys/${KEY.slice(0, 14)}`;
+    expect(redactor.text(typed)).toBe(`keys/${MASK}`);
+    expect(redactor.text(`keys/${KEY.slice(0, 7)}`)).toBe(`keys/${KEY.slice(0, 7)}`);
+  });
+
+  it('masks every profile’s secrets in every string of a value, keys too', () => {
+    const value = {
+      headers: [{ name: 'x-echo', value: `Bearer ${TOKEN}` }],
+      body: `{"access_token":"${TOKEN}","k":"${KEY}"}`,
+      [KEY]: 1,
+      status: 200,
+      nothing: null,
+    };
+    const out = JSON.stringify(redactor.deep(value));
+    for (const secret of [KEY, TOKEN]) expect(out).not.toContain(secret);
+    expect(out).toContain('"status":200');
+    expect(out).toContain('"nothing":null');
+  });
+
+  it('keeps a key named __proto__ a plain key', () => {
+    const value = JSON.parse('{"__proto__":{"polluted":1}}') as object;
+    const out = redactor.deep(value);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__']);
+  });
+
+  it('leaves text without secrets alone, and ignores secrets too short to find safely', () => {
+    const short = createRedactor({ secrets: ['abc', ''], pairs: [] });
+    expect(short.text('abc abc')).toBe('abc abc');
+    expect(redactor.text('GET /v1/items?page=2')).toBe('GET /v1/items?page=2');
+  });
+});
+
+describe('Redactor.holds', () => {
+  it('names the secret a text holds in any form, Basic values included', () => {
+    expect(redactor.holds(`x ${encodeURIComponent(SECRET)}`)).toBe(SECRET);
+    expect(redactor.holds(`Authorization: Basic ${base64(`${CLIENT}:${SECRET}`)}`)).toBe(SECRET);
+    expect(redactor.holds(`Basic ${base64(`other:${TOKEN}`)} and text`)).toBe(TOKEN);
+    expect(redactor.holds('nothing here at all')).toBeNull();
+  });
+
+  it('does not count a start of a secret as the secret', () => {
+    expect(redactor.holds(`keys/${KEY.slice(0, 14)}`)).toBeNull();
+  });
+
+  it('masks a Basic value and a raw secret in one text, each where it stands', () => {
+    const text = `a ${KEY} b Basic ${base64(`u:${TOKEN}`)} c ${KEY} d`;
+    expect(redactor.text(text)).toBe(`a ${maskSecret(KEY)} b Basic ${MASK} c ${maskSecret(KEY)} d`);
+  });
+});
+
+describe('a secret of symbols only', () => {
+  it('is still found, in every form (no run of letters to search for first)', () => {
+    const symbols = '!@#$%^&*()_+{}';
+    const only = createRedactor({ secrets: [symbols], pairs: [] });
+    for (const form of [symbols, encodeURIComponent(symbols), JSON.stringify(symbols)]) {
+      expect(only.text(`[${form}]`)).not.toContain(form.replace(/^"|"$/g, ''));
+    }
+  });
+});

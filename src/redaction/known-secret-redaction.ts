@@ -1,0 +1,184 @@
+/**
+ * The one redaction of the worker's own secrets: every stored API key and client secret of every
+ * profile and every token the worker holds, wherever they appear in text it keeps or shows. A
+ * secret is found however a server or a user may have written it back: as typed, percent- or
+ * form-encoded (hex in either case), JSON-escaped (`\/`, `\uXXXX`, mixed as a server pleases),
+ * as base64 of itself or of `client_id:client_secret` (raw or RFC 6749 form-encoded), or inside
+ * any `Basic …` value, which is decoded and checked again. A start of a secret (8 characters or
+ * more, as typing it leaves in a draft) is hidden too.
+ *
+ * Invariant: `redactor.text(t)` contains none of these forms of any secret it was given; a found
+ * secret becomes its mask (`••••3f9a`), a found encoding of one or a start of one becomes `••••`.
+ */
+import { MASK, maskSecret } from './mask';
+import {
+  BASIC_VALUE,
+  base64Forms,
+  type CredentialPair,
+  decodeBase64Text,
+  secretPattern,
+} from './secret-forms';
+import { MIN_STORED_SECRET } from './secret-patterns';
+
+export type { CredentialPair };
+
+export interface KnownSecrets {
+  /** API keys, client secrets, access tokens: each masked in any form. */
+  secrets: readonly string[];
+  pairs: readonly CredentialPair[];
+}
+
+export interface Redactor {
+  text(text: string): string;
+  /** The first secret `text` holds in any of the forms above (a start of one aside), or null. */
+  holds(text: string): string | null;
+  /** `value` with every string in it (keys too) redacted; other values unchanged. */
+  deep<T>(value: T): T;
+}
+
+/** The shortest start of a secret that is hidden (a typed prefix in a draft). */
+const MIN_SECRET_START = 8;
+
+/** A place in the text where a form of a secret was found, and what it becomes. */
+interface Found {
+  start: number;
+  end: number;
+  mask: string;
+  secret: string;
+}
+
+/**
+ * Finds the forms of one secret. Searching a pattern at every position of a 16 MB body costs
+ * seconds; instead its longest run of letters and digits (written the same in every form) is
+ * searched with indexOf, and only around each hit are the patterns of the parts before and after
+ * it tried.
+ */
+function secretFinder(secret: string): (text: string) => Found[] {
+  const runs = [...secret.matchAll(/[A-Za-z0-9]+/g)];
+  const anchor = runs.reduce<RegExpMatchArray | undefined>(
+    (best, run) => (best === undefined || run[0].length > best[0].length ? run : best),
+    undefined,
+  );
+  const mask = maskSecret(secret);
+  if (anchor === undefined || anchor[0].length < 3) {
+    const whole = new RegExp(secretPattern(secret), 'g');
+    return (text) =>
+      [...text.matchAll(whole)].map((hit) => ({
+        start: hit.index,
+        end: hit.index + hit[0].length,
+        mask,
+        secret,
+      }));
+  }
+  const at = anchor.index ?? 0;
+  const word = anchor[0];
+  const before = secret.slice(0, at);
+  /** The longest form of one character is 12 characters (`\uXXXX\uXXXX`, `%XX%XX%XX%XX`). */
+  const reach = 12 * before.length;
+  const beforePattern = new RegExp(`(?:${secretPattern(before)})$`);
+  const afterPattern = new RegExp(secretPattern(secret.slice(at + word.length)), 'y');
+  return (text) => {
+    const found: Found[] = [];
+    for (let hit = text.indexOf(word); hit >= 0; hit = text.indexOf(word, hit + 1)) {
+      const lead =
+        before === '' ? '' : beforePattern.exec(text.slice(Math.max(0, hit - reach), hit));
+      if (lead === null) continue;
+      afterPattern.lastIndex = hit + word.length;
+      const tail = afterPattern.exec(text);
+      if (tail === null) continue;
+      const start = hit - (typeof lead === 'string' ? 0 : lead[0].length);
+      found.push({ start, end: afterPattern.lastIndex, mask, secret });
+    }
+    return found;
+  };
+}
+
+function literalFinder([form, secret]: [string, string]): (text: string) => Found[] {
+  return (text) => {
+    const found: Found[] = [];
+    for (let hit = text.indexOf(form); hit >= 0; hit = text.indexOf(form, hit + 1)) {
+      found.push({ start: hit, end: hit + form.length, mask: MASK, secret });
+    }
+    return found;
+  };
+}
+
+/** `text` with every found place replaced; of overlapping finds the earliest and longest wins. */
+function replaceFound(text: string, found: Found[]): string {
+  if (found.length === 0) return text;
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = '';
+  let from = 0;
+  for (const item of found) {
+    if (item.start < from) {
+      if (item.end > from) from = item.end; // overlaps the previous find: hidden with it
+      continue;
+    }
+    out += text.slice(from, item.start) + item.mask;
+    from = item.end;
+  }
+  return out + text.slice(from);
+}
+
+function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'deep'> {
+  const usable = [...new Set(secrets)].filter((secret) => secret.length >= MIN_STORED_SECRET);
+  const finders = [...usable.map(secretFinder), ...base64Forms(usable, pairs).map(literalFinder)];
+  const starts = usable.filter((secret) => secret.length > MIN_SECRET_START);
+  const findAll = (text: string) => finders.flatMap((find) => find(text));
+  const inBasic = (text: string, found: (decoded: string) => boolean) =>
+    !/basic/i.test(text)
+      ? text
+      : text.replace(BASIC_VALUE, (whole, lead: string, value: string) => {
+          const decoded = decodeBase64Text(value);
+          return decoded !== null && found(decoded) ? `${lead}${MASK}` : whole;
+        });
+  return {
+    text(text) {
+      if (usable.length === 0 || text.length < MIN_STORED_SECRET) return text;
+      const checked = inBasic(text, (decoded) => findAll(decoded).length > 0);
+      let out = replaceFound(checked, findAll(checked));
+      for (const secret of starts) out = hideStarts(out, secret);
+      return out;
+    },
+    holds(text) {
+      if (usable.length === 0 || text.length < MIN_STORED_SECRET) return null;
+      const direct = findAll(text)[0];
+      if (direct !== undefined) return direct.secret;
+      let inside: string | null = null;
+      inBasic(text, (decoded) => {
+        inside ??= findAll(decoded)[0]?.secret ?? null;
+        return inside !== null;
+      });
+      return inside;
+    },
+  };
+}
+
+/** Hides every run of text that is the first MIN_SECRET_START or more characters of `secret`. */
+function hideStarts(text: string, secret: string): string {
+  const head = secret.slice(0, MIN_SECRET_START);
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, from)) {
+    let end = at + head.length;
+    while (end < text.length && end - at < secret.length && text[end] === secret[end - at]) end++;
+    out += text.slice(from, at) + MASK;
+    from = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+function deepWith(redact: (text: string) => string, value: unknown): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => deepWith(redact, item));
+  if (value === null || typeof value !== 'object') return value;
+  // fromEntries defines own properties: a key named `__proto__` stays a plain key.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [redact(key), deepWith(redact, item)]),
+  );
+}
+
+export function createRedactor(known: KnownSecrets): Redactor {
+  const { text, holds } = createTextRedactor(known);
+  return { text, holds, deep: <T>(value: T) => deepWith(text, value) as T };
+}

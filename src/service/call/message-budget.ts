@@ -1,0 +1,56 @@
+/**
+ * Keeps an answer within what one runtime message can carry. Chrome refuses a message over
+ * 64 MiB of JSON, and JSON writes a control character as six (`\u0001`): 11 MB of them, or a
+ * gzip bomb of zeros, passes the 16 MB body cap and still does not fit. Such a body is cut where
+ * its JSON form reaches the budget, and the exchange says it was cut (the panel's "showing its
+ * first …" note), instead of the message failing as if the worker could not be reached.
+ */
+import type { HttpExchange } from './execute';
+
+/** Room for the body's JSON in one message, leaving the rest of 64 MiB for everything else. */
+export const MESSAGE_BODY_BUDGET = 32 * 1024 * 1024;
+
+/**
+ * Bytes a UTF-16 code unit costs at most inside a JSON string sent as UTF-8. A surrogate counts 3:
+ * a pair is 4 bytes, a lone one `\uXXXX` (6), so 3 each is never less than the truth for a pair.
+ */
+function jsonCost(code: number): number {
+  if (code === 0x22 || code === 0x5c) return 2;
+  // Chrome's JSON writer also escapes these (`<` as `\u003C`): count them as escaped.
+  if ([0x3c, 0x3e, 0x26, 0x7f, 0x2028, 0x2029].includes(code)) return 6;
+  if (code < 0x20) return [0x08, 0x09, 0x0a, 0x0c, 0x0d].includes(code) ? 2 : 6;
+  if (code < 0x80) return 1;
+  return code < 0x800 ? 2 : 3;
+}
+
+/** The length of the longest start of `text` whose JSON fits `budget` bytes, or null if all does. */
+export function cutForBudget(text: string, budget: number): number | null {
+  if (text.length * 6 <= budget) return null; // fits even if every character were escaped
+  let used = 2;
+  for (let index = 0; index < text.length; index++) {
+    used += jsonCost(text.charCodeAt(index));
+    if (used > budget) {
+      const previous = text.charCodeAt(index - 1);
+      // Never split a surrogate pair: the start would end in half a character.
+      return index > 0 && previous >= 0xd800 && previous <= 0xdbff ? index - 1 : index;
+    }
+  }
+  return null;
+}
+
+/** `exchange` with its body cut to the message budget when its JSON would not fit. */
+export function fitForMessage(
+  exchange: HttpExchange,
+  budget: number = MESSAGE_BODY_BUDGET,
+): HttpExchange {
+  const cut = cutForBudget(exchange.bodyText, budget);
+  if (cut === null) return exchange;
+  const bodyText = exchange.bodyText.slice(0, cut);
+  return {
+    ...exchange,
+    bodyText,
+    truncated: true,
+    bodyBytes: new TextEncoder().encode(bodyText).byteLength,
+    totalBytes: exchange.truncated ? exchange.totalBytes : exchange.bodyBytes,
+  };
+}

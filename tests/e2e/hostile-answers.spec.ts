@@ -1,0 +1,100 @@
+/**
+ * Hostile answers, each told truthfully and within bounds: an answer too large for one runtime
+ * message (11 MB of control characters, a gzip bomb of zeros) is cut with a note, never "The
+ * background worker could not be reached"; a call whose 100 KB token no server reads is never
+ * "Nothing answered … the server is down"; a Base URL moved to another origin does not take the
+ * saved key along unasked.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { LONG_TOKEN_CLIENT, startHostileServer } from './hostile-server';
+import { createApiKeyProfile, createOAuthProfile } from './profiles';
+
+const response = (panel: Page) => panel.getByRole('region', { name: 'Response', exact: true });
+const KEY = 'AK-moving-canary-7d5b3f1e9c';
+
+test('an answer too large for one message is cut with a note, the worker still answers', async ({
+  panel,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  const hostile = await startHostileServer();
+  try {
+    const { companyId } = sandbox.credentials;
+    await createApiKeyProfile(panel, { baseUrl: hostile.url, companyId, apiKey: KEY });
+    for (const path of ['control', 'bomb']) {
+      await panel.getByRole('textbox', { name: 'Path' }).fill(path);
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await expect(response(panel)).toContainText('200', { timeout: 60_000 });
+      await expect(response(panel).getByRole('status').first()).toContainText(
+        'The body is larger than the panel keeps',
+      );
+      await expect(panel.getByText('could not be reached')).toHaveCount(0);
+    }
+    // The worker is still there: a plain call answers.
+    await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(response(panel)).toContainText('403');
+  } finally {
+    await hostile.close();
+  }
+});
+
+test('a call whose token no server reads is not blamed on a server that is down', async ({
+  panel,
+  sandbox,
+}) => {
+  const hostile = await startHostileServer();
+  try {
+    await createOAuthProfile(panel, {
+      method: 'OAuth (Basic header)',
+      authUrl: hostile.url,
+      companyId: sandbox.credentials.companyId,
+      clientId: LONG_TOKEN_CLIENT,
+      clientSecret: 'long-token-secret-1',
+    });
+    await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(response(panel)).toContainText(/431|not delivered/);
+    await expect(response(panel)).not.toContainText(/Nothing answered|server is down/);
+    expect(hostile.paths).toContain('/o/oauth/accesstoken');
+  } finally {
+    await hostile.close();
+  }
+});
+
+test('a saved key does not follow a Base URL moved to another origin unless the user says so', async ({
+  panel,
+  sandbox,
+}) => {
+  const hostile = await startHostileServer();
+  try {
+    const { companyId } = sandbox.credentials;
+    await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey: KEY });
+    await panel.getByRole('button', { name: 'Edit profile' }).click();
+    const editor = panel.getByRole('form', { name: 'Profile editor' });
+    await editor.getByRole('textbox', { name: 'Base URL' }).fill(hostile.url);
+    const keep = editor.getByRole('checkbox', {
+      name: 'Send the saved API key to the new address',
+    });
+    await expect(keep).not.toBeChecked();
+    await expect(editor).toContainText(`now points at ${hostile.url}`);
+    await editor.getByRole('button', { name: 'Save profile' }).click();
+    await expect(editor.getByRole('alert')).toContainText('does not go with it');
+    await expect(editor.getByRole('alert')).toContainText('Enter the API key');
+
+    // Back to the old address: no question; then the move, said yes to.
+    await editor.getByRole('textbox', { name: 'Base URL' }).fill(`${sandbox.url}/`);
+    await expect(keep).toHaveCount(0);
+    await editor.getByRole('textbox', { name: 'Base URL' }).fill(hostile.url);
+    await keep.check();
+    await editor.getByRole('button', { name: 'Save profile' }).click();
+    await expect(editor).toHaveCount(0);
+    await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(response(panel)).toContainText('403');
+    expect(hostile.paths).toContain('/v1/orders');
+  } finally {
+    await hostile.close();
+  }
+});
