@@ -297,7 +297,7 @@ test('50 concurrent calls at the moment the token expires: one token request, 50
   expect(new Set(bearers).size).toBe(1);
 });
 
-test('50 concurrent calls with a token only the server has expired: each retried once, one token request', async ({
+test('50 concurrent calls with a token only the server has expired: each refused call retried once, one token request', async ({
   panel,
   sandbox,
 }) => {
@@ -306,6 +306,8 @@ test('50 concurrent calls with a token only the server has expired: each retried
   expect(first.ok).toBe(true);
   const tokensBefore = sandbox.tokenRequestCount();
   expect(tokensBefore).toBe(1);
+  const revealed = await ask<{ accessToken: string }>(panel, 'token/reveal', { profileId });
+  const oldBearer = `Bearer ${revealed.value?.accessToken}`;
   // No latency: the 401s come back spread out, so a late one must not drop the renewed token.
   sandbox.expireAllTokens();
 
@@ -314,12 +316,17 @@ test('50 concurrent calls with a token only the server has expired: each retried
   for (const reply of replies) {
     expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
     expect(reply.value?.status).toBe(200);
-    expect(reply.value?.tokenRenewed).toBe(true);
   }
   expect(sandbox.tokenRequestCount()).toBe(tokensBefore + 1);
-  // Each call went out twice: once refused with the old token, once with the new one.
+  // A call that went out with the old token was refused and sent once more with the new one (and
+  // says so); a call that started after the renewal went out once, with the new token. The calls
+  // start together, so most of them meet the old token; which ones depends on the worker's pace.
+  const retried = replies.filter((reply) => reply.value?.tokenRenewed === true).length;
+  expect(retried).toBeGreaterThan(25);
   const calls = sandbox.requests.filter((request) => request.path === '/v1/products');
-  expect(calls).toHaveLength(100);
+  expect(calls).toHaveLength(50 + retried);
+  const refused = calls.filter((request) => request.headers.authorization === oldBearer);
+  expect(refused).toHaveLength(retried);
   const bearers = new Set(calls.map((request) => request.headers.authorization));
   expect(bearers.size).toBe(2);
 });
