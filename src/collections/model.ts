@@ -21,7 +21,22 @@ export interface SavedRequest {
   answerVariables?: AnswerVariable[];
 }
 
-/** Bruno's assertion operators; the unary ones (isNumber, isDefined, …) take the value ''. */
+/** The operators that take no value (their value is ''). */
+const UNARY = [
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isJson',
+  'isNull',
+  'isUndefined',
+  'isDefined',
+  'isEmpty',
+  'isNotEmpty',
+  'isTruthy',
+  'isFalsy',
+] as const;
+
+/** Bruno's assertion operators, in the order the Tests tab lists them. */
 export const ASSERTION_OPERATORS = [
   'eq',
   'neq',
@@ -38,35 +53,12 @@ export const ASSERTION_OPERATORS = [
   'matches',
   'notMatches',
   'length',
-  'isNumber',
-  'isString',
-  'isBoolean',
-  'isJson',
-  'isNull',
-  'isUndefined',
-  'isDefined',
-  'isEmpty',
-  'isNotEmpty',
-  'isTruthy',
-  'isFalsy',
+  ...UNARY,
   'between',
 ] as const;
 export type AssertionOperator = (typeof ASSERTION_OPERATORS)[number];
 
-/** The operators that take no value. */
-export const UNARY_OPERATORS: ReadonlySet<AssertionOperator> = new Set<AssertionOperator>([
-  'isNumber',
-  'isString',
-  'isBoolean',
-  'isJson',
-  'isNull',
-  'isUndefined',
-  'isDefined',
-  'isEmpty',
-  'isNotEmpty',
-  'isTruthy',
-  'isFalsy',
-]);
+export const UNARY_OPERATORS: ReadonlySet<AssertionOperator> = new Set<AssertionOperator>(UNARY);
 
 /** A check on an answer, Bruno's vocabulary: `res.status eq 200`, `res.body.items[0].id isDefined`. */
 export interface Assertion {
