@@ -156,7 +156,11 @@ test('opening another request never shows the previous answer; each answer names
   // The opened request's name is in view beside the request's actions.
   await expect(panel.getByText('“List products”', { exact: true })).toBeVisible();
 
+  await expect(panel.getByText('Saved “List products”.')).toBeVisible();
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  // Status lines never contradict: an edit after the save drops "Saved" for "Unsaved changes".
+  await expect(panel.getByText('Unsaved changes to “List products”')).toBeVisible();
+  await expect(panel.getByText('Saved “List products”.')).toHaveCount(0);
   await send(panel, 'orders');
   await expect(response(panel).getByText(/^For /)).toContainText('GET /v1/orders');
   await panel.getByRole('treeitem', { name: 'List products', exact: true }).click();
