@@ -85,6 +85,63 @@ for (const size of SIZES) {
     }
   });
 
+  test(`docked ${size.dock} (${size.width}x${size.height}): Path has the room, the base URL is a compact prefix, the actions keep to one row`, async ({
+    panel,
+    sandbox,
+  }) => {
+    await panel.setViewportSize(size);
+    await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+    const typical = 'orders/4/lines?expand=items&limit=50&p=2';
+    expect(typical).toHaveLength(40);
+    const path = panel.getByRole('textbox', { name: 'Path', exact: true });
+    await path.fill(typical);
+    const room = await path.evaluate((input: HTMLInputElement) => ({
+      width: input.getBoundingClientRect().width,
+      cut: input.scrollWidth > input.clientWidth,
+    }));
+    expect(room.width).toBeGreaterThanOrEqual(240);
+    expect(room.cut, 'the whole path shows').toBe(false);
+    // The line says it all, so no preview line repeats it.
+    await expect(panel.getByRole('status', { name: 'Full URL' })).toHaveCount(0);
+    // The base URL before Path shows whole on hover, over Path rather than pushing it.
+    const prefix = panel.getByRole('button', { name: `Base URL: ${sandbox.url}/v1/` });
+    await prefix.hover();
+    const whole = prefix.locator('.url-prefix-whole');
+    await expect(whole).toBeVisible();
+    await expect(whole).toHaveText(`${sandbox.url}/v1/`);
+    expect(await whole.evaluate((text) => text.scrollWidth <= text.clientWidth + 1)).toBe(true);
+    expect((await path.boundingBox())?.width).toBe(room.width);
+    // The query typed in Path is listed in Params, and editing it there edits Path.
+    await requestTab(panel, 'Params');
+    const typed = panel.getByRole('region', { name: 'Typed in Path' });
+    await expect(typed.getByRole('textbox', { name: 'Typed query parameter 2 value' })).toHaveValue(
+      '50',
+    );
+    await typed.getByRole('textbox', { name: 'Typed query parameter 2 value' }).fill('10');
+    await expect(path).toHaveValue('orders/4/lines?expand=items&limit=10&p=2');
+
+    // One row of actions, whatever the width: what does not fit is under More actions.
+    const actions = panel.getByRole('group', { name: 'Request actions' });
+    const tops = await actions
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));
+    expect(new Set(tops).size, 'every visible action on one row').toBe(1);
+    const more = actions.getByRole('button', { name: 'More actions' });
+    if (size.dock === 'bottom') {
+      await expect(more).toHaveCount(0);
+      await expect(
+        actions.getByRole('button', { name: 'Copy as cURL with secrets' }),
+      ).toBeVisible();
+    } else {
+      await more.click();
+      await panel
+        .getByRole('menu', { name: 'More actions' })
+        .getByRole('menuitem', { name: 'Copy as cURL with secrets' })
+        .click();
+      await expect(panel.getByRole('dialog', { name: 'Copy as cURL with secrets' })).toBeVisible();
+    }
+  });
+
   test(`docked ${size.dock} (${size.width}x${size.height}): a long JSON answer scrolls inside its pane, a screenful of rows rendered`, async ({
     panel,
     sandbox,

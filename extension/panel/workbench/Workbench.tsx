@@ -14,6 +14,7 @@ import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import { type DraftNotes, DraftNotesList, RequestActions } from '../request/RequestActions';
+import { RequestLine } from '../request/RequestLine';
 import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
 import { ResponsePane } from '../response/ResponsePane';
@@ -203,6 +204,14 @@ export function Workbench(props: WorkbenchProps) {
 
   return (
     <div class="app">
+      {/* The sidebar comes first in Tab order, as on screen: this skips it (and the toolbar). */}
+      <button
+        type="button"
+        class="skip-link"
+        onClick={() => document.getElementById('path')?.focus()}
+      >
+        Skip to Path
+      </button>
       <header class="toolbar">
         <button
           type="button"
@@ -227,25 +236,36 @@ export function Workbench(props: WorkbenchProps) {
         setPrefs={setPrefs}
         sidebar={sidebar || null}
         overlay={overlay}
+        bar={
+          <div class="request-bar">
+            <RequestLine
+              profile={profile}
+              draft={request.draft}
+              shared={shared}
+              onChange={request.setDraft}
+              sending={request.sending}
+              onSend={() => void request.send()}
+              onCancel={() => void request.cancel()}
+            />
+            <RequestActions
+              openedName={opened?.request.name ?? null}
+              dirtyRequest={dirty && opened !== null ? opened.request : null}
+              status={dirty ? '' : saveStatus}
+              onSave={() => setOpen('save')}
+              onSaveChanges={() => void saveInPlace()}
+              onImportCurl={() => setOpen('import')}
+              copyAs={copyAs}
+            />
+          </div>
+        }
         request={
           <RequestPane
             profile={profile}
-            shared={shared}
             request={request}
             token={oauth ? token : null}
             tab={prefs.requestTab}
             onTab={(requestTab) => setPrefs({ requestTab })}
             copyAs={copyAs}
-            actions={
-              <RequestActions
-                openedName={opened?.request.name ?? null}
-                dirtyRequest={dirty && opened !== null ? opened.request : null}
-                status={dirty ? '' : saveStatus}
-                onSave={() => setOpen('save')}
-                onSaveChanges={() => void saveInPlace()}
-                onImportCurl={() => setOpen('import')}
-              />
-            }
             notes={<DraftNotesList notes={notes} onDismiss={() => setNotes(null)} />}
             checks={checks}
           />
