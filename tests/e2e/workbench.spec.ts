@@ -121,7 +121,7 @@ for (const size of SIZES) {
     await expect(path).toHaveValue('orders/4/lines?expand=items&limit=10&p=2');
 
     // One row of actions, whatever the width: what does not fit is under More actions.
-    const actions = panel.getByRole('group', { name: 'Request actions' });
+    const actions = panel.getByRole('toolbar', { name: 'Request actions' });
     const tops = await actions
       .getByRole('button')
       .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));

@@ -49,7 +49,7 @@ export function OverflowRow({ label, actions, pinned, status, class: className }
 
   const shown = actions.length - hidden;
   return (
-    <div role="group" aria-label={label} class={`overflow-row ${className ?? ''}`}>
+    <div role="toolbar" aria-label={label} class={`overflow-row ${className ?? ''}`}>
       <div class="overflow-row-group" ref={group}>
         {actions.map((action, index) => (
           <span
