@@ -173,7 +173,7 @@ for (const size of SIZES) {
     expect(await pageScrolls(panel)).toBe(false);
   });
 
-  test(`docked ${size.dock} (${size.width}x${size.height}): OAuth after Get token, the token never pushes the call away`, async ({
+  test(`docked ${size.dock} (${size.width}x${size.height}): OAuth, the token tools take the main area and Send gives the answer its pane back`, async ({
     panel,
     sandbox,
   }) => {
@@ -191,10 +191,18 @@ for (const size of SIZES) {
     await expect(token).toContainText('approved');
     // The toolbar shows the token at a glance, with its countdown.
     await expect(panel.getByRole('banner').getByRole('timer')).toContainText(/expires in/);
+    // The inspector has the whole width of the main area, and its first fields show unscrolled.
+    const main = await panel.locator('.workbench > .main').boundingBox();
+    const box = await token.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan((main?.width ?? 0) * 0.9);
+    await expect(token.getByRole('row').filter({ hasText: 'expires_in' }).first()).toBeInViewport();
+    await expect(panel.getByRole('region', { name: 'Response', exact: true })).toBeHidden();
     await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
     await panel.getByRole('button', { name: 'Send' }).click();
     await expectCallAndAnswerInView(panel);
-    await expect(token).toBeVisible();
+    await expect(token).toBeHidden();
+    await requestTab(panel, 'Auth');
+    await expect(token).toContainText('approved');
   });
 }
 

@@ -78,7 +78,7 @@ export function RequestActions(props: ActionsProps) {
                 Unsaved changes to “{dirtyRequest.name}”
               </span>
             )}
-            {said === '' && dirtyRequest === null && openedName !== null && (
+            {dirtyRequest === null && openedName !== null && (
               <span class="opened-request" title="The saved request in the composer">
                 “{openedName}”
               </span>

@@ -25,6 +25,10 @@ interface Props {
   bar: ComponentChildren;
   request: ComponentChildren;
   response: ComponentChildren;
+  /** The request pane takes the whole main area (the token tools need the room). */
+  requestOnly: boolean;
+  /** A view across the main area in place of the panes (which stay mounted under it). */
+  wide: ComponentChildren | null;
 }
 
 export function WorkbenchLayout(props: Props) {
@@ -54,7 +58,9 @@ export function WorkbenchLayout(props: Props) {
       {sidebar}
       <div class="main" ref={main}>
         {props.bar}
+        {props.wide}
         <SplitView
+          hidden={props.wide !== null}
           orientation={wide ? 'row' : 'column'}
           ratio={wide ? prefs.splitRow : prefs.splitColumn}
           onRatio={(ratio) => setPrefs(wide ? { splitRow: ratio } : { splitColumn: ratio })}
@@ -62,6 +68,7 @@ export function WorkbenchLayout(props: Props) {
           minPx={wide ? 260 : 120}
           first={props.request}
           second={props.response}
+          firstOnly={props.requestOnly}
         />
       </div>
       {docked && (
