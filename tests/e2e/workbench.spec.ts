@@ -2,7 +2,7 @@
  * The panel as a DevTools workbench, at the sizes DevTools docks it: bottom (1000x420) and right
  * (480x900). After Send the request line and the answer's status are on screen together and the
  * page never scrolls as a whole; the layout preferences are remembered; the README pictures are
- * taken here (UPDATE_SCREENSHOT=1 refreshes docs/panel.png and docs/panel-dark.png).
+ * taken here at both sizes, light and dark (UPDATE_SCREENSHOT=1 refreshes docs/panel*.png).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -64,23 +64,23 @@ for (const size of SIZES) {
       size.dock === 'bottom' ? 'true' : 'false',
     );
 
-    if (size.dock === 'bottom') {
-      // The pictures show a saved request in the sidebar too.
-      await panel.keyboard.press('Control+s');
-      const save = panel.getByRole('form', { name: 'Save request' });
-      await save.getByRole('textbox', { name: 'Request name' }).fill('List products');
-      await save.getByRole('textbox', { name: 'New collection name' }).fill('Shop');
-      await save.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(panel.getByRole('treeitem', { name: 'List products' })).toBeVisible();
-      mkdirSync('test-results', { recursive: true });
-      for (const theme of ['light', 'dark'] as const) {
-        await setTheme(panel, theme);
-        const file = theme === 'light' ? 'panel.png' : 'panel-dark.png';
-        await panel.screenshot({ path: `test-results/${file}` });
-        if (process.env.UPDATE_SCREENSHOT === '1') {
-          mkdirSync('docs', { recursive: true });
-          copyFileSync(`test-results/${file}`, `docs/${file}`);
-        }
+    // The pictures show a saved request, opened from the sidebar (docked, or over the panes).
+    await panel.keyboard.press('Control+s');
+    const save = panel.getByRole('form', { name: 'Save request' });
+    await save.getByRole('textbox', { name: 'Request name' }).fill('List products');
+    await save.getByRole('textbox', { name: 'New collection name' }).fill('Shop');
+    await save.getByRole('button', { name: 'Save', exact: true }).click();
+    if (size.dock === 'right') await toggle.click();
+    await expect(panel.getByRole('treeitem', { name: 'List products' })).toBeVisible();
+    if (size.dock === 'right') await panel.getByRole('button', { name: 'Close sidebar' }).click();
+    mkdirSync('test-results', { recursive: true });
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(panel, theme);
+      const file = `panel${size.dock === 'right' ? '-right' : ''}${theme === 'dark' ? '-dark' : ''}.png`;
+      await panel.screenshot({ path: `test-results/${file}` });
+      if (process.env.UPDATE_SCREENSHOT === '1') {
+        mkdirSync('docs', { recursive: true });
+        copyFileSync(`test-results/${file}`, `docs/${file}`);
       }
     }
   });

@@ -121,7 +121,8 @@ export function Workbench(props: WorkbenchProps) {
     const { method, path, query, headers, body } = call;
     request.setDraft({ method, path, query, headers, body });
     // Another call in the composer: the previous answer is not this one's (history shows its own).
-    request.show(null);
+    // The same call (just saved, or opened again) keeps its answer.
+    if (!sameCall(request.draft, call)) request.show(null);
     checks.load(from?.request ?? null);
     setOpened(from);
     setNotes(draftNotes);
