@@ -142,6 +142,23 @@ for (const size of SIZES) {
     }
   });
 
+  test(`docked ${size.dock} (${size.width}x${size.height}): the status line says what the status means, whole`, async ({
+    panel,
+    sandbox,
+  }) => {
+    await panel.setViewportSize(size);
+    await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+    await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
+    await panel.getByRole('textbox', { name: 'Path', exact: true }).fill('orders');
+    await requestTab(panel, 'Body');
+    await panel.getByRole('textbox', { name: 'Body' }).fill('{"sku":"A-1"}');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const response = panel.getByRole('region', { name: 'Response', exact: true });
+    const meaning = response.getByText('Created: a new resource was made', { exact: true });
+    await expect(meaning).toBeInViewport({ ratio: 1 });
+    expect(await meaning.evaluate((text) => text.scrollWidth <= text.clientWidth)).toBe(true);
+  });
+
   test(`docked ${size.dock} (${size.width}x${size.height}): a long JSON answer scrolls inside its pane, a screenful of rows rendered`, async ({
     panel,
     sandbox,
