@@ -29,7 +29,9 @@ export function useWideView(): ShowWideView | null {
 export function WideView({ content, onClose }: { content: WideViewContent; onClose: () => void }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+      // A dialog or menu over it closes first, on its own Escape.
+      const inside = (event.target as Element | null)?.closest?.('dialog, [role=menu]');
+      if (event.key === 'Escape' && !event.defaultPrevented && !inside) onClose();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
