@@ -81,7 +81,8 @@ export function CaptureView({ profiles, onDraft }: Props) {
 
   const reading = selected !== null && captureStore.reading.has(selected.call.key);
   // The chosen call's details need more room than the sidebar: they open across the main area,
-  // and again whenever what is known of the call changes (its body read, a finding).
+  // and again whenever what is known of the call changes (its body read, a finding). Keyed by the
+  // call itself: its match is made anew on every render, and would open the view in a loop.
   const details = selected && (
     <>
       {notice && (
@@ -105,7 +106,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
       body: details,
       onClose: () => setChosen(null),
     });
-  }, [selected?.call, selected?.match, reading, findings.length, notice]);
+  }, [selected?.call, reading, findings.length, notice]);
 
   if (!isInDevTools()) {
     return (
