@@ -9,7 +9,12 @@
 import type { CollectionItem, SavedRequest } from '../collections/model';
 import type { Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
-import { type ChecksOutcome, checkAnswerWith, needsPatterns } from './answer-checks';
+import {
+  type ChecksOutcome,
+  type CheckVariables,
+  checkAnswerWith,
+  needsPatterns,
+} from './answer-checks';
 import type { CheckedAnswer } from './answer-values';
 import type { PatternSearch } from './assertion-operators';
 import type { RefusedValue } from './carried-values';
@@ -45,6 +50,11 @@ export interface RunOptions<A extends CheckedAnswer> {
   onStep?: (result: StepResult<A>, index: number) => void;
   /** The pattern engine, when a check needs one (loadPatternSearch gives it). */
   search: PatternSearch;
+  /**
+   * What `{{name}}` in an assertion's value stands for, asked after each answer is carried (so
+   * that `res.body.id eq {{orderId}}` compares with the value carried so far); none when absent.
+   */
+  variables?: () => CheckVariables;
 }
 
 /** The requests under `items`, in the order the tree shows them. */
@@ -79,11 +89,21 @@ export async function runCollection<A extends CheckedAnswer>(
     let checks = NO_CHECKS;
     let refused: RefusedValue[] = [];
     if (outcome.ok) {
-      checks = checkAnswerWith(step.request, outcome.value, options.search);
-      const values = checks.carried.flatMap(({ name, value }) =>
-        value === null ? [] : [{ name, value }],
-      );
+      const taken = checkAnswerWith(
+        { answerVariables: step.request.answerVariables },
+        outcome.value,
+        options.search,
+      ).carried;
+      const values = taken.flatMap(({ name, value }) => (value === null ? [] : [{ name, value }]));
       if (values.length > 0) refused = await options.carry(values);
+      // The assertions after the carrying, as Bruno runs them: they see this answer's values too.
+      const { assertions } = checkAnswerWith(
+        { assertions: step.request.assertions },
+        outcome.value,
+        options.search,
+        options.variables?.(),
+      );
+      checks = { assertions, carried: taken };
     }
     const passed = outcome.ok && checks.assertions.every((item) => item.passed);
     const result = { step, outcome, checks, refused, passed };

@@ -85,3 +85,36 @@ test('assertions are checked after Send and an answer variable carries a value i
   await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
   await expect(panel.getByText('Unknown variable: {{productId}}')).toBeVisible();
 });
+
+test('an assertion value with {{variables}} compares with the carried value and names an undefined one', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Vars', baseUrl: sandbox.url, companyId, apiKey });
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await requestTab(panel, 'Tests');
+  await addVariable(panel, 1, 'productId', 'res.body.data.items[1].id');
+  // Its own answer's value counts: the values are carried before the assertions run.
+  await addAssertion(panel, 1, 'res.body.data.items[1].id', 'eq', '{{productId}}');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const response = panel.getByRole('region', { name: 'Response' });
+  await expect(response).toContainText('1 of 1 check passed');
+
+  await panel.getByRole('button', { name: 'Remove answer variable 1' }).click();
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/{{productId}}');
+  await panel.getByRole('textbox', { name: 'Assertion 1 expression' }).fill('res.body.data.id');
+  await addAssertion(panel, 2, 'res.body.data.name', 'eq', '{{productId}}');
+  await addAssertion(panel, 3, 'res.body.data.id', 'eq', '{{orderId}}');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(response).toContainText('1 of 3 checks passed');
+  await responseTab(panel, 'Checks');
+  const results = panel.getByRole('list', { name: 'Assertion results' }).getByRole('listitem');
+  await expect(results.nth(0)).toContainText('Passed res.body.data.id eq {{productId}}');
+  await expect(results.nth(1)).toContainText(
+    'Failed res.body.data.name eq {{productId}} found "Express pickup": expected "prd_1002"',
+  );
+  await expect(results.nth(2)).toContainText(
+    'Failed res.body.data.id eq {{orderId}} found "prd_1002": {{orderId}} is not defined',
+  );
+});

@@ -2,13 +2,18 @@
  * The Tests tab's state: the checks of the request being composed (assertions and answer
  * variables, taken from a saved request when one is opened), their outcome on the last answer,
  * and the values the profile carries from answers (the worker keeps them; this is its view).
- * The checks' code loads with the first answer that has checks to run.
+ * `{{name}}` in an assertion's value reads what a call would: the profile's variables, the
+ * collection's, and the values carried (this answer's included). The checks' code loads with the
+ * first answer that has checks to run.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChecksOutcome } from '../../../src/checks/answer-checks';
 import type { RefusedValue } from '../../../src/checks/carried-values';
+import { withCarried } from '../../../src/checks/with-carried';
+import type { PreviewProfile } from '../../../src/collections/draft-checks';
 import type { AnswerVariable, Assertion, SavedRequest } from '../../../src/collections/model';
 import type { CarryReply } from '../../../src/protocol/messages';
+import { variablesOf } from '../../../src/service/call/variables';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import type { Shown } from './use-request';
 import { ask } from './worker-client';
@@ -49,13 +54,21 @@ export function sameChecks(checks: EditedChecks, request: SavedRequest): boolean
   );
 }
 
-export function useChecks(profileId: string) {
+export function useChecks(
+  profile: PreviewProfile & { id: string },
+  /** The shared variables of the collection the draft was opened from, if any. */
+  shared: readonly NameValue[],
+) {
+  const profileId = profile.id;
   const [checks, setChecks] = useState<EditedChecks>(NONE);
   const [shownChecks, setShownChecks] = useState<ShownChecks | null>(null);
   const [carried, setCarried] = useState<NameValue[]>([]);
   const [clearError, setClearError] = useState<string | null>(null);
   const checksNow = useRef(checks);
   checksNow.current = checks;
+  /** What `{{name}}` reads when an answer comes (the answer may come after a re-render). */
+  const variablesNow = useRef({ profile, shared, carried });
+  variablesNow.current = { profile, shared, carried };
 
   /** Asks the worker again (a run may have carried values meanwhile). */
   async function refreshCarried() {
@@ -79,6 +92,11 @@ export function useChecks(profileId: string) {
   async function afterAnswer(shown: Shown, carry: CarryReply | undefined) {
     const current = checksNow.current;
     if (carry !== undefined) setCarried(carry.values);
+    const now = variablesNow.current;
+    const variables = variablesOf(
+      withCarried(now.profile, carry?.values ?? now.carried),
+      now.shared,
+    );
     const active =
       current.assertions.some((item) => item.enabled) ||
       current.answerVariables.some((item) => item.enabled);
@@ -87,7 +105,7 @@ export function useChecks(profileId: string) {
       return;
     }
     const { checkAnswer } = await import('../../../src/checks/answer-checks');
-    const outcome = await checkAnswer(current, shown.outcome.exchange);
+    const outcome = await checkAnswer(current, shown.outcome.exchange, variables);
     setShownChecks({ at: shown.at, outcome, refused: carry?.refused ?? [] });
   }
 

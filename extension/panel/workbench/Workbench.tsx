@@ -84,7 +84,7 @@ export function Workbench(props: WorkbenchProps) {
       ? NO_VARIABLES
       : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
         NO_VARIABLES);
-  const checks = useChecks(props.profile.id);
+  const checks = useChecks(props.profile, shared);
   // The composer resolves {{name}} as the worker will: with the values carried from answers.
   const profile = withCarried(props.profile, checks.carried);
   const request = useRequest(
@@ -178,7 +178,7 @@ export function Workbench(props: WorkbenchProps) {
       }}
       collections={
         <CollectionsPanel
-          profileId={profile.id}
+          profile={props.profile}
           state={collections}
           openId={opened?.request.id ?? null}
           dirty={dirty}

@@ -14,8 +14,12 @@ import {
   runCollection,
   type StepResult,
 } from '../../../../src/checks/collection-run';
+import { withCarried } from '../../../../src/checks/with-carried';
+import type { PreviewProfile } from '../../../../src/collections/draft-checks';
 import type { Collection } from '../../../../src/collections/model';
 import type { HttpExchange } from '../../../../src/service/call/execute';
+import { variablesOf } from '../../../../src/service/call/variables';
+import type { NameValue } from '../../../../src/vocabulary/terms';
 import { ask } from '../../state/worker-client';
 
 export type RunResult = StepResult<HttpExchange>;
@@ -30,12 +34,18 @@ export interface RunState {
 
 const IDLE: RunState = { running: false, total: 0, results: [], end: null };
 
-export function useRun(profileId: string, collection: Collection) {
+/** The profile a run sends with: its id, and what `{{name}}` in an assertion's value reads. */
+export type RunProfile = PreviewProfile & { id: string };
+
+export function useRun(profile: RunProfile, collection: Collection) {
+  const profileId = profile.id;
   const [state, setState] = useState<RunState>(IDLE);
   const cancelled = useRef(false);
   const inFlight = useRef<string | null>(null);
   /** What the worker refused to carry from the last answer (it carries as it answers). */
   const refused = useRef<RefusedValue[]>([]);
+  /** The values the profile carries as the run goes (the worker's, updated by each answer). */
+  const carried = useRef<NameValue[]>([]);
   /** The steps ended so far, shown at the next frame. */
   const done = useRef<RunResult[]>([]);
   const frame = useRef<number | null>(null);
@@ -45,7 +55,11 @@ export function useRun(profileId: string, collection: Collection) {
     cancelled.current = false;
     done.current = [];
     setState({ running: true, total: steps.length, results: [], end: null });
-    const search = await loadPatternSearch(steps);
+    const [search, kept] = await Promise.all([
+      loadPatternSearch(steps),
+      ask('variables/carried', { profileId }),
+    ]);
+    carried.current = kept.ok ? kept.value.values : [];
     const { results, end } = await runCollection<HttpExchange>(steps, {
       send: async (request) => {
         const requestId = crypto.randomUUID();
@@ -64,6 +78,8 @@ export function useRun(profileId: string, collection: Collection) {
         });
         inFlight.current = null;
         refused.current = reply.ok ? (reply.value.carried?.refused ?? []) : [];
+        if (reply.ok && reply.value.carried !== undefined)
+          carried.current = reply.value.carried.values;
         return reply;
       },
       carry: async () => refused.current,
@@ -80,6 +96,7 @@ export function useRun(profileId: string, collection: Collection) {
         }
       },
       search,
+      variables: () => variablesOf(withCarried(profile, carried.current), collection.variables),
     });
     if (frame.current !== null) cancelAnimationFrame(frame.current);
     frame.current = null;
