@@ -58,9 +58,11 @@ export function useChecks(
   profile: PreviewProfile & { id: string },
   /** The shared variables of the collection the draft was opened from, if any. */
   shared: readonly NameValue[],
+  /** The draft's checks a reopened panel gets back from the worker. */
+  initial: EditedChecks | null = null,
 ) {
   const profileId = profile.id;
-  const [checks, setChecks] = useState<EditedChecks>(NONE);
+  const [checks, setChecks] = useState<EditedChecks>(initial ?? NONE);
   const [shownChecks, setShownChecks] = useState<ShownChecks | null>(null);
   const [carried, setCarried] = useState<NameValue[]>([]);
   const [clearError, setClearError] = useState<string | null>(null);
@@ -111,6 +113,7 @@ export function useChecks(
 
   /** What a Send hands the worker and how it reports back (see use-request.ts). */
   const sendChecks = {
+    edited: () => checksNow.current,
     answerVariables: () => checksNow.current.answerVariables,
     onAnswer: (shown: Shown, carry: CarryReply | undefined) => void afterAnswer(shown, carry),
   };
@@ -123,7 +126,8 @@ export function useChecks(
 
   return {
     checks,
-    setChecks,
+    /** An edit of the Tests tab (the workbench also keeps it with the draft). */
+    setChecks: (next: EditedChecks) => setChecks(next),
     load,
     sendChecks,
     shownChecks,
