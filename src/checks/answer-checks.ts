@@ -119,6 +119,26 @@ function carryOne(variable: AnswerVariable, answer: ReadableAnswer): CarriedValu
     : { name, expression, value: null, problem: text.problem };
 }
 
+/** The enabled assertions on an answer already read (a run reads each answer once). */
+export function checkAssertions(
+  assertions: readonly Assertion[] | undefined,
+  answer: ReadableAnswer,
+  search: PatternSearch,
+  variables: CheckVariables = NO_VARIABLES,
+): AssertionResult[] {
+  return (assertions ?? [])
+    .filter((item) => item.enabled)
+    .map((item) => checkOne(item, answer, search, variables));
+}
+
+/** The enabled answer variables' values in an answer already read. */
+export function carryFromReadable(
+  variables: readonly AnswerVariable[] | undefined,
+  answer: ReadableAnswer,
+): CarriedValue[] {
+  return (variables ?? []).filter((item) => item.enabled).map((item) => carryOne(item, answer));
+}
+
 /**
  * The checks on one answer, with the pattern search given (sync: for callers that hold one);
  * `variables`: what `{{name}}` in an assertion's value stands for.
@@ -129,13 +149,15 @@ export function checkAnswerWith(
   search: PatternSearch,
   variables: CheckVariables = NO_VARIABLES,
 ): ChecksOutcome {
-  const assertions = (checks.assertions ?? []).filter((item) => item.enabled);
-  const taken = (checks.answerVariables ?? []).filter((item) => item.enabled);
-  if (assertions.length === 0 && taken.length === 0) return { assertions: [], carried: [] };
+  const active = (rows: readonly { enabled: boolean }[] | undefined) =>
+    (rows ?? []).some((item) => item.enabled);
+  if (!active(checks.assertions) && !active(checks.answerVariables)) {
+    return { assertions: [], carried: [] };
+  }
   const readable = readableAnswer(answer);
   return {
-    assertions: assertions.map((item) => checkOne(item, readable, search, variables)),
-    carried: taken.map((item) => carryOne(item, readable)),
+    assertions: checkAssertions(checks.assertions, readable, search, variables),
+    carried: carryFromReadable(checks.answerVariables, readable),
   };
 }
 
@@ -144,10 +166,8 @@ export function takeValues(
   variables: readonly AnswerVariable[],
   answer: CheckedAnswer,
 ): CarriedValue[] {
-  const enabled = variables.filter((item) => item.enabled);
-  if (enabled.length === 0) return [];
-  const readable = readableAnswer(answer);
-  return enabled.map((item) => carryOne(item, readable));
+  if (!variables.some((item) => item.enabled)) return [];
+  return carryFromReadable(variables, readableAnswer(answer));
 }
 
 const NO_PATTERNS: PatternSearch = () => ({ problem: 'no pattern engine is loaded' });

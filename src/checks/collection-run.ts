@@ -12,10 +12,11 @@ import type { NameValue } from '../vocabulary/terms';
 import {
   type ChecksOutcome,
   type CheckVariables,
-  checkAnswerWith,
+  carryFromReadable,
+  checkAssertions,
   needsPatterns,
 } from './answer-checks';
-import type { CheckedAnswer } from './answer-values';
+import { type CheckedAnswer, readableAnswer } from './answer-values';
 import type { PatternSearch } from './assertion-operators';
 import type { RefusedValue } from './carried-values';
 
@@ -88,22 +89,18 @@ export async function runCollection<A extends CheckedAnswer>(
     const outcome = await options.send(step.request);
     let checks = NO_CHECKS;
     let refused: RefusedValue[] = [];
-    if (outcome.ok) {
-      const taken = checkAnswerWith(
-        { answerVariables: step.request.answerVariables },
-        outcome.value,
-        options.search,
-      ).carried;
+    const { answerVariables, assertions } = step.request;
+    const active = [...(answerVariables ?? []), ...(assertions ?? [])].some((row) => row.enabled);
+    if (outcome.ok && active) {
+      const readable = readableAnswer(outcome.value);
+      const taken = carryFromReadable(answerVariables, readable);
       const values = taken.flatMap(({ name, value }) => (value === null ? [] : [{ name, value }]));
       if (values.length > 0) refused = await options.carry(values);
       // The assertions after the carrying, as Bruno runs them: they see this answer's values too.
-      const { assertions } = checkAnswerWith(
-        { assertions: step.request.assertions },
-        outcome.value,
-        options.search,
-        options.variables?.(),
-      );
-      checks = { assertions, carried: taken };
+      checks = {
+        assertions: checkAssertions(assertions, readable, options.search, options.variables?.()),
+        carried: taken,
+      };
     }
     const passed = outcome.ok && checks.assertions.every((item) => item.passed);
     const result = { step, outcome, checks, refused, passed };
