@@ -17,6 +17,7 @@ import {
 } from './answer-values';
 import { describeValue } from './assertion-operand';
 import { applyOperator, type PatternSearch } from './assertion-operators';
+import type { SchemaOutcome } from './schema-check';
 
 export interface RequestChecks {
   assertions?: readonly Assertion[] | undefined;
@@ -45,6 +46,8 @@ export interface CarriedValue {
 export interface ChecksOutcome {
   assertions: AssertionResult[];
   carried: CarriedValue[];
+  /** The answer against its operation's response schema, for a request imported from OpenAPI. */
+  schema?: SchemaOutcome;
 }
 
 /** What an answer variable's value becomes in text. */

@@ -3,8 +3,9 @@
  * each sent by the caller's `send` (in the extension, the worker's send path: one token for the
  * run, renewed as needed), its checks run on the answer and its answer variables handed to
  * `carry` before the next request is sent, so that `{{orderId}}` in step 2 is step 1's answer.
- * A step fails when its call fails or an assertion fails; the run stops there when asked to, and
- * between steps when cancelled. Pure: the caller owns the network, the storage and the screen.
+ * A request imported from OpenAPI also has its answer checked against its response schema. A
+ * step fails when its call fails, an assertion fails or the schema check finds something; the run
+ * stops there when asked to, and between steps when cancelled. Pure: the caller owns the network, the storage and the screen.
  */
 import type { CollectionItem, SavedRequest } from '../collections/model';
 import type { Result } from '../vocabulary/errors';
@@ -19,6 +20,7 @@ import {
 import { type CheckedAnswer, readableAnswer } from './answer-values';
 import type { PatternSearch } from './assertion-operators';
 import type { RefusedValue } from './carried-values';
+import { checkResponseSchema } from './schema-check';
 
 /** One request of a run, with the folders it sits in ("Orders / Drafts"), '' at the top. */
 export interface RunStep {
@@ -89,7 +91,7 @@ export async function runCollection<A extends CheckedAnswer>(
     const outcome = await options.send(step.request);
     let checks = NO_CHECKS;
     let refused: RefusedValue[] = [];
-    const { answerVariables, assertions } = step.request;
+    const { answerVariables, assertions, responseSchemas } = step.request;
     const active = [...(answerVariables ?? []), ...(assertions ?? [])].some((row) => row.enabled);
     if (outcome.ok && active) {
       const readable = readableAnswer(outcome.value);
@@ -102,7 +104,13 @@ export async function runCollection<A extends CheckedAnswer>(
         carried: taken,
       };
     }
-    const passed = outcome.ok && checks.assertions.every((item) => item.passed);
+    if (outcome.ok && responseSchemas !== undefined) {
+      checks = { ...checks, schema: await checkResponseSchema(responseSchemas, outcome.value) };
+    }
+    const passed =
+      outcome.ok &&
+      checks.assertions.every((item) => item.passed) &&
+      (checks.schema?.findings.length ?? 0) === 0;
     const result = { step, outcome, checks, refused, passed };
     results.push(result);
     options.onStep?.(result, index);

@@ -11,7 +11,12 @@ import type { ChecksOutcome } from '../../../src/checks/answer-checks';
 import type { RefusedValue } from '../../../src/checks/carried-values';
 import { withCarried } from '../../../src/checks/with-carried';
 import type { PreviewProfile } from '../../../src/collections/draft-checks';
-import type { AnswerVariable, Assertion, SavedRequest } from '../../../src/collections/model';
+import type {
+  AnswerVariable,
+  Assertion,
+  ResponseSchemas,
+  SavedRequest,
+} from '../../../src/collections/model';
 import type { CarryReply } from '../../../src/protocol/messages';
 import { variablesOf } from '../../../src/service/call/variables';
 import type { NameValue } from '../../../src/vocabulary/terms';
@@ -68,6 +73,8 @@ export function useChecks(
   const [clearError, setClearError] = useState<string | null>(null);
   const checksNow = useRef(checks);
   checksNow.current = checks;
+  /** The response schemas of the request opened from an OpenAPI import, checked on each answer. */
+  const schemasNow = useRef<ResponseSchemas | null>(null);
   /** What `{{name}}` reads when an answer comes (the answer may come after a re-render). */
   const variablesNow = useRef({ profile, shared, carried });
   variablesNow.current = { profile, shared, carried };
@@ -84,6 +91,7 @@ export function useChecks(
 
   /** The checks of a request put into the composer (none for a call that is not a saved one). */
   function load(request: SavedRequest | null) {
+    schemasNow.current = request?.responseSchemas ?? null;
     setChecks({
       assertions: request?.assertions ?? [],
       answerVariables: request?.answerVariables ?? [],
@@ -99,7 +107,9 @@ export function useChecks(
       withCarried(now.profile, carry?.values ?? now.carried),
       now.shared,
     );
+    const schemas = schemasNow.current;
     const active =
+      schemas !== null ||
       current.assertions.some((item) => item.enabled) ||
       current.answerVariables.some((item) => item.enabled);
     if (!active || 'error' in shown.outcome) {
@@ -107,7 +117,12 @@ export function useChecks(
       return;
     }
     const { checkAnswer } = await import('../../../src/checks/answer-checks');
-    const outcome = await checkAnswer(current, shown.outcome.exchange, variables);
+    const { exchange } = shown.outcome;
+    const outcome = await checkAnswer(current, exchange, variables);
+    if (schemas !== null) {
+      const { checkResponseSchema } = await import('../../../src/checks/schema-check');
+      outcome.schema = await checkResponseSchema(schemas, exchange);
+    }
     setShownChecks({ at: shown.at, outcome, refused: carry?.refused ?? [] });
   }
 
