@@ -15,7 +15,6 @@ import type { HttpExchange } from '../../src/service/call/execute';
 import { ok } from '../../src/vocabulary/errors';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import type { NameValue } from '../../src/vocabulary/terms';
-import { allSecrets } from './known-secrets';
 import { readSession, writeSession } from './session-store';
 
 const CarriedSchema = v.record(
@@ -43,16 +42,17 @@ export const listCarried: Handlers['variables/carried'] = async ({ profileId }) 
 /**
  * Takes a call's answer variables from its answer and keeps them for the profile's later calls:
  * before the call's answer goes back, so the next call (a run's next step) resolves with them.
+ * `secrets`: every secret the worker holds (allSecrets), which the caller has read already.
  */
 export async function carryFromAnswer(
   profileId: string,
   variables: readonly AnswerVariable[],
   answer: HttpExchange,
+  secrets: readonly string[],
 ): Promise<CarryReply> {
   const taken = takeValues(variables, answer).flatMap(({ name, value }) =>
     value === null ? [] : [{ name, value }],
   );
-  const secrets = await allSecrets();
   return inTurn(async () => {
     const all = await loadAll();
     const result = carryValues(all[profileId] ?? [], taken, secrets);

@@ -7,7 +7,7 @@ import type { StoredProfile, StoredSecrets } from '../../src/service/profile/pro
 import { StoredHistorySchema } from '../../src/service/storage/stored-shapes';
 import { loadSecretsValue, withoutRecord, withRecord } from './secret-store';
 import { loadActiveProfileId, loadProfiles, readKey, serially, write } from './storage';
-import { loadDrafts } from './workspace';
+import { loadDraftChecks, loadDrafts } from './workspace';
 
 export function saveProfile(profile: StoredProfile, secrets: StoredSecrets): Promise<void> {
   return serially(async () => {
@@ -31,8 +31,10 @@ export function deleteProfile(profileId: string): Promise<void> {
     );
     const active = await loadActiveProfileId();
     const { [profileId]: _dropped, ...drafts } = await loadDrafts();
+    const { [profileId]: _droppedChecks, ...draftChecks } = await loadDraftChecks();
     await write({
       drafts,
+      draftChecks,
       profiles,
       secrets: withoutRecord(await loadSecretsValue(), profileId),
       history,

@@ -173,13 +173,15 @@ export const sendRequest: Handlers['request/send'] = async (
     const outcome = usesOAuth(profile.authMethod)
       ? await sendWithBearer(profile, resolved.call, controller.signal, steps)
       : await sendWithApiKey(profile, resolved.call, controller.signal, steps);
+    // Read once for both: the carried values are checked against them, the timeline masked.
+    const secrets = await allSecrets();
     // Carried before the history and the kept answer are written: those can wait, the next
     // call (a run's next step) cannot run without these values.
     const carried =
       outcome.ok && request.answerVariables !== undefined
-        ? await carryFromAnswer(profile.id, request.answerVariables, outcome.value)
+        ? await carryFromAnswer(profile.id, request.answerVariables, outcome.value, secrets)
         : undefined;
-    const timeline = maskTimeline(steps, await allSecrets());
+    const timeline = maskTimeline(steps, secrets);
     tell({
       kind: 'timeline',
       profileId: profile.id,

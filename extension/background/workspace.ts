@@ -6,6 +6,11 @@
  * it holds anything the panel was not already shown.
  */
 import * as v from 'valibot';
+import {
+  type DraftChecks,
+  hasChecks,
+  StoredDraftChecksSchema,
+} from '../../src/collections/draft-checks-shape';
 import type { ForgetReason } from '../../src/protocol/events';
 import type { Handlers } from '../../src/protocol/router';
 import { scrubCall } from '../../src/service/storage/history';
@@ -111,10 +116,12 @@ export function forgetAnswers(profileId: string, what: 'all' | 'entries') {
 }
 
 export const loadDrafts = () => readKey('drafts', StoredDraftsSchema, {});
+export const loadDraftChecks = () => readKey('draftChecks', StoredDraftChecksSchema, {});
 
 export const getWorkspace: Handlers['workspace/get'] = async ({ profileId }) => {
-  const [drafts, answers, cached, failures] = await Promise.all([
+  const [drafts, draftChecks, answers, cached, failures] = await Promise.all([
     loadDrafts(),
+    loadDraftChecks(),
     loadAnswers(),
     sessionTokenCache.get(profileId),
     loadTokenFailures(),
@@ -122,6 +129,7 @@ export const getWorkspace: Handlers['workspace/get'] = async ({ profileId }) => 
   const failure = failures[profileId];
   return ok({
     draft: drafts[profileId] ?? null,
+    checks: draftChecks[profileId] ?? null,
     answer: answers.last[profileId] ?? null,
     token:
       cached !== undefined
@@ -132,12 +140,23 @@ export const getWorkspace: Handlers['workspace/get'] = async ({ profileId }) => 
   });
 };
 
-export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, draft }) => {
+export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, draft, checks }) => {
   let clean: ComposedCall;
+  let cleanChecks: DraftChecks | null = null;
   try {
     // Every profile's secrets and every held token, at every save: a draft saved while a key is
     // being typed must not keep even its start.
-    clean = scrubCall(draft, (await fullRedactor()).text);
+    const redactor = await fullRedactor();
+    clean = scrubCall(draft, redactor.text);
+    if (checks !== undefined && hasChecks(checks)) {
+      // An assertion's value is the one free text of the checks (names and expressions are
+      // bounded to an alphabet no masked secret fits, so a secret there is refused anyway).
+      const assertions = checks.assertions.map((row) => ({
+        ...row,
+        value: redactor.text(row.value),
+      }));
+      cleanChecks = { ...checks, assertions };
+    }
   } catch (error) {
     // Locked: the secrets to mask are sealed, so the draft stays in the panel only until unlock.
     if (error instanceof StorageError && error.appError.code === 'vault_locked') {
@@ -146,8 +165,13 @@ export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, d
     throw error;
   }
   return serially(async () => {
-    const drafts = await loadDrafts();
-    await write({ drafts: { ...drafts, [profileId]: clean } });
+    const [drafts, allChecks] = await Promise.all([loadDrafts(), loadDraftChecks()]);
+    const { [profileId]: _older, ...otherChecks } = allChecks;
+    await write({
+      drafts: { ...drafts, [profileId]: clean },
+      draftChecks:
+        cleanChecks === null ? otherChecks : { ...otherChecks, [profileId]: cleanChecks },
+    });
     return ok({ saved: true });
   });
 };

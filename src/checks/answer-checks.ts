@@ -1,9 +1,12 @@
 /**
  * A saved request's checks run on one answer: each enabled assertion passed or failed, with what
  * was found, and each enabled answer variable's value (as text, as `{{name}}` will put it in the
- * next call) or why it has none. Pure; the pattern engine loads only when a check needs it.
+ * next call) or why it has none. An assertion's value may name variables (`eq {{orderId}}`):
+ * they are resolved as a call's are (profile, collection and carried values), and an unknown
+ * one fails the assertion by name. Pure; the pattern engine loads only when a check needs it.
  */
 import type { AnswerVariable, Assertion } from '../collections/model';
+import { resolveText } from '../service/call/variables';
 import { MAX_TEXT } from '../vocabulary/terms';
 import { parseExpression } from './answer-expression';
 import {
@@ -14,6 +17,7 @@ import {
 } from './answer-values';
 import { describeValue } from './assertion-operand';
 import { applyOperator, type PatternSearch } from './assertion-operators';
+import type { SchemaOutcome } from './schema-check';
 
 export interface RequestChecks {
   assertions?: readonly Assertion[] | undefined;
@@ -42,6 +46,8 @@ export interface CarriedValue {
 export interface ChecksOutcome {
   assertions: AssertionResult[];
   carried: CarriedValue[];
+  /** The answer against its operation's response schema, for a request imported from OpenAPI. */
+  schema?: SchemaOutcome;
 }
 
 /** What an answer variable's value becomes in text. */
@@ -53,14 +59,55 @@ function asText(value: unknown): { value: string } | { problem: string } {
     : { value: text };
 }
 
-function checkOne(assertion: Assertion, answer: ReadableAnswer, search: PatternSearch) {
+/** The variables an assertion's value may name (variablesOf gives them for a profile). */
+export type CheckVariables = ReadonlyMap<string, string>;
+
+const NO_VARIABLES: CheckVariables = new Map();
+
+/** The assertion's value with its `{{variables}}` put in, or why it cannot be compared. */
+export function resolveAssertionValue(
+  value: string,
+  variables: CheckVariables,
+): { value: string } | { problem: string } {
+  if (!value.includes('{{')) return { value };
+  const resolved = resolveText(value, variables);
+  if (resolved.cycles.length > 0) {
+    return { problem: `variables name each other in a loop: ${resolved.cycles.join('; ')}` };
+  }
+  if (resolved.unresolved.length > 0) {
+    const names = resolved.unresolved.map((name) => `{{${name}}}`).join(', ');
+    const one = resolved.unresolved.length === 1;
+    return {
+      problem: `${names} ${one ? 'is' : 'are'} not defined: no profile, collection or carried variable has ${one ? 'that name' : 'those names'} (define it, or carry it from an earlier answer)`,
+    };
+  }
+  return { value: resolved.text };
+}
+
+function checkOne(
+  assertion: Assertion,
+  answer: ReadableAnswer,
+  search: PatternSearch,
+  variables: CheckVariables,
+) {
   const { expression, operator, value } = assertion;
   const parsed = parseExpression(expression);
   if (!parsed.ok) {
     return { expression, operator, value, passed: false, found: '—', why: parsed.problem };
   }
   const actual = readValue(parsed.value, answer);
-  const verdict = applyOperator(operator, actual, value, search);
+  const expected = resolveAssertionValue(value, variables);
+  if ('problem' in expected) {
+    return {
+      expression,
+      operator,
+      value,
+      passed: false,
+      found: describeValue(actual),
+      why: expected.problem,
+    };
+  }
+  const verdict = applyOperator(operator, actual, expected.value, search);
   const why = verdict.passed ? '' : verdict.why;
   return { expression, operator, value, passed: verdict.passed, found: describeValue(actual), why };
 }
@@ -75,19 +122,45 @@ function carryOne(variable: AnswerVariable, answer: ReadableAnswer): CarriedValu
     : { name, expression, value: null, problem: text.problem };
 }
 
-/** The checks on one answer, with the pattern search given (sync: for callers that hold one). */
+/** The enabled assertions on an answer already read (a run reads each answer once). */
+export function checkAssertions(
+  assertions: readonly Assertion[] | undefined,
+  answer: ReadableAnswer,
+  search: PatternSearch,
+  variables: CheckVariables = NO_VARIABLES,
+): AssertionResult[] {
+  return (assertions ?? [])
+    .filter((item) => item.enabled)
+    .map((item) => checkOne(item, answer, search, variables));
+}
+
+/** The enabled answer variables' values in an answer already read. */
+export function carryFromReadable(
+  variables: readonly AnswerVariable[] | undefined,
+  answer: ReadableAnswer,
+): CarriedValue[] {
+  return (variables ?? []).filter((item) => item.enabled).map((item) => carryOne(item, answer));
+}
+
+/**
+ * The checks on one answer, with the pattern search given (sync: for callers that hold one);
+ * `variables`: what `{{name}}` in an assertion's value stands for.
+ */
 export function checkAnswerWith(
   checks: RequestChecks,
   answer: CheckedAnswer,
   search: PatternSearch,
+  variables: CheckVariables = NO_VARIABLES,
 ): ChecksOutcome {
-  const assertions = (checks.assertions ?? []).filter((item) => item.enabled);
-  const variables = (checks.answerVariables ?? []).filter((item) => item.enabled);
-  if (assertions.length === 0 && variables.length === 0) return { assertions: [], carried: [] };
+  const active = (rows: readonly { enabled: boolean }[] | undefined) =>
+    (rows ?? []).some((item) => item.enabled);
+  if (!active(checks.assertions) && !active(checks.answerVariables)) {
+    return { assertions: [], carried: [] };
+  }
   const readable = readableAnswer(answer);
   return {
-    assertions: assertions.map((item) => checkOne(item, readable, search)),
-    carried: variables.map((item) => carryOne(item, readable)),
+    assertions: checkAssertions(checks.assertions, readable, search, variables),
+    carried: carryFromReadable(checks.answerVariables, readable),
   };
 }
 
@@ -96,10 +169,8 @@ export function takeValues(
   variables: readonly AnswerVariable[],
   answer: CheckedAnswer,
 ): CarriedValue[] {
-  const enabled = variables.filter((item) => item.enabled);
-  if (enabled.length === 0) return [];
-  const readable = readableAnswer(answer);
-  return enabled.map((item) => carryOne(item, readable));
+  if (!variables.some((item) => item.enabled)) return [];
+  return carryFromReadable(variables, readableAnswer(answer));
 }
 
 const NO_PATTERNS: PatternSearch = () => ({ problem: 'no pattern engine is loaded' });
@@ -114,9 +185,10 @@ export const needsPatterns = (checks: RequestChecks): boolean =>
 export async function checkAnswer(
   checks: RequestChecks,
   answer: CheckedAnswer,
+  variables: CheckVariables = NO_VARIABLES,
 ): Promise<ChecksOutcome> {
   const search = needsPatterns(checks)
     ? (await import('./pattern-search')).patternSearch
     : NO_PATTERNS;
-  return checkAnswerWith(checks, answer, search);
+  return checkAnswerWith(checks, answer, search, variables);
 }

@@ -101,13 +101,13 @@ describe('runCollection', () => {
     });
     expect(end).toBe('done');
     expect(seen).toEqual(['create', 'read', 'product', 'ping']);
-    expect(results.map((result) => result.passed)).toEqual([true, false, false, true]);
+    expect(results.map((result) => result.passed)).toEqual([true, true, false, true]);
     const orderId = sender.carried().find((row) => row.name === 'orderId')?.value ?? '';
     expect(orderId).toMatch(/^ord_[0-9a-f]+$/);
-    // The second request went to the carried id (its literal assertion value is not resolved).
+    // The second request went to the carried id, and its assertion compared with that value.
     const read = sandbox.requests.find((item) => item.path === `/v1/orders/${orderId}`);
     expect(read).toBeDefined();
-    expect(results[1]?.checks.assertions.map((item) => item.passed)).toEqual([false, true]);
+    expect(results[1]?.checks.assertions.map((item) => item.passed)).toEqual([true, true]);
     expect(results[2]?.checks.assertions[0]).toMatchObject({ passed: false, found: '404' });
   });
 
@@ -122,14 +122,18 @@ describe('runCollection', () => {
       search,
     });
     expect(first.end).toBe('stopped on a failure');
-    expect(first.results.map((result) => result.step.request.id)).toEqual(['create', 'read']);
+    expect(first.results.map((result) => result.step.request.id)).toEqual([
+      'create',
+      'read',
+      'product',
+    ]);
     const again = await runCollection(failedSteps(first.results), {
       ...sender,
       stopOnFailure: false,
       cancelled: () => false,
       search,
     });
-    expect(again.results.map((result) => result.step.request.id)).toEqual(['read']);
+    expect(again.results.map((result) => result.step.request.id)).toEqual(['product']);
   });
 
   it('stops between requests when cancelled, and fails a step whose variable is unknown', async () => {
@@ -153,6 +157,44 @@ describe('runCollection', () => {
       error: { code: 'unresolved_variable' },
     });
     expect(results[0]?.passed).toBe(false);
+  });
+
+  it('compares {{variables}} in assertion values with the value carried so far, or names the unknown one', async () => {
+    const sender = profile();
+    const steps = runSteps([
+      request('first', {
+        path: 'orders/{{orderId}}',
+        assertions: [assertion('res.status', 'eq', '{{orderId}}')],
+      }),
+      request('create', {
+        method: 'POST',
+        path: 'orders',
+        body: '{"sku":"A-1","qty":1}',
+        answerVariables: [{ name: 'orderId', expression: 'res.body.data.id', enabled: true }],
+        assertions: [assertion('res.body.data.id', 'eq', '{{orderId}}')],
+      }),
+      request('other', {
+        method: 'POST',
+        path: 'orders',
+        body: '{"sku":"A-1","qty":1}',
+        assertions: [assertion('res.body.data.id', 'eq', '{{orderId}}')],
+      }),
+    ]);
+    const { results } = await runCollection(steps, {
+      ...sender,
+      send: (item) => sender.send({ ...item, path: item.path.replace('{{orderId}}', 'x') }),
+      stopOnFailure: false,
+      cancelled: () => false,
+      search: await loadPatternSearch(steps),
+    });
+    expect(results[0]?.checks.assertions[0]?.why).toMatch(/^\{\{orderId\}\} is not defined/);
+    // Its own answer's value: carried before its assertions run, as Bruno runs them.
+    expect(results[1]?.passed).toBe(true);
+    const orderId = sender.carried()[0]?.value ?? '';
+    expect(results[2]?.checks.assertions[0]).toMatchObject({
+      passed: false,
+      why: `expected ${JSON.stringify(orderId)}`,
+    });
   });
 
   it('never carries a value into a secret’s name', async () => {

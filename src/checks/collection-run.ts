@@ -3,16 +3,24 @@
  * each sent by the caller's `send` (in the extension, the worker's send path: one token for the
  * run, renewed as needed), its checks run on the answer and its answer variables handed to
  * `carry` before the next request is sent, so that `{{orderId}}` in step 2 is step 1's answer.
- * A step fails when its call fails or an assertion fails; the run stops there when asked to, and
- * between steps when cancelled. Pure: the caller owns the network, the storage and the screen.
+ * A request imported from OpenAPI also has its answer checked against its response schema. A
+ * step fails when its call fails, an assertion fails or the schema check finds something; the run
+ * stops there when asked to, and between steps when cancelled. Pure: the caller owns the network, the storage and the screen.
  */
 import type { CollectionItem, SavedRequest } from '../collections/model';
 import type { Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
-import { type ChecksOutcome, checkAnswerWith, needsPatterns } from './answer-checks';
-import type { CheckedAnswer } from './answer-values';
+import {
+  type ChecksOutcome,
+  type CheckVariables,
+  carryFromReadable,
+  checkAssertions,
+  needsPatterns,
+} from './answer-checks';
+import { type CheckedAnswer, readableAnswer } from './answer-values';
 import type { PatternSearch } from './assertion-operators';
 import type { RefusedValue } from './carried-values';
+import { checkResponseSchema } from './schema-check';
 
 /** One request of a run, with the folders it sits in ("Orders / Drafts"), '' at the top. */
 export interface RunStep {
@@ -45,6 +53,11 @@ export interface RunOptions<A extends CheckedAnswer> {
   onStep?: (result: StepResult<A>, index: number) => void;
   /** The pattern engine, when a check needs one (loadPatternSearch gives it). */
   search: PatternSearch;
+  /**
+   * What `{{name}}` in an assertion's value stands for, asked after each answer is carried (so
+   * that `res.body.id eq {{orderId}}` compares with the value carried so far); none when absent.
+   */
+  variables?: () => CheckVariables;
 }
 
 /** The requests under `items`, in the order the tree shows them. */
@@ -78,14 +91,26 @@ export async function runCollection<A extends CheckedAnswer>(
     const outcome = await options.send(step.request);
     let checks = NO_CHECKS;
     let refused: RefusedValue[] = [];
-    if (outcome.ok) {
-      checks = checkAnswerWith(step.request, outcome.value, options.search);
-      const values = checks.carried.flatMap(({ name, value }) =>
-        value === null ? [] : [{ name, value }],
-      );
+    const { answerVariables, assertions, responseSchemas } = step.request;
+    const active = [...(answerVariables ?? []), ...(assertions ?? [])].some((row) => row.enabled);
+    if (outcome.ok && active) {
+      const readable = readableAnswer(outcome.value);
+      const taken = carryFromReadable(answerVariables, readable);
+      const values = taken.flatMap(({ name, value }) => (value === null ? [] : [{ name, value }]));
       if (values.length > 0) refused = await options.carry(values);
+      // The assertions after the carrying, as Bruno runs them: they see this answer's values too.
+      checks = {
+        assertions: checkAssertions(assertions, readable, options.search, options.variables?.()),
+        carried: taken,
+      };
     }
-    const passed = outcome.ok && checks.assertions.every((item) => item.passed);
+    if (outcome.ok && responseSchemas !== undefined) {
+      checks = { ...checks, schema: await checkResponseSchema(responseSchemas, outcome.value) };
+    }
+    const passed =
+      outcome.ok &&
+      checks.assertions.every((item) => item.passed) &&
+      (checks.schema?.findings.length ?? 0) === 0;
     const result = { step, outcome, checks, refused, passed };
     results.push(result);
     options.onStep?.(result, index);

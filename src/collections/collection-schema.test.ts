@@ -18,13 +18,16 @@ import {
   MAX_CHECKS,
   MAX_EXPRESSION,
   MAX_NAME,
+  MAX_RESPONSES,
   MAX_ROWS,
+  MAX_SCHEMA_CHARS,
   MAX_TEXT,
   SavedRequestSchema,
+  STATUS_KEY_PATTERN,
   VARIABLE_NAME_PATTERN,
   validateCollection,
 } from './collection-schema';
-import { ASSERTION_OPERATORS } from './model';
+import { ASSERTION_OPERATORS, SCHEMA_DIALECTS } from './model';
 import { exportCollection, FORMAT, FORMAT_VERSION, importCollection } from './native-format';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests reach into parsed JSON at any depth to break it
@@ -81,7 +84,7 @@ describe('collection.schema.json', () => {
 
   it('refuses unknown fields in every object and requires every field', () => {
     const objects = objectSchemas(schemaFile);
-    expect(objects.length).toBe(8);
+    expect(objects.length).toBe(10);
     for (const schema of objects) {
       expect(schema.additionalProperties).toBe(false);
       // Checks are optional, so that files written before them stay valid.
@@ -89,7 +92,7 @@ describe('collection.schema.json', () => {
         schema === schemaFile
           ? ['$schema']
           : schema === defs.request
-            ? ['assertions', 'answerVariables']
+            ? ['assertions', 'answerVariables', 'responseSchemas']
             : [];
       expect([...schema.required].sort()).toEqual(
         Object.keys(schema.properties)
@@ -118,6 +121,11 @@ describe('collection.schema.json', () => {
     expect(defs.request.properties.answerVariables.maxItems).toBe(MAX_CHECKS);
     expect(defs.expression.maxLength).toBe(MAX_EXPRESSION);
     expect(defs.answerVariable.properties.name.pattern).toBe(VARIABLE_NAME_PATTERN.source);
+    const responses = defs.responseSchemas.properties.responses;
+    expect(defs.responseSchemas.properties.dialect.enum).toEqual([...SCHEMA_DIALECTS]);
+    expect(responses.maxItems).toBe(MAX_RESPONSES);
+    expect(responses.items.properties.status.pattern).toBe(STATUS_KEY_PATTERN.source);
+    expect(responses.items.properties.schema.maxLength).toBe(MAX_SCHEMA_CHARS);
   });
 
   it('accepts every exported file, as the extension does', () => {

@@ -14,7 +14,9 @@ import {
   type Collection,
   type CollectionItem,
   type Folder,
+  type ResponseSchemas,
   type SavedRequest,
+  SCHEMA_DIALECTS,
 } from './model';
 
 /** The message contract's bounds (src/vocabulary/terms.ts), so that a saved request can always be sent. */
@@ -29,6 +31,11 @@ export const MAX_FOLDER_DEPTH = 8;
 export const MAX_CHECKS = 100;
 /** The longest expression (`res.body.items[0].id`) an assertion or answer variable may have. */
 export const MAX_EXPRESSION = 512;
+/** Documented responses an imported request keeps, and the characters of one response's schema. */
+export const MAX_RESPONSES = 64;
+export const MAX_SCHEMA_CHARS = 200_000;
+/** A response's status key in OpenAPI: a code, a range ("2XX") or "default". */
+export const STATUS_KEY_PATTERN = /^([1-5](\d\d|XX)|default)$/;
 /** A name `{{name}}` can use (the alphabet of src/service/call/variables.ts), at most 64 long. */
 export const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 /** The same alphabet as profile ids: ids end up in storage keys and in DOM ids. */
@@ -86,6 +93,20 @@ export const AnswerVariableSchema = v.strictObject({
 export const AssertionsSchema = v.pipe(v.array(AssertionSchema), v.maxLength(MAX_CHECKS));
 export const AnswerVariablesSchema = v.pipe(v.array(AnswerVariableSchema), v.maxLength(MAX_CHECKS));
 
+export const ResponseSchemasSchema = v.strictObject({
+  operation: TextSchema,
+  dialect: v.picklist(SCHEMA_DIALECTS),
+  responses: v.pipe(
+    v.array(
+      v.strictObject({
+        status: v.pipe(v.string(), v.regex(STATUS_KEY_PATTERN)),
+        schema: v.pipe(v.string(), v.maxLength(MAX_SCHEMA_CHARS)),
+      }),
+    ),
+    v.maxLength(MAX_RESPONSES),
+  ),
+}) satisfies v.GenericSchema<ResponseSchemas>;
+
 export const SavedRequestSchema = v.strictObject({
   kind: v.literal('request'),
   id: IdSchema,
@@ -97,6 +118,7 @@ export const SavedRequestSchema = v.strictObject({
   body: v.pipe(v.string(), v.maxLength(MAX_BODY)),
   assertions: v.exactOptional(AssertionsSchema),
   answerVariables: v.exactOptional(AnswerVariablesSchema),
+  responseSchemas: v.exactOptional(ResponseSchemasSchema),
 }) satisfies v.GenericSchema<SavedRequest>;
 
 const KindSchema = v.object({ kind: v.picklist(['request', 'folder']) });

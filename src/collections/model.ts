@@ -19,6 +19,24 @@ export interface SavedRequest {
   assertions?: Assertion[];
   /** Values taken from the answer for the calls after it (absent: none). */
   answerVariables?: AnswerVariable[];
+  /** The response schemas of the OpenAPI operation it was imported from (absent: none). */
+  responseSchemas?: ResponseSchemas;
+}
+
+/** The OpenAPI versions whose schemas a request can keep: 2.0 and 3.0 read as draft 4. */
+export const SCHEMA_DIALECTS = ['openapi-2.0', 'openapi-3.0', 'openapi-3.1'] as const;
+
+/**
+ * What an answer is checked against: the operation's documented responses, each a status key
+ * ("200", "2XX", "default") and the JSON body's schema as JSON text ('' when that response
+ * describes no JSON body). Text, not a nested value: schemas nest deeper than a stored collection
+ * may, and are read only to check an answer.
+ */
+export interface ResponseSchemas {
+  /** The operation in the document it came from ("GET /v1/orders/{orderId}"). */
+  operation: string;
+  dialect: (typeof SCHEMA_DIALECTS)[number];
+  responses: { status: string; schema: string }[];
 }
 
 /** The operators that take no value (their value is ''). */

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { type CheckTokensResponse, CheckTokensSchema } from '../capture/token-fingerprint';
 import type { RefusedValue } from '../checks/carried-values';
 import { AnswerVariablesSchema, CollectionSchema } from '../collections/collection-schema';
+import { type DraftChecks, DraftChecksSchema } from '../collections/draft-checks-shape';
 import type { Collection } from '../collections/model';
 import type { HttpExchange } from '../service/call/execute';
 import {
@@ -104,7 +105,12 @@ export const messages = {
   'history/answer': v.strictObject({ profileId: profileRef, entryId: profileRef }),
   /** What a reopened panel shows for a profile: its draft, its last answer, its token. */
   'workspace/get': v.strictObject({ profileId: profileRef }),
-  'workspace/save-draft': v.strictObject({ profileId: profileRef, draft: ComposedCallSchema }),
+  /** `checks`: the draft's assertions and answer variables; none or empty forgets them. */
+  'workspace/save-draft': v.strictObject({
+    profileId: profileRef,
+    draft: ComposedCallSchema,
+    checks: v.optional(DraftChecksSchema),
+  }),
   'prefs/get': v.strictObject({}),
   'prefs/set': v.strictObject({ prefs: StoredUiPrefsSchema }),
   /** The demo profile of a sandbox on its default address, for "Use local sandbox". */
@@ -168,6 +174,8 @@ export interface ResponseMap {
   'history/answer': { answer: SavedAnswer | null };
   'workspace/get': {
     draft: ComposedCall | null;
+    /** The draft's checks, when it has any. */
+    checks: DraftChecks | null;
     answer: SavedAnswer | null;
     /** The cached token's view (no token request is made for it), or the last failed attempt's. */
     token: { view: TokenView; fromCache: boolean } | null;

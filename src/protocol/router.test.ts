@@ -49,7 +49,12 @@ function setup(
     'history/list': record('history/list', { entries: [] }),
     'history/clear': record('history/clear', { cleared: 0 }),
     'history/answer': record('history/answer', { answer: null }),
-    'workspace/get': record('workspace/get', { draft: null, answer: null, token: null }),
+    'workspace/get': record('workspace/get', {
+      draft: null,
+      checks: null,
+      answer: null,
+      token: null,
+    }),
     'workspace/save-draft': record('workspace/save-draft', { saved: true }),
     'prefs/get': async () => {
       throw new Error('not used');

@@ -46,5 +46,7 @@ export function sandboxSender(profile: SandboxProfile, shared: readonly NameValu
       return result.refused;
     },
     carried: () => carried,
+    /** What `{{name}}` in an assertion's value stands for now (as the panel gives a run). */
+    variables: () => variablesOf(withCarried(profile, carried), shared),
   };
 }

@@ -85,3 +85,84 @@ test('assertions are checked after Send and an answer variable carries a value i
   await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
   await expect(panel.getByText('Unknown variable: {{productId}}')).toBeVisible();
 });
+
+test('an assertion value with {{variables}} compares with the carried value and names an undefined one', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Vars', baseUrl: sandbox.url, companyId, apiKey });
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await requestTab(panel, 'Tests');
+  await addVariable(panel, 1, 'productId', 'res.body.data.items[1].id');
+  // Its own answer's value counts: the values are carried before the assertions run.
+  await addAssertion(panel, 1, 'res.body.data.items[1].id', 'eq', '{{productId}}');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const response = panel.getByRole('region', { name: 'Response' });
+  await expect(response).toContainText('1 of 1 check passed');
+
+  await panel.getByRole('button', { name: 'Remove answer variable 1' }).click();
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/{{productId}}');
+  await panel.getByRole('textbox', { name: 'Assertion 1 expression' }).fill('res.body.data.id');
+  await addAssertion(panel, 2, 'res.body.data.name', 'eq', '{{productId}}');
+  await addAssertion(panel, 3, 'res.body.data.id', 'eq', '{{orderId}}');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(response).toContainText('1 of 3 checks passed');
+  await responseTab(panel, 'Checks');
+  const results = panel.getByRole('list', { name: 'Assertion results' }).getByRole('listitem');
+  await expect(results.nth(0)).toContainText('Passed res.body.data.id eq {{productId}}');
+  await expect(results.nth(1)).toContainText(
+    'Failed res.body.data.name eq {{productId}} found "Express pickup": expected "prd_1002"',
+  );
+  await expect(results.nth(2)).toContainText(
+    'Failed res.body.data.id eq {{orderId}} found "prd_1002": {{orderId}} is not defined',
+  );
+});
+
+test('the checks of an unsaved draft come back after a reload, a secret in them masked', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Kept', baseUrl: sandbox.url, companyId, apiKey });
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await requestTab(panel, 'Tests');
+  await addAssertion(panel, 1, 'res.status', 'eq', '200');
+  await addAssertion(panel, 2, 'res.body.data.total', 'gt', '2');
+  await addAssertion(panel, 3, 'res.headers.x-echo', 'neq', apiKey);
+  await panel.getByRole('checkbox', { name: 'Assertion 2 enabled' }).uncheck();
+  await addVariable(panel, 1, 'productId', 'res.body.data.items[1].id');
+
+  // DevTools closed and opened again, at once: nothing waits for the save's delay.
+  await panel.reload();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products');
+  await requestTab(panel, 'Tests');
+  await expect(panel.getByRole('textbox', { name: 'Assertion 1 expression' })).toHaveValue(
+    'res.status',
+  );
+  await expect(panel.getByRole('combobox', { name: 'Assertion 2 operator' })).toHaveValue('gt');
+  await expect(panel.getByRole('textbox', { name: 'Assertion 2 value' })).toHaveValue('2');
+  await expect(panel.getByRole('checkbox', { name: 'Assertion 2 enabled' })).not.toBeChecked();
+  await expect(panel.getByRole('textbox', { name: 'Assertion 3 value' })).not.toHaveValue(apiKey);
+  await expect(panel.getByRole('textbox', { name: 'Answer variable 1 expression' })).toHaveValue(
+    'res.body.data.items[1].id',
+  );
+  const stored = await panel.evaluate(() => chrome.storage.local.get('draftChecks'));
+  expect(JSON.stringify(stored)).toContain('res.body.data.total');
+  expect(JSON.stringify(stored)).not.toContain(apiKey);
+
+  // And they still run: the kept draft is sent with its checks.
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('region', { name: 'Response' })).toContainText(
+    '2 of 2 checks passed',
+  );
+  // Emptied, they are forgotten.
+  for (const name of ['Remove assertion 3', 'Remove assertion 2', 'Remove assertion 1']) {
+    await panel.getByRole('button', { name }).click();
+  }
+  await panel.getByRole('button', { name: 'Remove answer variable 1' }).click();
+  await panel.reload();
+  await requestTab(panel, 'Tests');
+  await expect(panel.getByRole('button', { name: 'Add assertion' })).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'Assertion 1 expression' })).toHaveCount(0);
+});

@@ -104,7 +104,7 @@ test('canary secrets stay inside the worker through a whole session', async () =
     const stored = await panel.evaluate(async () => ({
       history: await chrome.storage.local.get('history'),
       collections: await chrome.storage.local.get('collections'),
-      drafts: await chrome.storage.local.get('drafts'),
+      drafts: await chrome.storage.local.get(['drafts', 'draftChecks']),
       answers: await chrome.storage.session.get(['answers', 'tokenFailures']),
       sync: await chrome.storage.sync.get(null),
     }));

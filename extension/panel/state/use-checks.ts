@@ -2,13 +2,23 @@
  * The Tests tab's state: the checks of the request being composed (assertions and answer
  * variables, taken from a saved request when one is opened), their outcome on the last answer,
  * and the values the profile carries from answers (the worker keeps them; this is its view).
- * The checks' code loads with the first answer that has checks to run.
+ * `{{name}}` in an assertion's value reads what a call would: the profile's variables, the
+ * collection's, and the values carried (this answer's included). The checks' code loads with the
+ * first answer that has checks to run.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChecksOutcome } from '../../../src/checks/answer-checks';
 import type { RefusedValue } from '../../../src/checks/carried-values';
-import type { AnswerVariable, Assertion, SavedRequest } from '../../../src/collections/model';
+import { withCarried } from '../../../src/checks/with-carried';
+import type { PreviewProfile } from '../../../src/collections/draft-checks';
+import type {
+  AnswerVariable,
+  Assertion,
+  ResponseSchemas,
+  SavedRequest,
+} from '../../../src/collections/model';
 import type { CarryReply } from '../../../src/protocol/messages';
+import { variablesOf } from '../../../src/service/call/variables';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import type { Shown } from './use-request';
 import { ask } from './worker-client';
@@ -49,13 +59,25 @@ export function sameChecks(checks: EditedChecks, request: SavedRequest): boolean
   );
 }
 
-export function useChecks(profileId: string) {
-  const [checks, setChecks] = useState<EditedChecks>(NONE);
+export function useChecks(
+  profile: PreviewProfile & { id: string },
+  /** The shared variables of the collection the draft was opened from, if any. */
+  shared: readonly NameValue[],
+  /** The draft's checks a reopened panel gets back from the worker. */
+  initial: EditedChecks | null = null,
+) {
+  const profileId = profile.id;
+  const [checks, setChecks] = useState<EditedChecks>(initial ?? NONE);
   const [shownChecks, setShownChecks] = useState<ShownChecks | null>(null);
   const [carried, setCarried] = useState<NameValue[]>([]);
   const [clearError, setClearError] = useState<string | null>(null);
   const checksNow = useRef(checks);
   checksNow.current = checks;
+  /** The response schemas of the request opened from an OpenAPI import, checked on each answer. */
+  const schemasNow = useRef<ResponseSchemas | null>(null);
+  /** What `{{name}}` reads when an answer comes (the answer may come after a re-render). */
+  const variablesNow = useRef({ profile, shared, carried });
+  variablesNow.current = { profile, shared, carried };
 
   /** Asks the worker again (a run may have carried values meanwhile). */
   async function refreshCarried() {
@@ -69,6 +91,7 @@ export function useChecks(profileId: string) {
 
   /** The checks of a request put into the composer (none for a call that is not a saved one). */
   function load(request: SavedRequest | null) {
+    schemasNow.current = request?.responseSchemas ?? null;
     setChecks({
       assertions: request?.assertions ?? [],
       answerVariables: request?.answerVariables ?? [],
@@ -79,7 +102,14 @@ export function useChecks(profileId: string) {
   async function afterAnswer(shown: Shown, carry: CarryReply | undefined) {
     const current = checksNow.current;
     if (carry !== undefined) setCarried(carry.values);
+    const now = variablesNow.current;
+    const variables = variablesOf(
+      withCarried(now.profile, carry?.values ?? now.carried),
+      now.shared,
+    );
+    const schemas = schemasNow.current;
     const active =
+      schemas !== null ||
       current.assertions.some((item) => item.enabled) ||
       current.answerVariables.some((item) => item.enabled);
     if (!active || 'error' in shown.outcome) {
@@ -87,12 +117,18 @@ export function useChecks(profileId: string) {
       return;
     }
     const { checkAnswer } = await import('../../../src/checks/answer-checks');
-    const outcome = await checkAnswer(current, shown.outcome.exchange);
+    const { exchange } = shown.outcome;
+    const outcome = await checkAnswer(current, exchange, variables);
+    if (schemas !== null) {
+      const { checkResponseSchema } = await import('../../../src/checks/schema-check');
+      outcome.schema = await checkResponseSchema(schemas, exchange);
+    }
     setShownChecks({ at: shown.at, outcome, refused: carry?.refused ?? [] });
   }
 
   /** What a Send hands the worker and how it reports back (see use-request.ts). */
   const sendChecks = {
+    edited: () => checksNow.current,
     answerVariables: () => checksNow.current.answerVariables,
     onAnswer: (shown: Shown, carry: CarryReply | undefined) => void afterAnswer(shown, carry),
   };
@@ -105,7 +141,8 @@ export function useChecks(profileId: string) {
 
   return {
     checks,
-    setChecks,
+    /** An edit of the Tests tab (the workbench also keeps it with the draft). */
+    setChecks: (next: EditedChecks) => setChecks(next),
     load,
     sendChecks,
     shownChecks,

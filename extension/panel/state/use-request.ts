@@ -2,9 +2,11 @@
  * One profile's work: the call being composed (its draft), the call in flight (with its id, so
  * Cancel can stop it) and the answer shown. It belongs to its profile: the workspace is mounted
  * per profile, and a reopened panel gets the draft and the last answer back from the worker. The
- * draft is saved a moment after each edit; the worker keeps answers itself.
+ * draft (with the Tests tab's checks) is saved a moment after each edit; the worker keeps answers
+ * itself.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { DraftChecks } from '../../../src/collections/draft-checks-shape';
 import type { AnswerVariable } from '../../../src/collections/model';
 import type { CarryReply, SentExchange } from '../../../src/protocol/messages';
 import type { HttpExchange } from '../../../src/service/call/execute';
@@ -31,12 +33,18 @@ const DRAFT_SAVE_DELAY_MS = 400;
 
 /** What a Send carries for the Tests tab, and how it hears of the answer. */
 export interface SendChecks {
+  /** The Tests tab as it is now: kept with the draft. */
+  edited: () => DraftChecks;
   answerVariables: () => AnswerVariable[];
   /** `carried`: what the worker carried from the answer, when the call had answer variables. */
   onAnswer: (shown: Shown, carried: CarryReply | undefined) => void;
 }
 
-const NO_CHECKS: SendChecks = { answerVariables: () => [], onAnswer: () => undefined };
+const NO_CHECKS: SendChecks = {
+  edited: () => ({ assertions: [], answerVariables: [] }),
+  answerVariables: () => [],
+  onAnswer: () => undefined,
+};
 
 /** The answer as shown and kept, without what the worker carried from it. */
 function withoutCarried({ carried: _carried, ...exchange }: SentExchange): HttpExchange {
@@ -60,6 +68,8 @@ export function useRequest(
   const checksNow = useRef(checks);
   checksNow.current = checks;
   const [draft, setDraftState] = useState<Draft>(initial.draft ?? EMPTY_DRAFT);
+  const draftNow = useRef(draft);
+  draftNow.current = draft;
   const [inFlight, setInFlight] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown | null>(initial.answer);
   const unsaved = useRef<{ timer: ReturnType<typeof setTimeout>; draft: Draft } | null>(null);
@@ -76,7 +86,8 @@ export function useRequest(
       setDraftNotKept(oversized);
       return;
     }
-    void ask('workspace/save-draft', { profileId, draft: pending }).then((reply) => {
+    const checks = checksNow.current.edited();
+    void ask('workspace/save-draft', { profileId, draft: pending, checks }).then((reply) => {
       if (!reply.ok) setDraftNotKept(`${reply.error.message} ${reply.error.hint}`);
       else if (!reply.value.saved) setDraftNotKept('Unlock the saved secrets to keep it.');
       else setDraftNotKept(null);
@@ -92,10 +103,21 @@ export function useRequest(
     };
   }, []);
 
-  function setDraft(next: Draft) {
-    setDraftState(next);
+  /** Saves `next` a moment from now (later edits in the meantime take its place). */
+  function saveSoon(next: Draft) {
     if (unsaved.current !== null) clearTimeout(unsaved.current.timer);
     unsaved.current = { timer: setTimeout(saveNow, DRAFT_SAVE_DELAY_MS), draft: next };
+  }
+
+  function setDraft(next: Draft) {
+    setDraftState(next);
+    draftNow.current = next;
+    saveSoon(next);
+  }
+
+  /** The Tests tab changed: the draft is saved again with its checks. */
+  function keepDraft() {
+    saveSoon(unsaved.current?.draft ?? draftNow.current);
   }
 
   /** Sends the draft (or `call`, when it was just put in and the state has not caught up). */
@@ -150,6 +172,7 @@ export function useRequest(
   return {
     draft,
     setDraft,
+    keepDraft,
     draftNotKept,
     sending: inFlight !== null,
     shown,

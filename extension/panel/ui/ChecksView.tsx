@@ -1,9 +1,37 @@
 /**
  * The Checks tab of an answer: each assertion passed or failed, with what its expression found
- * and, for a failure, why; then the values taken from the answer for later calls (or why one was
- * not taken or not kept).
+ * and, for a failure, why; the answer against its OpenAPI response schema (each place that does
+ * not match, with what was expected); then the values taken from the answer for later calls (or
+ * why one was not taken or not kept).
  */
+import type { SchemaOutcome } from '../../../src/checks/schema-check';
 import type { ShownChecks } from '../state/use-checks';
+
+function SchemaResults({ schema }: { schema: SchemaOutcome }) {
+  const against =
+    schema.status === null ? schema.operation : `${schema.operation} ${schema.status}`;
+  return (
+    <>
+      <h3>Response schema</h3>
+      <ul class="check-results" aria-label="Schema results">
+        {schema.findings.length === 0 ? (
+          <li class="good">
+            <strong>Passed</strong> the answer matches the schema of <code>{against}</code>
+          </li>
+        ) : (
+          schema.findings.map((item, index) => (
+            <li key={index} class="bad">
+              <strong>Failed</strong> <code>{item.path}</code>
+              <span class="muted"> found {item.found}</span>
+              <span>: expected {item.expected}</span>
+            </li>
+          ))
+        )}
+        {schema.more > 0 && <li class="bad">and {schema.more} more places that do not match</li>}
+      </ul>
+    </>
+  );
+}
 
 export function ChecksView({ checks }: { checks: ShownChecks }) {
   const { outcome, refused } = checks;
@@ -24,6 +52,7 @@ export function ChecksView({ checks }: { checks: ShownChecks }) {
           ))}
         </ul>
       )}
+      {outcome.schema && <SchemaResults schema={outcome.schema} />}
       {outcome.carried.length > 0 && (
         <>
           <h3>Values for later calls</h3>

@@ -19,7 +19,7 @@ import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
 import { ResponsePane } from '../response/ResponsePane';
 import { Sidebar } from '../sidebar/Sidebar';
-import { sameChecks, useChecks, withChecks } from '../state/use-checks';
+import { type EditedChecks, sameChecks, useChecks, withChecks } from '../state/use-checks';
 import { useCollections } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
 import { type Draft, type Shown, useRequest } from '../state/use-request';
@@ -67,6 +67,8 @@ export interface WorkbenchProps {
 /** What a (re)opened workspace starts from: what the worker kept for the profile. */
 export interface WorkspaceStart {
   draft: Draft | null;
+  /** The draft's assertions and answer variables, kept with it. */
+  checks: EditedChecks | null;
   answer: Shown | null;
   token: TokenShown;
 }
@@ -86,7 +88,7 @@ export function Workbench(props: WorkbenchProps) {
       ? NO_VARIABLES
       : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
         NO_VARIABLES);
-  const checks = useChecks(props.profile.id);
+  const checks = useChecks(props.profile, shared, start.checks);
   // The composer resolves {{name}} as the worker will: with the values carried from answers.
   const profile = withCarried(props.profile, checks.carried);
   const request = useRequest(
@@ -97,6 +99,14 @@ export function Workbench(props: WorkbenchProps) {
     checks.sendChecks,
   );
   const token = useToken(profile.id, start.token);
+  /** The Tests tab's edits: kept with the draft, as the call's own edits are. */
+  const editedChecks = {
+    ...checks,
+    setChecks: (next: EditedChecks) => {
+      checks.setChecks(next);
+      request.keepDraft();
+    },
+  };
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
   const [open, setOpen] = useState<Open>('none');
@@ -202,7 +212,7 @@ export function Workbench(props: WorkbenchProps) {
       }}
       collections={
         <CollectionsPanel
-          profileId={profile.id}
+          profile={props.profile}
           state={collections}
           openId={opened?.request.id ?? null}
           dirty={dirty}
@@ -293,7 +303,7 @@ export function Workbench(props: WorkbenchProps) {
               onTab={(requestTab) => setPrefs({ requestTab })}
               copyAs={copyAs}
               notes={<DraftNotesList notes={notes} onDismiss={() => setNotes(null)} />}
-              checks={checks}
+              checks={editedChecks}
             />
           }
           response={

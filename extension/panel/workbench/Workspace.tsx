@@ -21,9 +21,12 @@ export function Workspace(props: Props) {
     void ask('workspace/get', { profileId: props.profile.id }).then((reply) => {
       if (!reply.ok) setError(reply.error);
       // A workspace that cannot be read back still opens, empty, with the reason shown.
-      const kept = reply.ok ? reply.value : { draft: null, answer: null, token: null };
+      const kept = reply.ok
+        ? reply.value
+        : { draft: null, checks: null, answer: null, token: null };
       setStart({
         draft: kept.draft,
+        checks: kept.checks,
         answer: kept.answer && { ...kept.answer, from: 'kept' },
         token: kept.token,
       });

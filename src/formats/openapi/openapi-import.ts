@@ -28,6 +28,7 @@ import {
   readOperation,
 } from './openapi-operation';
 import { pointerTo, ROOT_POINTER, shownPointer } from './openapi-pointer';
+import { MAX_SCHEMA_CHARS_TOTAL } from './openapi-responses';
 import { readSecurity, type SuggestedAuth } from './openapi-security';
 import {
   documentServer,
@@ -210,6 +211,8 @@ function importDocument(
     newId,
     exampleBudget: newExampleBudget(),
     bodyChars: { remaining: MAX_BODY_CHARS_TOTAL },
+    dialect: `openapi-${document.version}`,
+    schemaChars: { remaining: MAX_SCHEMA_CHARS_TOTAL },
   };
   const tree = new ItemTree();
   const id = newId();

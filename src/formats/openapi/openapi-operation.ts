@@ -14,6 +14,7 @@ import { type ImportNotes, quoteName } from '../postman/postman-import-notes';
 import { isObject, type JsonObject } from '../postman/postman-json';
 import { type BodyContext, readRequestBody } from './openapi-body';
 import { type Located, mergeParameters, readParameters } from './openapi-parameters';
+import { type ResponsesContext, readResponseSchemas } from './openapi-responses';
 import { firstServer, pathUnderV1, type ServerLocation } from './openapi-servers';
 import type { PathVariables } from './openapi-variables';
 
@@ -23,7 +24,7 @@ import type { PathVariables } from './openapi-variables';
  */
 export type OutsideV1 = 'under-v1' | 'leave-out';
 
-export interface OperationContext extends BodyContext {
+export interface OperationContext extends BodyContext, ResponsesContext {
   outsideV1: OutsideV1;
   /** How many operations were outside `/v1`, for the panel to offer the choice. */
   outside: { count: number };
@@ -127,6 +128,7 @@ export function readOperation(
   const body = readRequestBody(operation, parameters, method, where, context);
   if (!body.ok) return body;
   noteExtras(operation.value, where, context);
+  const responseSchemas = readResponseSchemas(operation.value, `${method} ${template}`, context);
   return ok({
     kind: 'request',
     id: context.newId(),
@@ -136,5 +138,6 @@ export function readOperation(
     query: parameters.query,
     headers: parameters.headers,
     body: body.value,
+    ...(responseSchemas === null ? {} : { responseSchemas }),
   });
 }

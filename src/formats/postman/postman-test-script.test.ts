@@ -124,6 +124,38 @@ describe('exported assertions run in newman against the sandbox', () => {
     ]);
   });
 
+  it('resolves {{variables}} in values when the test runs, the answer’s own ones set first', async () => {
+    const collection = collectionOf([
+      request('Create order', {
+        method: 'POST',
+        path: 'orders',
+        body: '{"sku":"A-1","qty":2}',
+        answerVariables: [{ name: 'orderId', expression: 'res.body.data.id', enabled: true }],
+        assertions: [check('res.body.data.id', 'eq', '{{orderId}}')],
+      }),
+      request('Read order', {
+        path: 'orders/{{orderId}}',
+        assertions: [
+          check('res.body.echo.path', 'endsWith', '{{orderId}}'),
+          check('res.body.echo.path', 'matches', '{{orderId}}$'),
+          check('res.status', 'in', '{{okStatus}}, 201'),
+          check('res.status', 'between', '{{okStatus}}, 299'),
+          check('res.status', 'eq', '{{okStatus}}'),
+          check('res.body.echo.path', 'eq', '{{nope}}'),
+        ],
+      }),
+    ]);
+    const outcome = await runNewman(JSON.parse(exportPostman(collection)), {
+      ...variables(),
+      okStatus: '200',
+    });
+    expect(outcome.sent.map(({ status }) => status)).toEqual([201, 200]);
+    // Only the variable nothing defines fails, as it fails in the panel.
+    expect(outcome.failures).toEqual([
+      { at: 'assertion:5 in test-script', item: 'Read order', message: expect.any(String) },
+    ]);
+  });
+
   it('decides every operator as the panel does, on the same answer', async () => {
     // One case per operator on GET /v1/products (data.items: 3 products, total 3); isNull and
     // isEmpty are asked of a product id, so they fail in both.

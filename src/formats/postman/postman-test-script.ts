@@ -4,7 +4,10 @@
  * does (src/checks/assertion-operators.ts), and `pm.collectionVariables.set` for each answer
  * variable, so the next request's `{{orderId}}` has it. The script is built from the parsed
  * expression and the parsed operand, written as JSON literals: no text of the user is ever pasted
- * into the code. An expression we cannot read becomes a test that fails with the reason.
+ * into the code. A value that names variables (`eq {{orderId}}`) is resolved when the test runs,
+ * with `pm.variables.replaceIn`, and read as our evaluator reads it (`operand`); the answer's own
+ * variables are set before the tests, as ours are. An expression we cannot read becomes a test
+ * that fails with the reason.
  */
 import { parseExpression } from '../../checks/answer-expression';
 import { parseList, parseOperand } from '../../checks/assertion-operand';
@@ -37,9 +40,15 @@ function accessor(expression: string): { code: string } | { problem: string } {
   }
 }
 
+/** A value that names variables is read when the test runs, once they are known. */
+const atRunTime = (value: string) => value.includes('{{');
+const resolved = (value: string) => `pm.variables.replaceIn(${literal(value)})`;
+
 /** The check an operator makes on `actual`, as JavaScript (the same verdicts as ours). */
 function predicate(operator: Assertion['operator'], value: string): string {
-  const v = () => literal(parseOperand(value));
+  const v = () => (atRunTime(value) ? `operand(${resolved(value)})` : literal(parseOperand(value)));
+  const listed = () =>
+    atRunTime(value) ? `operands(${resolved(value)})` : literal(parseList(value));
   const text = 'typeof actual === "string"';
   const list = 'Array.isArray(actual)';
   switch (operator) {
@@ -55,9 +64,9 @@ function predicate(operator: Assertion['operator'], value: string): string {
       return `typeof actual === "number" && typeof ${v()} === "number" && actual ${sign} ${v()}`;
     }
     case 'in':
-      return `${literal(parseList(value))}.includes(actual)`;
+      return `${listed()}.includes(actual)`;
     case 'notIn':
-      return `!${literal(parseList(value))}.includes(actual)`;
+      return `!${listed()}.includes(actual)`;
     case 'contains':
       return `(${text} && actual.includes(String(${v()}))) || (${list} && actual.includes(${v()}))`;
     case 'notContains':
@@ -68,13 +77,18 @@ function predicate(operator: Assertion['operator'], value: string): string {
       return `${text} && actual.endsWith(String(${v()}))`;
     case 'matches':
     case 'notMatches': {
-      const test = `new RegExp(${literal(value)}).test(String(actual))`;
+      const pattern = atRunTime(value) ? resolved(value) : literal(value);
+      const test = `new RegExp(${pattern}).test(String(actual))`;
       const readable = `["string", "number", "boolean"].includes(typeof actual)`;
       return operator === 'matches' ? `${readable} && ${test}` : `${readable} && !${test}`;
     }
     case 'length':
       return `(${text} || ${list}) && actual.length === ${v()}`;
     case 'between': {
+      if (atRunTime(value)) {
+        const bounds = `${listed()}`;
+        return `typeof actual === "number" && ((b) => b.length === 2 && typeof b[0] === "number" && typeof b[1] === "number" && actual >= b[0] && actual <= b[1])(${bounds})`;
+      }
       const [low, high] = parseList(value);
       return `typeof actual === "number" && actual >= ${literal(low)} && actual <= ${literal(high)}`;
     }
@@ -119,6 +133,34 @@ const PRELUDE = [
   '  if (value === undefined) return;',
   '  pm.collectionVariables.set(name, typeof value === "string" ? value : JSON.stringify(value));',
   '}',
+  // As src/checks/assertion-operand.ts reads a value: numbers, true/false/null/undefined, quoted text.
+  'function operand(text) {',
+  '  const value = text.trim();',
+  '  if (/^-?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?$/.test(value)) return Number(value);',
+  '  const named = { true: true, false: false, null: null, undefined: undefined };',
+  '  if (Object.prototype.hasOwnProperty.call(named, value)) return named[value];',
+  '  const quote = value[0];',
+  '  if ((quote === "\\"" || quote === "\'") && value.length >= 2 && value.endsWith(quote)) {',
+  '    return value.slice(1, -1).replace(/\\\\(.)/g, "$1");',
+  '  }',
+  '  return value;',
+  '}',
+  'function operands(text) {',
+  '  const parts = [];',
+  '  let current = "";',
+  '  let quote = null;',
+  '  for (let at = 0; at < text.length; at += 1) {',
+  '    const char = text[at];',
+  '    if (quote !== null) {',
+  '      current += char;',
+  '      if (char === "\\\\" && at + 1 < text.length) { at += 1; current += text[at]; }',
+  '      else if (char === quote) quote = null;',
+  '    } else if (char === ",") { parts.push(current); current = ""; }',
+  '    else { if (char === "\\"" || char === "\'") quote = char; current += char; }',
+  '  }',
+  '  parts.push(current);',
+  '  return parts.map(operand);',
+  '}',
   'function isEmpty(value) {',
   '  if (typeof value === "string" || Array.isArray(value)) return value.length === 0;',
   '  if (value !== null && typeof value === "object") return Object.keys(value).length === 0;',
@@ -160,7 +202,8 @@ export function testScriptLines(request: SavedRequest): string[] | null {
   return [
     TEST_SCRIPT_MARKER,
     ...PRELUDE,
-    ...assertions.flatMap(assertionLines),
+    // Set first, as our checks (and Bruno's) set them: `eq {{orderId}}` sees this answer's value.
     ...variables.flatMap(variableLines),
+    ...assertions.flatMap(assertionLines),
   ];
 }

@@ -15,6 +15,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
 import { useWideView } from '../../ui/WideView';
+import type { RunProfile } from '../run/use-run';
 import { CollectionBlock } from './CollectionBlock';
 import type { CollectionDialog } from './CollectionDialogs';
 import { DeletedNotice } from './DeletedNotice';
@@ -30,8 +31,8 @@ const CollectionDialogs = lazyComponent(() =>
 );
 
 interface Props {
-  /** The active profile: a run sends with it. */
-  profileId: string;
+  /** The active profile: a run sends with it, and its assertions read its variables. */
+  profile: RunProfile;
   state: CollectionsState;
   openId: string | null;
   dirty: boolean;
@@ -228,7 +229,7 @@ export function CollectionsPanel(props: Props) {
       )}
       {running && (
         <RunView
-          profileId={props.profileId}
+          profile={props.profile}
           collection={running.collection}
           folder={running.folder}
           onClose={() => setRunning(null)}

@@ -12,11 +12,11 @@ import type { Collection, Folder } from '../../../../src/collections/model';
 import { ChecksView } from '../../ui/ChecksView';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { type RunResult, type RunState, useRun } from './use-run';
+import { type RunProfile, type RunResult, type RunState, useRun } from './use-run';
 import './run.css';
 
 interface Props {
-  profileId: string;
+  profile: RunProfile;
   collection: Collection;
   /** The folder to run, or null for the whole collection. */
   folder: Folder | null;
@@ -100,8 +100,8 @@ function summary(state: RunState): string {
   return `Run stopped on a failure after ${state.results.length} of ${state.total} requests: ${counted}.`;
 }
 
-export function RunView({ profileId, collection, folder, onClose }: Props) {
-  const { state, run, cancel } = useRun(profileId, collection);
+export function RunView({ profile, collection, folder, onClose }: Props) {
+  const { state, run, cancel } = useRun(profile, collection);
   const [stopOnFailure, setStopOnFailure] = useState(false);
   const steps = runSteps(folder === null ? collection.items : folder.items);
   const failed = failedSteps(state.results);

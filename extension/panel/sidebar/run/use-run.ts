@@ -14,8 +14,12 @@ import {
   runCollection,
   type StepResult,
 } from '../../../../src/checks/collection-run';
+import { withCarried } from '../../../../src/checks/with-carried';
+import type { PreviewProfile } from '../../../../src/collections/draft-checks';
 import type { Collection } from '../../../../src/collections/model';
 import type { HttpExchange } from '../../../../src/service/call/execute';
+import { variablesOf } from '../../../../src/service/call/variables';
+import type { NameValue } from '../../../../src/vocabulary/terms';
 import { ask } from '../../state/worker-client';
 
 export type RunResult = StepResult<HttpExchange>;
@@ -28,24 +32,37 @@ export interface RunState {
   end: RunEnd | null;
 }
 
+/** How often a running run's results view catches up (a person sees it move; the run is not slowed). */
+const PROGRESS_TICK_MS = 250;
+
 const IDLE: RunState = { running: false, total: 0, results: [], end: null };
 
-export function useRun(profileId: string, collection: Collection) {
+/** The profile a run sends with: its id, and what `{{name}}` in an assertion's value reads. */
+export type RunProfile = PreviewProfile & { id: string };
+
+export function useRun(profile: RunProfile, collection: Collection) {
+  const profileId = profile.id;
   const [state, setState] = useState<RunState>(IDLE);
   const cancelled = useRef(false);
   const inFlight = useRef<string | null>(null);
   /** What the worker refused to carry from the last answer (it carries as it answers). */
   const refused = useRef<RefusedValue[]>([]);
-  /** The steps ended so far, shown at the next frame. */
+  /** The values the profile carries as the run goes (the worker's, updated by each answer). */
+  const carried = useRef<NameValue[]>([]);
+  /** The steps ended so far, shown at the next progress tick. */
   const done = useRef<RunResult[]>([]);
-  const frame = useRef<number | null>(null);
+  const tick = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   async function run(steps: RunStep[], stopOnFailure: boolean) {
     if (state.running) return;
     cancelled.current = false;
     done.current = [];
     setState({ running: true, total: steps.length, results: [], end: null });
-    const search = await loadPatternSearch(steps);
+    const [search, kept] = await Promise.all([
+      loadPatternSearch(steps),
+      ask('variables/carried', { profileId }),
+    ]);
+    carried.current = kept.ok ? kept.value.values : [];
     const { results, end } = await runCollection<HttpExchange>(steps, {
       send: async (request) => {
         const requestId = crypto.randomUUID();
@@ -64,6 +81,8 @@ export function useRun(profileId: string, collection: Collection) {
         });
         inFlight.current = null;
         refused.current = reply.ok ? (reply.value.carried?.refused ?? []) : [];
+        if (reply.ok && reply.value.carried !== undefined)
+          carried.current = reply.value.carried.values;
         return reply;
       },
       carry: async () => refused.current,
@@ -71,18 +90,20 @@ export function useRun(profileId: string, collection: Collection) {
       cancelled: () => cancelled.current,
       onStep: (result) => {
         done.current.push(result);
-        // One render a frame at most, however fast the answers come.
-        if (frame.current === null) {
-          frame.current = requestAnimationFrame(() => {
-            frame.current = null;
+        // One render a tick at most, however fast the answers come: each render lays out the
+        // growing list again, and a render a frame cost more than the calls themselves.
+        if (tick.current === null) {
+          tick.current = setTimeout(() => {
+            tick.current = null;
             setState((now) => ({ ...now, results: [...done.current] }));
-          });
+          }, PROGRESS_TICK_MS);
         }
       },
       search,
+      variables: () => variablesOf(withCarried(profile, carried.current), collection.variables),
     });
-    if (frame.current !== null) cancelAnimationFrame(frame.current);
-    frame.current = null;
+    if (tick.current !== null) clearTimeout(tick.current);
+    tick.current = null;
     setState({ running: false, total: steps.length, results, end });
   }
 
