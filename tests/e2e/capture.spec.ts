@@ -316,6 +316,10 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
     );
     expect(imported.ok, imported.error?.message).toBe(true);
     expect(imported.value?.summary.join('\n')).toMatch(/x-apikey|credential/i);
+    // The page sent the saved client secret in a query and a header: masked, and said where.
+    expect(imported.value?.summary.join('\n')).toMatch(
+      /2 fields held one of your saved secrets and were masked: .*query\[0\] "note"/,
+    );
     const stored = await inPanel<unknown>(
       panel,
       `return chrome.runtime.sendMessage({ type: 'collections/list', payload: {} });`,
