@@ -21,7 +21,7 @@ import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../src/protocol/message
 import { unpackText } from '../../src/protocol/packed-text';
 import type { Handlers } from '../../src/protocol/router';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
-import { allSecrets, fullRedactor } from './known-secrets';
+import { allSecrets, fullRedactor, replyRedactor } from './known-secrets';
 import { phaseTimes } from './phase-times';
 import {
   loadActiveProfileId,
@@ -88,8 +88,17 @@ function fileName(collection: Collection, format: 'native' | 'postman'): string 
   return format === 'native' ? `${slug}.partner-api.json` : `${slug}.postman_collection.json`;
 }
 
-export const listCollections: Handlers['collections/list'] = async () =>
-  ok({ collections: await loadCollections() });
+/**
+ * The saved collections, with every held secret masked: none is saved any more, but a collection
+ * saved before that rule may hold one, and the panel never sees a stored secret (its next save
+ * keeps the mask). Searched whole first: masking string by string costs ten times as much.
+ */
+export const listCollections: Handlers['collections/list'] = async () => {
+  const collections = await loadCollections();
+  const redactor = await replyRedactor();
+  const holds = redactor.holds(JSON.stringify(collections)) !== null;
+  return ok({ collections: holds ? redactor.deep(collections) : collections });
+};
 
 export const putCollection: Handlers['collections/put'] = ({ collection: input }) =>
   serially(async () => {
