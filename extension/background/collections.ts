@@ -2,7 +2,9 @@
  * Saved collections, kept in `storage.local`, and their way in and out of the extension. Nothing
  * leaves without the secret linter's consent: every export is checked against every stored secret
  * and access token, and refused (naming the field) when it finds one or something that looks like
- * one. Imports are validated completely before anything is written.
+ * one. Nothing is kept with a stored secret in it either (src/collections/secrets-at-rest.ts): a
+ * save that holds one is refused, an import has it masked and says where. Imports are validated
+ * completely before anything is written.
  */
 import * as v from 'valibot';
 import { mergeOnImport, nameClash } from '../../src/collections/collection-ops';
@@ -10,6 +12,7 @@ import { CollectionSchema, validateCollection } from '../../src/collections/coll
 import { lintForSecrets } from '../../src/collections/export-lint';
 import type { Collection } from '../../src/collections/model';
 import { exportCollection } from '../../src/collections/native-format';
+import { maskStoredSecrets, refuseStoredSecrets } from '../../src/collections/secrets-at-rest';
 import { type FileImport, importCollectionFile } from '../../src/formats/import-file';
 import { exportOpenCollection } from '../../src/formats/opencollection/opencollection-export';
 import { safeStem } from '../../src/formats/opencollection/opencollection-file-names';
@@ -18,7 +21,7 @@ import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../src/protocol/message
 import { unpackText } from '../../src/protocol/packed-text';
 import type { Handlers } from '../../src/protocol/router';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
-import { allSecrets } from './known-secrets';
+import { allSecrets, fullRedactor, replyRedactor } from './known-secrets';
 import { phaseTimes } from './phase-times';
 import {
   loadActiveProfileId,
@@ -46,17 +49,33 @@ function notFound(id: string): Result<never> {
   );
 }
 
-/** Every saved secret, which no export may contain; while locked, why the export must wait. */
-async function secretsToCheck(): Promise<Result<string[]>> {
+/** What each use of the saved secrets says while the lock holds them. */
+const LOCKED_REASONS = {
+  export: {
+    message:
+      'The saved secrets are locked, and every export is first checked against them so that no saved secret leaks into the file.',
+    hint: 'Unlock with your passphrase (the banner under the toolbar), then export again.',
+  },
+  save: {
+    message:
+      'The saved secrets are locked, and every saved request is first checked against them so that no saved secret is written into a collection.',
+    hint: 'Unlock with your passphrase (the banner under the toolbar), then save again. Your request is still in the composer.',
+  },
+  import: {
+    message:
+      'The saved secrets are locked, and every import is first checked against them so that no saved secret is written into a collection.',
+    hint: 'Unlock with your passphrase (the banner under the toolbar), then import again.',
+  },
+};
+
+/** Every saved secret and held token, which no collection may hold; while locked, why not. */
+async function secretsToCheck(use: keyof typeof LOCKED_REASONS): Promise<Result<string[]>> {
   try {
     return ok(await allSecrets());
   } catch (error) {
     if (!(error instanceof StorageError) || error.appError.code !== 'vault_locked') throw error;
-    return fail(
-      'vault_locked',
-      'The saved secrets are locked, and every export is first checked against them so that no saved secret leaks into the file.',
-      'Unlock with your passphrase (the banner under the toolbar), then export again.',
-    );
+    const { message, hint } = LOCKED_REASONS[use];
+    return fail('vault_locked', message, hint);
   }
 }
 
@@ -69,8 +88,17 @@ function fileName(collection: Collection, format: 'native' | 'postman'): string 
   return format === 'native' ? `${slug}.partner-api.json` : `${slug}.postman_collection.json`;
 }
 
-export const listCollections: Handlers['collections/list'] = async () =>
-  ok({ collections: await loadCollections() });
+/**
+ * The saved collections, with every held secret masked: none is saved any more, but a collection
+ * saved before that rule may hold one, and the panel never sees a stored secret (its next save
+ * keeps the mask). Searched whole first: masking string by string costs ten times as much.
+ */
+export const listCollections: Handlers['collections/list'] = async () => {
+  const collections = await loadCollections();
+  const redactor = await replyRedactor();
+  const holds = redactor.holds(JSON.stringify(collections)) !== null;
+  return ok({ collections: holds ? redactor.deep(collections) : collections });
+};
 
 export const putCollection: Handlers['collections/put'] = ({ collection: input }) =>
   serially(async () => {
@@ -78,6 +106,10 @@ export const putCollection: Handlers['collections/put'] = ({ collection: input }
     const checked = validateCollection(input);
     if (!checked.ok) return checked;
     const collection = checked.value;
+    const secrets = await secretsToCheck('save');
+    if (!secrets.ok) return secrets;
+    const clean = refuseStoredSecrets(collection, secrets.value);
+    if (!clean.ok) return clean;
     const all = await loadCollections();
     const index = all.findIndex((item) => item.id === collection.id);
     await storeCollections(index === -1 ? [...all, collection] : all.with(index, collection));
@@ -95,7 +127,7 @@ export const deleteCollection: Handlers['collections/delete'] = ({ id }) =>
 export const exportCollectionHandler: Handlers['collections/export'] = async ({ id, format }) => {
   const collection = (await loadCollections()).find((item) => item.id === id);
   if (collection === undefined) return notFound(id);
-  const secrets = await secretsToCheck();
+  const secrets = await secretsToCheck('export');
   if (!secrets.ok) return secrets;
   const clean = lintForSecrets(collection, secrets.value);
   if (!clean.ok) return clean;
@@ -124,7 +156,7 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
 export const exportFolderHandler: Handlers['collections/export-folder'] = async ({ id }) => {
   const collection = (await loadCollections()).find((item) => item.id === id);
   if (collection === undefined) return notFound(id);
-  const secrets = await secretsToCheck();
+  const secrets = await secretsToCheck('export');
   if (!secrets.ok) return secrets;
   const profiles = await loadProfiles();
   const activeId = await loadActiveProfileId();
@@ -155,9 +187,16 @@ function storeImported(
 }
 
 async function mergeAndStore(
-  { collection, summary }: FileImport,
+  imported: FileImport,
   onClash: 'ask' | 'replace' | 'keep-both',
 ): Promise<Result<ImportOutcome>> {
+  const secrets = await secretsToCheck('import');
+  if (!secrets.ok) return secrets;
+  const redactor = await fullRedactor();
+  const masked = maskStoredSecrets(imported.collection, secrets.value, redactor.deep);
+  if (!masked.ok) return masked;
+  const { collection } = masked.value;
+  const summary = [...imported.summary, ...masked.value.notes];
   const existing = await loadCollections();
   const clash = nameClash(existing, collection);
   if (clash !== null && onClash === 'ask')

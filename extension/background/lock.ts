@@ -21,9 +21,16 @@ import {
 } from '../../src/service/storage/vault';
 import { importVaultKey } from '../../src/service/storage/vault-crypto';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
+import { tell } from './events';
 import { dropKey, keepKey, loadSecretsValue, lockState, openAll } from './secret-store';
 import { serially, write } from './storage';
 import { clearTokenCache } from './token-cache';
+
+/** Drops every token and tells the open panels, before the lock's own event (main.ts). */
+async function forgetAllTokens(): Promise<void> {
+  await clearTokenCache();
+  tell({ kind: 'tokens-forgotten', why: 'lock', atMs: Date.now() });
+}
 
 type Sealed = Extract<StoredSecretsValue, { kind: 'sealed' }>;
 
@@ -88,7 +95,7 @@ export const unlock: Handlers['lock/unlock'] = async ({ passphrase }) => {
 export const lockNow: Handlers['lock/lock'] = () =>
   serially(async () => {
     await dropKey();
-    await clearTokenCache();
+    await forgetAllTokens();
     return ok({ state: await lockState() });
   });
 
@@ -120,6 +127,6 @@ export const resetSecrets: Handlers['lock/reset'] = () =>
     if (value.kind === 'plain') return lockIsOff();
     await write({ secrets: { kind: 'plain', records: [] } });
     await dropKey();
-    await clearTokenCache();
+    await forgetAllTokens();
     return ok({ state: 'off' as const, removed: value.records.length });
   });

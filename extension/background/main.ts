@@ -7,7 +7,7 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';
-import { checkCapturedTokens } from './capture';
+import { checkCapturedTokens, maskCaptured } from './capture';
 import { clearCarried, listCarried } from './carried';
 import { buildCode } from './code';
 import {
@@ -114,6 +114,7 @@ const handlers: Handlers = {
   'lock/remove': withStorageErrors(tellingLock(removeLock)),
   'lock/reset': withStorageErrors(tellingLock(resetSecrets)),
   'capture/check-tokens': withStorageErrors(checkCapturedTokens),
+  'capture/mask': withStorageErrors(maskCaptured),
   'variables/carried': withStorageErrors(listCarried),
   'variables/clear': withStorageErrors(clearCarried),
 };

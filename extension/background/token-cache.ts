@@ -5,7 +5,6 @@
 import * as v from 'valibot';
 import type { CachedToken, TokenCache } from '../../src/service/token/token-broker';
 import type { TokenSuccessView } from '../../src/service/token/token-grant';
-import { tell } from './events';
 import { readSession, removeSession, writeSession } from './session-store';
 import { rememberToken } from './token-fingerprints';
 
@@ -61,8 +60,11 @@ export async function heldTokens(): Promise<string[]> {
   return [...(await readAll()).map((item) => item.accessToken), ...(await recentTokens())];
 }
 
-/** Drops every profile's token (locking the secrets locks out the tokens got with them). */
+/**
+ * Drops every profile's token (locking the secrets locks out the tokens got with them). Telling
+ * the panel is the caller's (lock.ts): the events go through the redaction of held secrets, which
+ * reads this cache, so this module tells nothing.
+ */
 export async function clearTokenCache(): Promise<void> {
   await removeSession(['tokens', 'recentTokens', 'tokenFingerprints', 'tokenFailures']);
-  tell({ kind: 'tokens-forgotten', why: 'lock', atMs: Date.now() });
 }

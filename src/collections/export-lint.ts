@@ -62,13 +62,22 @@ function joinedPairs(values: readonly string[]): string[] {
   );
 }
 
+/**
+ * Every field of `collection` that holds one of `storedSecrets` or, with `looksLike` (the export's
+ * check), anything that looks like a secret. Without it (the check of what is kept at rest), only
+ * the stored secrets are looked for.
+ */
 export function findSecrets(
   collection: Collection,
   storedSecrets: readonly string[],
+  { looksLike = true }: { looksLike?: boolean } = {},
 ): SecretFinding[] {
   const findings: SecretFinding[] = [];
   const stored = storedSecretFinder(storedSecrets);
-  const inText = (value: string) => stored(value) ?? findSecretInText(value, []);
+  const inText = (value: string) =>
+    stored(value) ?? (looksLike ? findSecretInText(value, []) : null);
+  const inRow = (row: NameValue) =>
+    stored(row.value) ?? (looksLike ? findSecretInRow(row.name, row.value, []) : null);
   // A label is quoted only when it is itself clean, so that a path never shows a secret.
   const label = (text: string): string =>
     text === '' || inText(text) !== null
@@ -84,7 +93,7 @@ export function findSecrets(
     for (const [index, row] of list.entries()) {
       const field = [...at, `${kind}[${index}]${label(row.name)}`];
       text([...field, 'name'], row.name);
-      report(field, stored(row.value) ?? findSecretInRow(row.name, row.value, []));
+      report(field, inRow(row));
     }
     if (findings.length > before) return;
     const split = joinedPairs(list.map((row) => row.value))

@@ -14,8 +14,8 @@
  * (RFC 6749), CLIENT_ID and CLIENT_SECRET must hold the encoded values. The Basic credentials are
  * Base64 of their bytes (printf | base64), not `-a`, which takes Latin-1. `--ignore-stdin` keeps
  * HTTPie from reading a body from a script's input; `--check-status` exits with 4 or 5 on an HTTP
- * error. HTTPie trims header values as fetch does, adds its own Accept and User-Agent, and
- * percent-encodes `[`, `]` and `|` in a path (through requests, see code-python.ts). It sends a
+ * error. HTTPie trims header values as fetch does and adds its own Accept and User-Agent; the URL
+ * goes out byte for byte as the panel's (through requests, see code-python.ts). It sends a
  * header value as UTF-8, where fetch sends Latin-1: a value with é differs in its bytes.
  */
 import { fail, ok, type Result } from '../vocabulary/errors';

@@ -5,10 +5,10 @@
  * CLIENT_SECRET from `os.environ`. Every literal is pythonString's. What requests would do on its
  * own is overridden where it differs from the panel: the body goes as UTF-8 bytes (a str body
  * would be sent as Latin-1), the Basic credentials are Base64 over UTF-8 bytes (requests' `auth=`
- * takes Latin-1), redirects are not followed (requests would carry `x-apikey` along). Left to
- * requests (and urllib3): they percent-encode what a URL should not carry raw but a WHATWG URL
- * leaves (`[`, `]`, `|` in a path: the same URL to a server that decodes it), and send
- * `Content-Length: 0` for a DELETE or OPTIONS without body, where fetch sends none.
+ * takes Latin-1), redirects are not followed (requests would carry `x-apikey` along). The URL
+ * is sent as it is: the panel already writes it as requests and urllib3 would (`[`, `]`, `|` in a
+ * path percent-encoded: v1-request.ts `encodeForEveryClient`), so they change nothing. Left to
+ * requests: `Content-Length: 0` for a DELETE or OPTIONS without body, where fetch sends none.
  */
 import {
   type CallPlan,

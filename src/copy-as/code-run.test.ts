@@ -35,15 +35,12 @@ interface Runtime {
   run(code: string, variables?: Record<string, string>): Promise<Run>;
   /** The shell commands leave RFC 6749 encoding to the user, as Copy as cURL does. */
   encodesItself: boolean;
-  /** requests percent-encodes `[`, `]`, `|` and the like where a WHATWG URL leaves them raw. */
-  requotesUrl: boolean;
 }
 
 const RUNTIMES: Runtime[] = [
   {
     language: 'fetch',
     encodesItself: true,
-    requotesUrl: false,
     async run(code, variables) {
       await requireRuntime('node', ['--version'], 'The fetch tests need node 18 or later.');
       return withScriptFile('call.mjs', code, (path) => runProgram('node', [path], variables));
@@ -52,7 +49,6 @@ const RUNTIMES: Runtime[] = [
   {
     language: 'python',
     encodesItself: true,
-    requotesUrl: true,
     async run(code, variables) {
       await requireRuntime(
         'python3',
@@ -65,7 +61,6 @@ const RUNTIMES: Runtime[] = [
   {
     language: 'httpie',
     encodesItself: false,
-    requotesUrl: true,
     async run(code, variables) {
       await requireRuntime(
         'http',
@@ -144,17 +139,16 @@ describe.each(RUNTIMES)('$language code for an API-key profile, run for real', (
     }
   });
 
-  it('sends a path with spaces, quotes, brackets and unicode as the panel does', async () => {
-    const v1Call = call({ path: "files/my report (v2)/café's [draft]/{x}/日本" });
+  it('sends a path with spaces, quotes, brackets, pipes and unicode byte for byte as the panel does', async () => {
+    const v1Call = call({
+      path: "files/my report (v2)/café's [draft]|v2^/{x}/日本/a%2fb%41%7e?f=[a]|{b}^`c`",
+    });
     const code = codeFor(runtime, profileFor(sandbox(), 'apiKey'), v1Call, VARIABLES);
     const run = await runtime.run(code, { API_KEY: apiKey() });
     expectSuccess(run);
-    const recorded = expectSentAsPanel(
-      sandbox(),
-      v1Call,
-      { kind: 'apiKey', apiKey: apiKey() },
-      { requotesUrl: runtime.requotesUrl },
-    );
+    const recorded = expectSentAsPanel(sandbox(), v1Call, { kind: 'apiKey', apiKey: apiKey() });
+    expect(recorded.url).toContain('%5Bdraft%5D%7Cv2%5E/%7Bx%7D/');
+    expect(recorded.url).toContain('/a%2FbA~?f=%5Ba%5D%7C%7Bb%7D%5E%60c%60');
     expect(echoOf(run).path).toBe(recorded.path);
   });
 

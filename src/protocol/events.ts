@@ -3,8 +3,10 @@
  * refused or forgotten; the lock's state; a history entry appended; a call's timeline. The panel's
  * store (extension/panel/state/) is fed by these, so what it shows is what the worker has.
  *
- * Invariant: an event carries only what a reply may carry (masked views), never a secret; a unit
- * test sends every kind with canary secrets in play and finds none in the event.
+ * Invariant: an event carries only what a reply may carry (masked views), never a secret: the
+ * worker passes every event through the same redaction of held secrets as its replies
+ * (extension/background/events.ts). The e2e tests record every event a panel hears, with canary
+ * secrets in play and a hostile server echoing them, and find none.
  */
 import type { TimelineStep } from '../service/call/timeline';
 import type { GrantReason } from '../service/token/token-broker';

@@ -88,6 +88,13 @@ describe('message schemas', () => {
     expect(v.safeParse(schema, { fingerprints: [fingerprint], tokens: [] }).success).toBe(false);
   });
 
+  it('capture/mask takes a list of texts and nothing else', () => {
+    const schema = messages['capture/mask'];
+    expect(v.safeParse(schema, { texts: ['GET /v1/orders', ''] }).success).toBe(true);
+    expect(v.safeParse(schema, { texts: [1] }).success).toBe(false);
+    expect(v.safeParse(schema, { texts: [], secrets: [] }).success).toBe(false);
+  });
+
   it('request/send takes at most 100 answer variables with usable names, and nothing else', () => {
     const schema = messages['request/send'];
     const call = {

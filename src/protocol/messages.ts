@@ -4,6 +4,7 @@
  * message is one edit that the compiler carries to both ends.
  */
 import * as v from 'valibot';
+import { type MaskCapturedResponse, MaskCapturedSchema } from '../capture/held-secret-masking';
 import { type CheckTokensResponse, CheckTokensSchema } from '../capture/token-fingerprint';
 import type { RefusedValue } from '../checks/carried-values';
 import { AnswerVariablesSchema, CollectionSchema } from '../collections/collection-schema';
@@ -152,6 +153,8 @@ export const messages = {
   'lock/reset': v.strictObject({}),
   /** Which Bearer tokens a captured page sent (SHA-256 fingerprints) this extension obtained. */
   'capture/check-tokens': CheckTokensSchema,
+  /** The texts of captured calls, to mask every secret the worker holds in them. */
+  'capture/mask': MaskCapturedSchema,
   /** The values a profile carries from answers to later calls (`{{orderId}}`). */
   'variables/carried': v.strictObject({ profileId: profileRef }),
   'variables/clear': v.strictObject({ profileId: profileRef }),
@@ -205,6 +208,7 @@ export interface ResponseMap {
   'lock/remove': { state: LockState };
   'lock/reset': { state: LockState; removed: number };
   'capture/check-tokens': CheckTokensResponse;
+  'capture/mask': MaskCapturedResponse;
   'variables/carried': { values: NameValue[] };
   'variables/clear': { values: NameValue[] };
 }

@@ -89,6 +89,7 @@ function setup(
     'lock/remove': record('lock/remove', { state: 'off' }),
     'lock/reset': record('lock/reset', { state: 'off', removed: 0 }),
     'capture/check-tokens': record('capture/check-tokens', { tokens: [] }),
+    'capture/mask': record('capture/mask', { texts: [], forms: [] }),
     'variables/carried': record('variables/carried', { values: [] }),
     'variables/clear': record('variables/clear', { values: [] }),
     ...overrides,

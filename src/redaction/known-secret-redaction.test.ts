@@ -123,6 +123,15 @@ describe('Redactor.holds', () => {
   });
 });
 
+describe('Redactor.masksIn', () => {
+  it('lists the masks with a tail that the redaction writes, and none for encoded forms', () => {
+    const text = `key=${KEY} token=${TOKEN} again ${KEY} encoded ${base64(SECRET)}`;
+    expect(redactor.masksIn(text).sort()).toEqual([maskSecret(KEY), maskSecret(TOKEN)].sort());
+    for (const mask of redactor.masksIn(text)) expect(redactor.text(text)).toContain(mask);
+    expect(redactor.masksIn('nothing held here')).toEqual([]);
+  });
+});
+
 describe('a secret of symbols only', () => {
   it('is still found, in every form (no run of letters to search for first)', () => {
     const symbols = '!@#$%^&*()_+{}';

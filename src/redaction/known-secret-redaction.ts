@@ -32,6 +32,8 @@ export interface Redactor {
   text(text: string): string;
   /** The first secret `text` holds in any of the forms above (a start of one aside), or null. */
   holds(text: string): string | null;
+  /** The masks with a tail (`••••3f9a`) that `text(t)` writes for the secrets `t` holds. */
+  masksIn(text: string): string[];
   /** `value` with every string in it (keys too) redacted; other values unchanged. */
   deep<T>(value: T): T;
 }
@@ -140,6 +142,10 @@ function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'd
       for (const secret of starts) out = hideStarts(out, secret);
       return out;
     },
+    masksIn(text) {
+      if (usable.length === 0 || text.length < MIN_STORED_SECRET) return [];
+      return [...new Set(findAll(text).map((item) => item.mask))].filter((mask) => mask !== MASK);
+    },
     holds(text) {
       if (usable.length === 0 || text.length < MIN_STORED_SECRET) return null;
       const direct = findAll(text)[0];
@@ -179,6 +185,6 @@ function deepWith(redact: (text: string) => string, value: unknown): unknown {
 }
 
 export function createRedactor(known: KnownSecrets): Redactor {
-  const { text, holds } = createTextRedactor(known);
-  return { text, holds, deep: <T>(value: T) => deepWith(text, value) as T };
+  const { text, holds, masksIn } = createTextRedactor(known);
+  return { text, holds, masksIn, deep: <T>(value: T) => deepWith(text, value) as T };
 }

@@ -3,7 +3,8 @@
  * (with its API key in the page, one call without companyId, and a token request run in the page);
  * the Partner API panel's Capture tab lists those calls with the advisories and the contract
  * finding; Open in composer and Send reach the sandbox with the OAuth profile's credentials, not
- * the page's API key; Export captured writes a HAR with no credential in it; and the HAR that
+ * the page's API key; a saved client secret the page sends where no credential pattern would
+ * catch it is masked by the worker; Export captured writes a HAR with no credential in it; and the HAR that
  * DevTools itself makes of the page (the same writer as the Network panel's "Save all as HAR")
  * imports as a collection.
  *
@@ -148,6 +149,33 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
     );
     expect(Date.now() - tokenDone).toBeLessThan(2_500);
 
+    // A saved secret that looks like no credential (no pattern masks it), sent by the page where
+    // no credential belongs: the worker's masking of every held secret catches it.
+    await page.evaluate(
+      (secret) =>
+        fetch(`/v1/notes?note=${secret}`, { headers: { 'x-debug': secret } }).then((r) => r.text()),
+      CANARY_SECRET,
+    );
+    const echoed = await until<string>(
+      panel,
+      'the call with the saved secret listed and its details',
+      `const row = [...document.querySelectorAll('[role=option]')].find((r) => r.textContent.includes('/v1/notes'));
+       if (!row) return undefined;
+       row.click();
+       await new Promise((r) => setTimeout(r, 50));
+       const headers = document.querySelector('[aria-label="Captured request headers"]');
+       return headers?.textContent.includes('x-debug') ? document.querySelector('[aria-label="Capture"]').innerText : undefined;`,
+    ).catch(async (error: Error) => {
+      const shown = await inPanel<string>(
+        panel,
+        `return document.querySelector('[aria-label="Capture"]')?.innerText;`,
+      );
+      throw new Error(`${error.message}; Capture shows: ${shown}`);
+    });
+    expect(echoed).toContain(`note=••••${CANARY_SECRET.slice(-4)}`);
+    expect(echoed).not.toContain(CANARY_SECRET);
+    expect(echoed).not.toContain(CANARY_SECRET.slice(0, 12));
+
     const listed = await until<string>(
       panel,
       'three captured calls',
@@ -211,7 +239,13 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
       'the token response headers in the details',
       `const headers = document.querySelector('[aria-label="Captured response headers"]');
        return headers?.textContent.includes('no-store') ? headers.textContent : undefined;`,
-    );
+    ).catch(async (error: Error) => {
+      const shown = await inPanel<string>(
+        panel,
+        `return document.querySelector('[aria-label="Capture"]')?.innerText;`,
+      );
+      throw new Error(`${error.message}; Capture shows: ${shown}`);
+    });
     expect(tokenAnswer.toLowerCase()).toContain('content-type');
     expect(tokenAnswer).not.toContain(CANARY_SECRET);
     const productsBody = await until<string>(
@@ -286,6 +320,10 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
     );
     expect(imported.ok, imported.error?.message).toBe(true);
     expect(imported.value?.summary.join('\n')).toMatch(/x-apikey|credential/i);
+    // The page sent the saved client secret in a query and a header: masked, and said where.
+    expect(imported.value?.summary.join('\n')).toMatch(
+      /2 fields held one of your saved secrets and were masked: .*query\[0\] "note"/,
+    );
     const stored = await inPanel<unknown>(
       panel,
       `return chrome.runtime.sendMessage({ type: 'collections/list', payload: {} });`,

@@ -172,11 +172,42 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
   }
   await expect(collections.getByRole('treeitem')).toHaveCount(1);
 
-  // A secret typed into a saved request stops the export, naming where it is.
+  // A saved secret typed into a request is never saved into a collection: the save is refused,
+  // naming where it is and what to write instead, and the request stays in the composer.
   await requestTab(panel, 'Headers');
   await panel.getByRole('button', { name: 'Add header' }).click();
   await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Debug');
   await panel.getByRole('textbox', { name: 'Header 1 value' }).fill(sandbox.credentials.apiKey);
+  await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  const form = panel.getByRole('form', { name: 'Save request' });
+  await form.getByRole('textbox', { name: 'Request name' }).fill('Leaky');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form.getByRole('alert')).toContainText('Not saved');
+  await expect(form.getByRole('alert')).toContainText('X-Debug');
+  await expect(form.getByRole('alert')).toContainText('{{variable}}');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('treeitem', { name: 'Leaky' })).toHaveCount(0);
+  await expect(panel.getByRole('textbox', { name: 'Header 1 value' })).toHaveValue(
+    sandbox.credentials.apiKey,
+  );
+  const stored = await panel.evaluate(() => chrome.storage.local.get('collections'));
+  expect(JSON.stringify(stored)).toContain('Create order');
+  expect(JSON.stringify(stored)).not.toContain(sandbox.credentials.apiKey);
+  // A collection saved before that rule, with the key in it, reaches the panel masked.
+  const legacy = await panel.evaluate(async (key) => {
+    const { collections } = await chrome.storage.local.get('collections');
+    const all = JSON.parse(String(collections));
+    all[0].items[0].headers.push({ name: 'X-Old', value: key });
+    await chrome.storage.local.set({ collections: JSON.stringify(all) });
+    const reply = await chrome.runtime.sendMessage({ type: 'collections/list', payload: {} });
+    return JSON.stringify(reply);
+  }, sandbox.credentials.apiKey);
+  expect(legacy).toContain(`"X-Old","value":"••••${sandbox.credentials.apiKey.slice(-4)}"`);
+  expect(legacy).not.toContain(sandbox.credentials.apiKey);
+
+  // What only looks like a secret may be saved, but it stops the export, naming where it is.
+  await panel.getByRole('textbox', { name: 'Header 1 value' }).fill('Zq8xL2mP9vR4tY7wK1nB5cJ3');
   await saveRequest(panel, 'ping', 'Leaky', null);
   await openCollectionActions(panel, 'Team');
   await exportTeam.click();

@@ -3,7 +3,8 @@
  * message (11 MB of control characters, a gzip bomb of zeros) is cut with a note, never "The
  * background worker could not be reached"; a call whose 100 KB token no server reads is never
  * "Nothing answered … the server is down"; a Base URL moved to another origin does not take the
- * saved key along unasked.
+ * saved key along unasked; the worker's events mask what a hostile token endpoint echoes, as its
+ * replies do.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -94,6 +95,56 @@ test('a saved key does not follow a Base URL moved to another origin unless the 
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect(response(panel)).toContainText('403');
     expect(hostile.paths).toContain('/v1/orders');
+  } finally {
+    await hostile.close();
+  }
+});
+
+test('the worker’s events mask every held secret a refusing token endpoint echoes', async ({
+  panel,
+  sandbox,
+}) => {
+  const hostile = await startHostileServer();
+  const clientId = 'echoed-client';
+  const clientSecret = 'canarySECRET-echo-4e8a1c6b2d';
+  try {
+    await panel.evaluate(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { seenEvents: unknown[] }).seenEvents = seen;
+      chrome.runtime.onMessage.addListener((message: unknown) => {
+        seen.push(message);
+      });
+    });
+    // A call that hands the server the API key of one profile...
+    const { companyId } = sandbox.credentials;
+    await createApiKeyProfile(panel, { baseUrl: hostile.url, companyId, apiKey: KEY });
+    await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(response(panel)).toContainText('403');
+    // ...which its token endpoint echoes to another, with that one's own client secret.
+    const tokenRequests = () => hostile.paths.filter((path) => path === '/o/oauth/accesstoken');
+    for (const [index, method] of (
+      ['OAuth (form body)', 'OAuth (Basic header)'] as const
+    ).entries()) {
+      await createOAuthProfile(panel, {
+        method,
+        authUrl: hostile.url,
+        companyId,
+        clientId,
+        clientSecret,
+      });
+      await panel.getByRole('banner').getByRole('button', { name: 'Get token' }).click();
+      await expect.poll(() => tokenRequests().length).toBe(index + 1);
+      await expect(panel.getByText('Token request failed').first()).toBeVisible();
+    }
+    const events = JSON.stringify(
+      await panel.evaluate(() => (window as unknown as { seenEvents: unknown[] }).seenEvents),
+    );
+    expect(events.match(/"change":"refused"/g)).toHaveLength(2);
+    expect(events).toContain('earlierKeys');
+    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+    for (const canary of [KEY, clientSecret, basic, encodeURIComponent(clientSecret)])
+      expect(events).not.toContain(canary);
   } finally {
     await hostile.close();
   }

@@ -2,7 +2,8 @@
  * A hostile loopback server for the security e2e tests: it answers every call by echoing the
  * credentials it received, in every form a careless or malicious server could. The token endpoint
  * refuses with 401 and quotes the request's Basic value in a header and the form body in its
- * answer; `/v1/...` refuses with 403 and quotes the API key and the Bearer token in headers
+ * answer, with every API key it was sent on earlier calls (as a server that keeps what it sees
+ * would: another profile's secret, which the token request itself never held); `/v1/...` refuses with 403 and quotes the API key and the Bearer token in headers
  * (`www-authenticate key="…"`), JSON-escaped and percent-encoded in the body, and inside a Basic
  * value of its own. `/v1/control` answers 11 MB of control characters, `/v1/bomb` a gzip bomb of
  * 16 MB of zeros. The client `long-token-client` gets a 100 KB access token, which no server
@@ -38,7 +39,12 @@ const strictJson = (text: string) =>
 
 export const LONG_TOKEN_CLIENT = 'long-token-client';
 
-function answerToken(request: IncomingMessage, body: string, response: ServerResponse) {
+function answerToken(
+  request: IncomingMessage,
+  body: string,
+  response: ServerResponse,
+  earlierKeys: readonly string[],
+) {
   const authorization = request.headers.authorization ?? '';
   const basic = Buffer.from(authorization.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
   if (basic.startsWith(`${LONG_TOKEN_CLIENT}:`)) {
@@ -52,8 +58,11 @@ function answerToken(request: IncomingMessage, body: string, response: ServerRes
     'content-type': 'application/json',
     'www-authenticate': `Basic realm="partner", received="${authorization}"`,
     'x-received-body': body,
+    'x-earlier-keys': earlierKeys.join(', '),
   });
-  response.end(JSON.stringify({ error: 'invalid_client', received: { authorization, body } }));
+  response.end(
+    JSON.stringify({ error: 'invalid_client', received: { authorization, body }, earlierKeys }),
+  );
 }
 
 function answerCall(request: IncomingMessage, body: string, response: ServerResponse) {
@@ -74,12 +83,15 @@ function answerCall(request: IncomingMessage, body: string, response: ServerResp
 
 export async function startHostileServer(): Promise<HostileServer> {
   const paths: string[] = [];
+  const earlierKeys: string[] = [];
   const bomb = gzipSync(Buffer.alloc(16 * 1024 * 1024));
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     paths.push(path);
     const body = await readBody(request);
-    if (path === '/o/oauth/accesstoken') return answerToken(request, body, response);
+    if (path === '/o/oauth/accesstoken') return answerToken(request, body, response, earlierKeys);
+    const key = request.headers['x-apikey'];
+    if (typeof key === 'string' && !earlierKeys.includes(key)) earlierKeys.push(key);
     if (path === '/v1/control') {
       response.writeHead(200, { 'content-type': 'text/plain' });
       return response.end('\u0001'.repeat(11 * 1024 * 1024));

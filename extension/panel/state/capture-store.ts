@@ -2,7 +2,8 @@
  * The inspected page's captured calls, for the Capture view: started when the view first opens
  * (it reads the calls already in DevTools' Network log, then takes each one as it finishes), kept
  * while the panel lives, whatever tab or profile is shown. Credentials are masked as each call is
- * captured (src/capture/captured-call.ts) and nothing is ever stored. Which tokens the extension
+ * captured (src/capture/captured-call.ts), then every secret the worker holds is masked by the
+ * worker (src/capture/held-secret-masking.ts) before the call is listed; nothing is ever stored. Which tokens the extension
  * knows to be expired is asked of the worker by fingerprint, never by value.
  *
  * A call is listed as soon as it is read; its response body follows when DevTools gives it
@@ -22,6 +23,11 @@ import {
   captureCall,
   withResponseBody,
 } from '../../../src/capture/captured-call';
+import {
+  capturedTexts,
+  maskingBatches,
+  withMaskedTexts,
+} from '../../../src/capture/held-secret-masking';
 import type { KnownToken } from '../../../src/capture/token-fingerprint';
 import type { AppError } from '../../../src/vocabulary/errors';
 import {
@@ -122,27 +128,28 @@ class CaptureStore {
   }
 
   private async take(requests: readonly FinishedRequest[]) {
-    const calls = [];
-    const bodies: { call: CapturedCall; request: FinishedRequest }[] = [];
+    const read: { call: CapturedCall; request: FinishedRequest }[] = [];
     for (const request of requests) {
       const sighting = sightingOf(request.entry);
       if (this.seen.has(sighting)) continue;
       this.seen.add(sighting);
       try {
         const call = await captureCall(request.entry);
-        if (call === null) continue;
-        calls.push(call);
-        // Bodies are read only for the partner API's calls: a page loads much else.
-        if (matchCall(call, this.profiles).kind !== 'other') bodies.push({ call, request });
+        if (call !== null) read.push({ call, request });
       } catch (error) {
         // A request DevTools describes in a way the reader does not expect: counted and named.
-        this.unreadable += 1;
-        this.lastUnreadable = error instanceof Error ? error.message : String(error);
-        this.changed();
+        this.notRead(1, error instanceof Error ? error.message : String(error));
       }
     }
+    const calls = await this.maskHeld(read.map(({ call }) => call));
     if (calls.length === 0) return;
     this.list = addCalls(this.list, calls);
+    // Bodies are read only for the partner API's calls: a page loads much else.
+    const bodies = calls.flatMap((call, index) => {
+      const request = read[index]?.request;
+      const api = request !== undefined && matchCall(call, this.profiles).kind !== 'other';
+      return api ? [{ call, request }] : [];
+    });
     for (const { call } of bodies) this.reading.add(call.key);
     this.changed();
     this.checkTokensSoon();
@@ -151,8 +158,35 @@ class CaptureStore {
 
   private async readBody(call: CapturedCall, request: FinishedRequest) {
     const content = await request.readBody();
+    const [masked] = await this.maskHeld([withResponseBody(call, content)]);
     this.reading.delete(call.key);
-    this.list = replaceCall(this.list, withResponseBody(call, content));
+    if (masked !== undefined) this.list = replaceCall(this.list, masked);
+    this.changed();
+  }
+
+  /**
+   * The calls with every secret the worker holds masked (the capture's own masking goes by what
+   * credentials look like: a saved key may look like nothing). A batch the worker could not mask
+   * is not listed, and says why; the Network panel still has those calls.
+   */
+  private async maskHeld(calls: readonly CapturedCall[]): Promise<CapturedCall[]> {
+    const out: CapturedCall[] = [];
+    for (const batch of maskingBatches(calls)) {
+      const reply = await ask('capture/mask', { texts: capturedTexts(batch) });
+      const masked = reply.ok ? withMaskedTexts(batch, reply.value) : reply;
+      if (masked.ok) out.push(...masked.value);
+      else
+        this.notRead(
+          batch.length,
+          `not checked for your saved secrets: ${masked.error.message} ${masked.error.hint}`,
+        );
+    }
+    return out;
+  }
+
+  private notRead(count: number, why: string) {
+    this.unreadable += count;
+    this.lastUnreadable = why;
     this.changed();
   }
 

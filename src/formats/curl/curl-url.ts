@@ -3,6 +3,7 @@
  * active profile's Base URL. Another host, a `$BASE`-style placeholder and `user:password@` are
  * replaced or dropped and named in the notes (never the password); a URL outside /v1 is refused.
  */
+import { encodeForEveryClient } from '../../service/call/v1-request';
 import { fail, ok, type Result } from '../../vocabulary/errors';
 import type { NameValue } from '../../vocabulary/terms';
 import { percentDecode } from './curl-encoding';
@@ -37,15 +38,17 @@ function hostOf(scheme: string, authority: string): Where {
 }
 
 /**
- * The path after `/v1/` shown decoded (`my report`, not `my%20report`) when the URL parser encodes
- * the decoded text back to the same address; otherwise (`%2F`, `%25`, …) as it was written.
+ * The path after `/v1/` shown decoded (`my report`, not `my%20report`) when sending the decoded
+ * text goes to the same address (the URL parser, then the panel's encoding for every client:
+ * `[draft]` is sent as `%5Bdraft%5D`); otherwise (`%2F`, `%25`, …) as it was written.
  */
 function readablePath(raw: string, v1Prefix: string): string {
   if (!raw.includes('%')) return raw;
   const decoded = percentDecode(raw, false);
   if (!decoded.clean || (decoded.text.includes('{{') && !raw.includes('{{'))) return raw;
   try {
-    const same = new URL(v1Prefix + decoded.text).pathname === new URL(v1Prefix + raw).pathname;
+    const sent = (path: string) => encodeForEveryClient(new URL(v1Prefix + path).pathname);
+    const same = sent(decoded.text) === sent(raw);
     return same ? decoded.text : raw;
   } catch {
     return raw;

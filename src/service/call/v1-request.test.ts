@@ -37,11 +37,24 @@ describe('buildV1Request: the URL', () => {
     expect(urlOf('')).toBe('https://api.example.com/v1/');
   });
 
-  it('encodes a % that starts no escape, and keeps every valid escape as typed', () => {
+  it('encodes a % that starts no escape, and keeps every other escape, upper-cased', () => {
     expect(urlOf('notes/%22q%22/100%s/%zz?a=%s&b=%2F')).toBe(
       'https://api.example.com/v1/notes/%22q%22/100%25s/%25zz?a=%25s&b=%2F',
     );
-    expect(urlOf('a%2fb/%E6%97%A5')).toBe('https://api.example.com/v1/a%2fb/%E6%97%A5');
+    expect(urlOf('a%2fb/%E6%97%A5')).toBe('https://api.example.com/v1/a%2Fb/%E6%97%A5');
+  });
+
+  it('writes the path and query as Python requests, HTTPie and curl all send them', () => {
+    // Raw in a WHATWG URL, encoded by urllib3: encoded here, so that every client sends the same.
+    expect(urlOf('files/[draft]|v2^/x?f=[a]|{b}^`c`\\d')).toBe(
+      'https://api.example.com/v1/files/%5Bdraft%5D%7Cv2%5E/x?f=%5Ba%5D%7C%7Bb%7D%5E%60c%60%5Cd',
+    );
+    // Escapes of unreserved characters, which requests decodes, are decoded here.
+    expect(urlOf('a%41%7e%2D/%5F?q=%2e')).toBe('https://api.example.com/v1/aA~-/_?q=.');
+    // What every client keeps raw stays raw.
+    expect(urlOf("x/!$&'()*+,;=:@~-._?y=/?:@")).toBe(
+      "https://api.example.com/v1/x/!$&'()*+,;=:@~-._?y=/?:@",
+    );
   });
 
   it('allows ".." that stays inside /v1/', () => {

@@ -26,14 +26,28 @@ export interface PreparedRequest {
 
 const NO_BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 
+/** Characters every client sends raw in a path or query: RFC 3986's unreserved and sub-delims. */
+const KEPT = /^[A-Za-z0-9._~!$&'()*+,;=:@/?-]$/;
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+
 /**
- * A `%` that starts no escape (`%s`), which a WHATWG URL leaves raw, as `%25`. HTTP clients
- * outside the browser encode it themselves, and urllib3 (under Python's requests and HTTPie) then
- * re-encodes every valid escape too (`%22` to `%2522`): encoded here, the URL is one every client
- * sends byte for byte as the panel does.
+ * The path or query written as every HTTP client sends it, byte for byte. A WHATWG URL (fetch, the
+ * panel) leaves raw what urllib3 (under Python's requests and HTTPie) percent-encodes (`[`, `]`,
+ * `|`, `^`; in the query also `{`, `}`, `\`, `` ` ``), while requests decodes escapes of
+ * unreserved characters (`%41` to `A`) and urllib3 upper-cases the others (`%2f` to `%2F`); and a
+ * `%` that starts no escape (`%s`) makes urllib3 re-encode every escape beside it (`%22` to
+ * `%2522`). Written here the way those clients would, the URL is one that fetch, curl, requests
+ * and HTTPie all send unchanged; to a server that decodes it, it is the same URL.
  */
-function encodeStrayPercent(part: string): string {
-  return part.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
+export function encodeForEveryClient(part: string): string {
+  return part.replace(/%[0-9A-Fa-f]{2}|[\s\S]/gu, (piece) => {
+    if (piece.length === 3 && piece.startsWith('%')) {
+      const char = String.fromCharCode(Number.parseInt(piece.slice(1), 16));
+      return UNRESERVED.test(char) ? char : piece.toUpperCase();
+    }
+    if (piece === '%') return '%25';
+    return KEPT.test(piece) ? piece : encodeURIComponent(piece);
+  });
 }
 
 function resolveV1Url(baseUrl: string, rawPath: string): Result<URL> {
@@ -50,8 +64,8 @@ function resolveV1Url(baseUrl: string, rawPath: string): Result<URL> {
   let url: URL;
   try {
     url = new URL(`${base.origin}${prefix}${path}`);
-    url.pathname = encodeStrayPercent(url.pathname);
-    url.search = encodeStrayPercent(url.search);
+    url.pathname = encodeForEveryClient(url.pathname);
+    url.search = encodeForEveryClient(url.search);
   } catch {
     return fail(
       'invalid_request',
