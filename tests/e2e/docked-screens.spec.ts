@@ -97,6 +97,7 @@ for (const size of SIZES) {
     await save.getByRole('textbox', { name: 'New collection name' }).fill('Shop');
     await expectFits(panel, 'save-dialog', size.dock);
     await save.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(save).toHaveCount(0);
 
     await panel.keyboard.press('Control+k');
     await expect(panel.getByRole('dialog', { name: 'Quick search' })).toBeVisible();
