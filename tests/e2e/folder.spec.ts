@@ -1,0 +1,168 @@
+/**
+ * Connect folder: a collection kept live in a folder. A folder picker cannot be answered in a
+ * headless browser, so the Connect folder tab's picker hands out a real FileSystemDirectoryHandle
+ * of the extension origin's private file system instead (navigator.storage.getDirectory()); all
+ * the rest is the product's code: the tab stores the handle in IndexedDB, the panel writes every
+ * change to the folder, reads outside changes back, and asks on a conflict.
+ */
+import type { Page } from '@playwright/test';
+import { load } from 'js-yaml';
+import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
+import { openCollectionActions, openRowMenu, requestTab } from './workbench';
+
+const FOLDER = 'team-folder';
+
+/** Every file of the folder in the origin private file system, by `/`-separated path. */
+function folderFiles(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async (folder) => {
+    const files: Record<string, string> = {};
+    const walk = async (handle: FileSystemDirectoryHandle, prefix: string) => {
+      // biome-ignore lint/suspicious/noExplicitAny: entries() is missing from the DOM typings in use
+      for await (const [name, entry] of (handle as any).entries()) {
+        if (entry.kind === 'directory') await walk(entry, `${prefix}${name}/`);
+        else files[`${prefix}${name}`] = await (await entry.getFile()).text();
+      }
+    };
+    const root = await navigator.storage.getDirectory();
+    await walk(await root.getDirectoryHandle(folder), '');
+    return files;
+  }, FOLDER);
+}
+
+/** Writes a file into the folder as an editor or `git pull` would. */
+function writeOutside(page: Page, path: string, text: string): Promise<void> {
+  return page.evaluate(
+    async ({ folder, path, text }) => {
+      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
+      const writable = await (await root.getFileHandle(path, { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    },
+    { folder: FOLDER, path, text },
+  );
+}
+
+async function saveFirstRequest(panel: Page) {
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  const form = panel.getByRole('form', { name: 'Save request' });
+  await form.getByRole('textbox', { name: 'Request name' }).fill('List products');
+  await form
+    .getByRole('combobox', { name: 'Collection' })
+    .selectOption({ label: 'New collection…' });
+  await form.getByRole('textbox', { name: 'New collection name' }).fill('Team');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(panel.getByRole('treeitem', { name: 'List products', exact: true })).toBeVisible();
+}
+
+test('Connect folder keeps a collection in a folder: panel changes written, outside changes read, a conflict settled', async ({
+  context,
+  panel,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  await context.addInitScript((folder) => {
+    Object.assign(window, {
+      showDirectoryPicker: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
+    });
+  }, FOLDER);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveFirstRequest(panel);
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  const row = (name: string) => collections.getByRole('treeitem', { name, exact: true });
+
+  // Connect folder opens a tab (the picker cannot open in DevTools); the tab asks for the folder.
+  await openCollectionActions(panel, 'Team');
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    collections.getByRole('button', { name: 'Connect folder Team' }).click(),
+  ]);
+  await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await expect(tab.getByRole('status')).toHaveText(
+    '“Team” is kept in the folder “team-folder”. Close this tab and return to DevTools.',
+  );
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  await expect
+    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .toEqual(['List products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
+  expect(JSON.stringify(await folderFiles(panel))).not.toContain(sandbox.credentials.apiKey);
+
+  // A saved change is written at once; a rename renames the file.
+  await row('List products').click();
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products?sort=name');
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await expect.poll(async () => (await folderFiles(panel))['List products.yml']).toContain('sort');
+  const menu = await openRowMenu(panel, 'List products');
+  await menu.getByRole('menuitem', { name: 'Rename List products' }).click();
+  await panel.getByRole('dialog').getByRole('textbox').fill('Products');
+  await panel.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect
+    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .toEqual(['Products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
+
+  // A file added outside (an editor, git pull) shows in the panel within seconds.
+  const products = (await folderFiles(panel))['Products.yml'] ?? '';
+  await writeOutside(
+    panel,
+    'Orders.yml',
+    products.replace('name: Products', 'name: Orders').replace('seq: 1', 'seq: 2'),
+  );
+  await expect(row('Orders')).toBeVisible({ timeout: 10_000 });
+
+  // Both sides change Products.yml before a sync sees either: the panel asks which to keep. A
+  // Web Lock held here holds the panel's sync back, as a sync in another DevTools window would.
+  const collectionId = await panel.evaluate(async () => {
+    const { promise, resolve } = Promise.withResolvers<string>();
+    const open = indexedDB.open('partner-api-folders');
+    open.onsuccess = () => {
+      const all = open.result.transaction('connections').objectStore('connections').getAll();
+      all.onsuccess = () => resolve(all.result[0].collectionId);
+    };
+    return promise;
+  });
+  await tab.evaluate(
+    (name) =>
+      new Promise<void>((held) => {
+        void navigator.locks.request(name, () => {
+          held();
+          return new Promise((release) => Object.assign(window, { releaseFolder: release }));
+        });
+      }),
+    `partner-api-folder:${collectionId}`,
+  );
+  await writeOutside(panel, 'Products.yml', products.replace('sort=name', 'sort=price'));
+  await row('Products').click();
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products?sort=date');
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await tab.evaluate(() => (window as unknown as { releaseFolder: () => void }).releaseFolder());
+  const conflict = collections.getByRole('region', { name: 'Folder conflict Team' });
+  await expect(conflict).toContainText('Products.yml');
+  await conflict.getByRole('button', { name: 'Keep the panel’s version' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toBeVisible();
+  const kept = load((await folderFiles(panel))['Products.yml'] ?? '') as {
+    http: { params?: { name: string; value: string }[] };
+  };
+  expect(kept.http.params).toEqual([{ name: 'sort', value: 'date', type: 'query' }]);
+  // The folder's version is not lost: it is kept as a copy collection.
+  await expect(
+    collections.getByRole('button', { name: 'Team (folder copy)', exact: false }),
+  ).toBeVisible();
+
+  // A secret typed into a header of a connected collection is refused, the field named.
+  await row('Orders').click();
+  await requestTab(panel, 'Headers');
+  await panel.getByRole('button', { name: 'Add header' }).click();
+  await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Token');
+  await panel.getByRole('textbox', { name: 'Header 1 value' }).fill(sandbox.credentials.apiKey);
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await expect(collections.getByRole('alert', { name: 'Folder of Team' })).toContainText(
+    'Not written to the folder: Export refused: ',
+  );
+  await expect(collections.getByRole('alert', { name: 'Folder of Team' })).toContainText('X-Token');
+  expect(JSON.stringify(await folderFiles(panel))).not.toContain(sandbox.credentials.apiKey);
+});
