@@ -21,7 +21,14 @@ function folderFiles(page: Page): Promise<Record<string, string>> {
       // biome-ignore lint/suspicious/noExplicitAny: entries() is missing from the DOM typings in use
       for await (const [name, entry] of (handle as any).entries()) {
         if (entry.kind === 'directory') await walk(entry, `${prefix}${name}/`);
-        else files[`${prefix}${name}`] = await (await entry.getFile()).text();
+        else {
+          // A file the panel removes while this reads (a rename) is simply not listed.
+          const file = await entry.getFile().catch((error: DOMException) => {
+            if (error.name !== 'NotFoundError') throw error;
+            return null;
+          });
+          if (file !== null) files[`${prefix}${name}`] = await file.text();
+        }
       }
     };
     const root = await navigator.storage.getDirectory();
@@ -71,7 +78,10 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   const collections = panel.getByRole('region', { name: 'Collections' });
-  const row = (name: string) => collections.getByRole('treeitem', { name, exact: true });
+  const row = (name: string) =>
+    collections
+      .getByRole('tree', { name: 'Team', exact: true })
+      .getByRole('treeitem', { name, exact: true });
 
   // Connect folder opens a tab (the picker cannot open in DevTools); the tab asks for the folder.
   await openCollectionActions(panel, 'Team');
@@ -93,9 +103,11 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
 
   // A saved change is written at once; a rename renames the file.
   await row('List products').click();
-  await panel.getByRole('textbox', { name: 'Path' }).fill('products?sort=name');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/all');
   await panel.getByRole('button', { name: 'Save changes' }).click();
-  await expect.poll(async () => (await folderFiles(panel))['List products.yml']).toContain('sort');
+  await expect
+    .poll(async () => (await folderFiles(panel))['List products.yml'])
+    .toContain('/v1/products/all"');
   const menu = await openRowMenu(panel, 'List products');
   await menu.getByRole('menuitem', { name: 'Rename List products' }).click();
   await panel.getByRole('dialog').getByRole('textbox').fill('Products');
@@ -115,15 +127,16 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
 
   // Both sides change Products.yml before a sync sees either: the panel asks which to keep. A
   // Web Lock held here holds the panel's sync back, as a sync in another DevTools window would.
-  const collectionId = await panel.evaluate(async () => {
-    const { promise, resolve } = Promise.withResolvers<string>();
-    const open = indexedDB.open('partner-api-folders');
-    open.onsuccess = () => {
-      const all = open.result.transaction('connections').objectStore('connections').getAll();
-      all.onsuccess = () => resolve(all.result[0].collectionId);
-    };
-    return promise;
-  });
+  const collectionId = await panel.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('partner-api-folders');
+        open.onsuccess = () => {
+          const all = open.result.transaction('connections').objectStore('connections').getAll();
+          all.onsuccess = () => resolve(all.result[0].collectionId);
+        };
+      }),
+  );
   await tab.evaluate(
     (name) =>
       new Promise<void>((held) => {
@@ -134,9 +147,9 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
       }),
     `partner-api-folder:${collectionId}`,
   );
-  await writeOutside(panel, 'Products.yml', products.replace('sort=name', 'sort=price'));
+  await writeOutside(panel, 'Products.yml', products.replace('products/all', 'products/cheap'));
   await row('Products').click();
-  await panel.getByRole('textbox', { name: 'Path' }).fill('products?sort=date');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/new');
   await panel.getByRole('button', { name: 'Save changes' }).click();
   await tab.evaluate(() => (window as unknown as { releaseFolder: () => void }).releaseFolder());
   const conflict = collections.getByRole('region', { name: 'Folder conflict Team' });
@@ -144,17 +157,26 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   await conflict.getByRole('button', { name: 'Keep the panel’s version' }).click();
   await expect(conflict).toHaveCount(0);
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toBeVisible();
-  const kept = load((await folderFiles(panel))['Products.yml'] ?? '') as {
-    http: { params?: { name: string; value: string }[] };
-  };
-  expect(kept.http.params).toEqual([{ name: 'sort', value: 'date', type: 'query' }]);
+  const kept = load((await folderFiles(panel))['Products.yml'] ?? '') as { http: { url: string } };
+  expect(kept.http.url).toBe('{{baseUrl}}/v1/products/new');
   // The folder's version is not lost: it is kept as a copy collection.
-  await expect(
-    collections.getByRole('button', { name: 'Team (folder copy)', exact: false }),
-  ).toBeVisible();
+  const copy = collections.getByRole('tree', { name: 'Team (folder copy)', exact: true });
+  await copy.getByRole('treeitem', { name: 'Products', exact: true }).click();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products/cheap');
+
+  // A request deleted in the panel is removed from the folder.
+  await row('Orders').click({ button: 'right' });
+  await panel
+    .getByRole('menu', { name: 'Actions for Orders' })
+    .getByRole('menuitem', { name: 'Delete Orders' })
+    .click();
+  await panel.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect
+    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .toEqual(['Products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
 
   // A secret typed into a header of a connected collection is refused, the field named.
-  await row('Orders').click();
+  await row('Products').click();
   await requestTab(panel, 'Headers');
   await panel.getByRole('button', { name: 'Add header' }).click();
   await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Token');
