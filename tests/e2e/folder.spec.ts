@@ -175,6 +175,14 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
     .poll(async () => Object.keys(await folderFiles(panel)).sort())
     .toEqual(['Products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
 
+  // A reopened panel finds the folder again (IndexedDB keeps the handle) and goes on syncing.
+  await panel.reload();
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  await writeOutside(panel, 'Later.yml', products.replace('name: Products', 'name: Later'));
+  await expect(row('Later')).toBeVisible({ timeout: 10_000 });
+
   // A secret typed into a header of a connected collection is refused, the field named.
   await row('Products').click();
   await requestTab(panel, 'Headers');

@@ -121,21 +121,27 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     return null;
   }
 
-  async function syncUnlocked(collectionId: string) {
+  /**
+   * `full` false (the poll): the panel's side is exported only when the folder changed, since the
+   * panel's own changes come with `changed`; a 1 000-request export every 2 s would cost.
+   */
+  async function syncUnlocked(collectionId: string, full: boolean) {
     const connection = connections.get(collectionId);
     if (connection === undefined || conflicts.has(collectionId)) return;
     const folder = connection.handle.name;
     const access = await connection.handle.queryPermission?.({ mode: 'readwrite' });
     if (access !== undefined && access !== 'granted')
       return show(collectionId, { state: 'needs-permission', folder });
+    const disk = collectionFiles(await readFolderFiles(connection.handle));
+    const seen = new Map(connection.seen);
+    if (!full && views.get(collectionId)?.state === 'synced' && changes(seen, disk).size === 0)
+      return;
     const local = await localFiles(collectionId);
     if (typeof local === 'string') {
       if (!(await currentCollection(collectionId))) return forget(collectionId);
       return show(collectionId, { state: 'error', folder, message: local });
     }
-    const disk = collectionFiles(await readFolderFiles(connection.handle));
     const base = new Map(connection.base);
-    const seen = new Map(connection.seen);
     const plan = planSync({ base, seen, local, disk });
     if (plan.kind === 'conflict') {
       conflicts.set(collectionId, { local, disk, paths: plan.paths });
@@ -148,9 +154,9 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     );
   }
 
-  async function syncOne(collectionId: string): Promise<void> {
+  async function syncOne(collectionId: string, full = true): Promise<void> {
     await navigator.locks.request(`partner-api-folder:${collectionId}`, () =>
-      syncUnlocked(collectionId).catch((error: unknown) => {
+      syncUnlocked(collectionId, full).catch((error: unknown) => {
         const folder = connections.get(collectionId)?.handle.name ?? '';
         const message = `The folder “${folder}” could not be used: ${error instanceof Error ? error.message : String(error)}`;
         show(collectionId, { state: 'error', folder, message });
@@ -158,7 +164,8 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     );
   }
 
-  const syncAll = () => Promise.all([...connections.keys()].map(syncOne));
+  const syncAll = (full: boolean) =>
+    Promise.all([...connections.keys()].map((id) => syncOne(id, full)));
 
   async function forget(collectionId: string) {
     await deleteConnection(collectionId);
@@ -212,8 +219,8 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
 
   const channel = new BroadcastChannel(FOLDER_CHANNEL);
   channel.onmessage = () => void loadConnections();
-  const timer = setInterval(() => void syncAll(), POLL_MS);
-  const onFocus = () => void syncAll();
+  const timer = setInterval(() => void syncAll(false), POLL_MS);
+  const onFocus = () => void syncAll(true);
   window.addEventListener('focus', onFocus);
   void loadConnections();
 
