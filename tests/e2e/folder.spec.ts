@@ -3,7 +3,8 @@
  * headless browser, so the Connect folder tab's picker hands out a real FileSystemDirectoryHandle
  * of the extension origin's private file system instead (navigator.storage.getDirectory()); all
  * the rest is the product's code: the tab stores the handle in IndexedDB, the panel writes every
- * change to the folder, reads outside changes back, and asks on a conflict.
+ * change to the folder, reads outside changes back, asks on a conflict, and after a restart asks
+ * for a click to reconnect.
  */
 import type { Page } from '@playwright/test';
 import { load } from 'js-yaml';
@@ -63,7 +64,7 @@ async function saveFirstRequest(panel: Page) {
   await expect(panel.getByRole('treeitem', { name: 'List products', exact: true })).toBeVisible();
 }
 
-test('Connect folder keeps a collection in a folder: panel changes written, outside changes read, a conflict settled', async ({
+test('Connect folder keeps a collection in a folder: panel changes written, outside changes read, a conflict settled, a reconnect after restart', async ({
   context,
   panel,
   sandbox,
@@ -175,8 +176,25 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
     .poll(async () => Object.keys(await folderFiles(panel)).sort())
     .toEqual(['Products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
 
-  // A reopened panel finds the folder again (IndexedDB keeps the handle) and goes on syncing.
+  // After a browser restart a picked folder's access must be asked for again, on a click. The
+  // private file system always grants it, so the browser's answers are given here: "prompt" until
+  // the user allows. The reopened panel finds the folder (IndexedDB kept the handle), says it
+  // needs a click, keeps its copy, and syncs again once allowed.
+  await panel.addInitScript(() => {
+    let allowed = false;
+    Object.assign(FileSystemHandle.prototype, {
+      queryPermission: async () => (allowed ? 'granted' : 'prompt'),
+      requestPermission: async () => {
+        allowed = true;
+        return 'granted';
+      },
+    });
+  });
   await panel.reload();
+  const waiting = collections.getByRole('region', { name: 'Folder of Team' });
+  await expect(waiting).toContainText('The folder “team-folder” needs a click to reconnect.');
+  await expect(row('Products')).toBeVisible();
+  await waiting.getByRole('button', { name: 'Reconnect folder Team' }).click();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder”',
   );
