@@ -26,6 +26,7 @@ import {
   deleteConnection,
   FOLDER_CHANNEL,
   type FolderConnection,
+  getConnection,
   listConnections,
   putConnection,
 } from './folder-store';
@@ -126,8 +127,11 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
    * panel's own changes come with `changed`; a 1 000-request export every 2 s would cost.
    */
   async function syncUnlocked(collectionId: string, full: boolean) {
-    const connection = connections.get(collectionId);
-    if (connection === undefined || conflicts.has(collectionId)) return;
+    if (!connections.has(collectionId) || conflicts.has(collectionId)) return;
+    // Read again under the lock: another DevTools window may have synced since.
+    const connection = await getConnection(collectionId);
+    if (connection === undefined) return forget(collectionId);
+    connections.set(collectionId, connection);
     const folder = connection.handle.name;
     const access = await connection.handle.queryPermission?.({ mode: 'readwrite' });
     if (access !== undefined && access !== 'granted')
@@ -195,8 +199,9 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     if (!saved.ok) return refuse(saved.error.message);
     conflicts.delete(collectionId);
     await navigator.locks.request(`partner-api-folder:${collectionId}`, async () => {
-      const disk = collectionFiles(await readFolderFiles(connection.handle));
-      const problem = await apply(connection, settleConflict(pending, keep), disk);
+      const fresh = (await getConnection(collectionId)) ?? connection;
+      const disk = collectionFiles(await readFolderFiles(fresh.handle));
+      const problem = await apply(fresh, settleConflict(pending, keep), disk);
       show(
         collectionId,
         problem === null
