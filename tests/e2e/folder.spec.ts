@@ -119,12 +119,17 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
 
   // A file added outside (an editor, git pull) shows in the panel within seconds.
   const products = (await folderFiles(panel))['Products.yml'] ?? '';
+  expect(products).not.toContain('runtime:');
   await writeOutside(
     panel,
     'Orders.yml',
-    products.replace('name: Products', 'name: Orders').replace('seq: 1', 'seq: 2'),
+    `${products.replace('name: Products', 'name: Orders').replace('seq: 1', 'seq: 2')}runtime:\n  scripts:\n    - type: before-request\n      code: "bru.setVar('a', 1)"\n`,
   );
   await expect(row('Orders')).toBeVisible({ timeout: 10_000 });
+  // What the panel cannot take from the folder is said, as an import's summary says it.
+  await expect(
+    collections.getByRole('list', { name: 'Not taken from the folder of Team' }),
+  ).toContainText('Scripts and tests were not imported');
 
   // Both sides change Products.yml before a sync sees either: the panel asks which to keep. A
   // Web Lock held here holds the panel's sync back, as a sync in another DevTools window would.

@@ -36,7 +36,8 @@ import { ask } from './worker-client';
 export const POLL_MS = 2000;
 
 export type FolderView =
-  | { state: 'synced'; folder: string }
+  /** `notes`: what the last read from the folder could not take (scripts, other auth, …). */
+  | { state: 'synced'; folder: string; notes?: string[] }
   | { state: 'needs-permission'; folder: string }
   /** `problem`: why the last choice could not be carried out. */
   | { state: 'conflict'; folder: string; paths: string[]; problem?: string }
@@ -65,6 +66,12 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
   const views = new Map<string, FolderView>();
   const connections = new Map<string, FolderConnection>();
   const conflicts = new Map<string, Pending>();
+  const notes = new Map<string, string[]>();
+  const synced = (collectionId: string, folder: string): FolderView => ({
+    state: 'synced',
+    folder,
+    notes: notes.get(collectionId) ?? [],
+  });
 
   function show(collectionId: string, view: FolderView | null) {
     if (view === null) views.delete(collectionId);
@@ -113,6 +120,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
         collection: keepItemIds(previous, imported.value.collection),
       });
       if (!put.ok) return `The folder’s change was not taken: ${put.error.message}`;
+      notes.set(connection.collectionId, imported.value.summary);
       await reload();
     }
     const base = plan.fromFolder ? await localFiles(connection.collectionId) : null;
@@ -154,7 +162,9 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     const problem = plan.kind === 'apply' ? await apply(connection, plan, disk) : null;
     show(
       collectionId,
-      problem === null ? { state: 'synced', folder } : { state: 'error', folder, message: problem },
+      problem === null
+        ? synced(collectionId, folder)
+        : { state: 'error', folder, message: problem },
     );
   }
 
@@ -205,7 +215,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       show(
         collectionId,
         problem === null
-          ? { state: 'synced', folder }
+          ? synced(collectionId, folder)
           : { state: 'error', folder, message: problem },
       );
     });

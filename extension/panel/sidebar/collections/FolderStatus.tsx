@@ -1,5 +1,6 @@
 /**
- * Under a collection kept in a folder: which folder, and what needs the user. After a browser
+ * Under a collection kept in a folder: which folder, what the last read from it could not take
+ * (as an import's summary says), and what needs the user. After a browser
  * restart the folder needs a click to reconnect (the browser asks for access again only on a
  * click); the panel keeps working from its last copy meanwhile. A conflict (the same file changed
  * in the panel and in the folder) asks which version to keep; the other is kept as a copy.
@@ -18,9 +19,18 @@ export function FolderStatus({ collectionId, name, view, folders }: Props) {
   const { folder } = view;
   if (view.state === 'synced')
     return (
-      <p class="muted folder-status" role="status" aria-label={`Folder of ${name}`}>
-        Kept in folder “{folder}”
-      </p>
+      <>
+        <p class="muted folder-status" role="status" aria-label={`Folder of ${name}`}>
+          Kept in folder “{folder}”
+        </p>
+        {view.notes !== undefined && view.notes.length > 0 && (
+          <ul class="notice notice-info" aria-label={`Not taken from the folder of ${name}`}>
+            {view.notes.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </>
     );
   if (view.state === 'needs-permission')
     return (
