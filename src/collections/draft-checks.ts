@@ -10,7 +10,6 @@ import { locateJsonError } from '../json-text/json-syntax';
 import { buildV1Request } from '../service/call/v1-request';
 import { cycleError, resolveCall, variablesOf } from '../service/call/variables';
 import { type ComposedCall, type NameValue, oversizedPart } from '../vocabulary/terms';
-import type { SavedRequest } from './model';
 
 /** The profile settings a preview needs (a ProfileView has them). */
 export interface PreviewProfile {
@@ -59,8 +58,9 @@ export function draftProblem(
   return 'problem' in target ? target.problem : bodyProblem(draft.body);
 }
 
-/** Whether the draft is still the call of the saved request it was opened from. */
-export function sameCall(draft: ComposedCall, request: SavedRequest): boolean {
-  const { method, path, query, headers, body } = request;
-  return JSON.stringify(draft) === JSON.stringify({ method, path, query, headers, body });
+/** Whether two calls are the same call (the draft and the saved request it was opened from). */
+export function sameCall(draft: ComposedCall, other: ComposedCall): boolean {
+  const fields = ({ method, path, query, headers, body }: ComposedCall) =>
+    JSON.stringify({ method, path, query, headers, body });
+  return fields(draft) === fields(other);
 }

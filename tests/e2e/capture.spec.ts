@@ -173,15 +173,19 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
     expect(marks.find((row) => row.includes('/v1/products'))).toMatch(/\| Critical finding$/);
 
     // The call without companyId: the advisory about the page's API key, and the contract finding.
-    const findings = await until<{ codes: string[]; text: string }>(
+    const findings = await until<{ codes: string[]; text: string; place: string; narrow: boolean }>(
       panel,
       'the findings of the products call',
       `const row = [...document.querySelectorAll('[role=option]')].find((r) => r.textContent.includes('/v1/products'));
        row.click();
        await new Promise((r) => setTimeout(r, 50));
        const items = [...document.querySelectorAll('[aria-label="Findings"] li')];
-       return items.length ? { codes: items.map((i) => i.dataset.code), text: items.map((i) => i.textContent).join('\\n') } : undefined;`,
+       const place = document.querySelector('.wide-view [aria-label="Captured call"]') ? 'main area' : 'sidebar';
+       return items.length ? { codes: items.map((i) => i.dataset.code), text: items.map((i) => i.textContent).join('\\n'), place, narrow: innerWidth < 720 } : undefined;`,
     );
+    // The details open across the main area, where there is room; a narrow panel's sidebar lies
+    // over the panes at full height and shows them itself.
+    expect(findings.place).toBe(findings.narrow ? 'sidebar' : 'main area');
     expect(findings.codes).toEqual(
       expect.arrayContaining(['api-key-in-page', 'company-id-missing']),
     );

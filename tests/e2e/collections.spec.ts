@@ -143,6 +143,9 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
   await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
     'Imported “Team”',
   );
+  // The summary opens across the main area, where there is room; Close gives the panes back.
+  await panel.getByRole('button', { name: 'Close import summary' }).click();
+  await expect(panel.getByRole('status', { name: 'Import summary' })).toHaveCount(0);
   await openCollectionActions(panel, 'Team');
   const [again] = await Promise.all([panel.waitForEvent('download'), exportTeam.click()]);
   expect(readFileSync((await again.path()) ?? '', 'utf8')).toBe(exported);

@@ -7,6 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createOAuthProfile, type OAuthMethod, type OAuthProfile } from './profiles';
+import { requestTab } from './workbench';
 
 const TOKEN_PATH = '/o/oauth/accesstoken';
 
@@ -140,6 +141,8 @@ test('variant A: a token from a Basic header, every field decoded, the token mas
   const [bearer] = bearerTokensReceived(sandbox.requests);
   const accessToken = /^Bearer (\S+)$/.exec(bearer ?? '')?.[1] ?? '';
   expect(accessToken).not.toBe('');
+  // Send showed the answer; the Auth tab brings the token tools back.
+  await requestTab(panel, 'Auth');
   await expect(fieldRow(token, 'access_token')).toContainText(`••••${accessToken.slice(-4)}`);
   const shown = await everythingShown(panel);
   expect(shown).not.toContain(accessToken);

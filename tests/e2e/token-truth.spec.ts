@@ -65,6 +65,8 @@ test('a renewal near expiry shows, in the toolbar, the Token region and the time
     `Renewed ${tail(second)}: the cached one was about to expire`,
   );
 
+  // The token tools take the main area; another request tab gives the answer its pane back.
+  await panel.getByRole('tab', { name: 'Params' }).click();
   await response(panel).getByRole('tab', { name: 'Timeline' }).click();
   const timeline = response(panel).getByRole('list', { name: 'Timeline' });
   await expect(timeline.getByRole('listitem')).toHaveCount(2);
@@ -100,6 +102,7 @@ test('a wrong secret, then the right one: the working token replaces the failure
   const used = bearers(sandbox.requests).at(-1) ?? '';
   await expect(toolbar(panel)).not.toContainText('Token request failed');
   await expect(toolbar(panel)).toContainText(tail(used), { timeout: 500 });
+  await panel.getByRole('tab', { name: 'Auth' }).click();
   await expect(tokenRegion(panel)).toContainText(tail(used));
 });
 

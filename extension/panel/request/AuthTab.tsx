@@ -1,9 +1,11 @@
 /**
- * The request pane's Auth tab for an OAuth profile: Compare variants (the grant with variant A, B
- * and A form-encoded, side by side) and, in the region named "Token" (the only region whose name
+ * The request pane's Auth tab for an OAuth profile, which takes the whole main area while open
+ * (the answer comes back with Send or another tab): Compare variants (the grant with variant A, B
+ * and A form-encoded, side by side), then, in the region named "Token" (the only region whose name
  * contains "Token", so automation finds it by that name), the token inspector or the explanation
- * of a failed token request. Get token lives in the toolbar; its outcome shows here. Loaded when
- * first shown: the inspector is the panel's largest view after the JSON viewer.
+ * of a failed token request, then the token's recent events. Get token lives in the toolbar; its
+ * outcome shows here. Loaded when first shown: the inspector is the panel's largest view after the
+ * JSON viewer.
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { type TokenLogEntry, whyWords } from '../state/panel-state';
@@ -67,7 +69,6 @@ export function AuthTab({ profile, token }: { profile: ProfileView; token: Token
         ) : (
           <VariantComparison attempts={attempts} />
         ))}
-      <TokenEvents log={token.log} />
       <section aria-label="Token" class="token">
         {shown === null && (
           <p class="muted">
@@ -88,6 +89,7 @@ export function AuthTab({ profile, token }: { profile: ProfileView; token: Token
           <TokenFailure view={shown.view} />
         )}
       </section>
+      <TokenEvents log={token.log} />
     </div>
   );
 }

@@ -1,9 +1,15 @@
 /**
- * The actions on the composed call beside Copy as: Save request (Ctrl/Cmd+S), Save changes while a
- * request opened from a collection has unsaved edits, and Import cURL; and the notes on how the
- * draft came in (a cURL import, a captured call: what was dropped on the way).
+ * The actions on the composed call, in one row under the request line: Save request (Ctrl/Cmd+S),
+ * Save changes while a request opened from a collection has unsaved edits, Import cURL, Copy as
+ * cURL (with secrets after a confirmation) and the Copy as menu; what does not fit goes into More
+ * actions. After them, one status: what was just done, or which saved request is in the composer.
+ * Also the notes on how the draft came in (a cURL import, a captured call: what was dropped).
  */
 import type { SavedRequest } from '../../../src/collections/model';
+import { Confirm } from '../ui/Confirm';
+import { OverflowRow, type RowAction } from '../ui/OverflowRow';
+import { CopyAsMenu } from './CopyAsMenu';
+import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
 
 interface ActionsProps {
   /** The name of the saved request the draft was opened from, if any. */
@@ -14,41 +20,87 @@ interface ActionsProps {
   onSave: () => void;
   onSaveChanges: () => void;
   onImportCurl: () => void;
+  copyAs: CopyAs;
 }
 
-export function RequestActions({
-  openedName,
-  dirtyRequest,
-  status,
-  onSave,
-  onSaveChanges,
-  onImportCurl,
-}: ActionsProps) {
+interface ActionLook {
+  /** Visible text, when shorter than the name. */
+  text?: string;
+  title?: string;
+  primary?: boolean;
+}
+
+/** One action: the same name and deed in the row and in More actions. */
+function action(name: string, onSelect: () => void, look: ActionLook = {}): RowAction {
+  const text = look.text ?? name;
+  return {
+    node: (
+      <button
+        type="button"
+        class={look.primary ? 'primary' : undefined}
+        aria-label={name === text ? undefined : name}
+        title={look.title}
+        onClick={onSelect}
+      >
+        {text}
+      </button>
+    ),
+    item: { text, name, onSelect },
+  };
+}
+
+export function RequestActions(props: ActionsProps) {
+  const { openedName, dirtyRequest, status, copyAs } = props;
+  const actions = [
+    action('Save request', props.onSave, { title: 'Save request (Ctrl+S)' }),
+    ...(dirtyRequest === null
+      ? []
+      : [action('Save changes', props.onSaveChanges, { primary: true })]),
+    action('Import cURL', props.onImportCurl),
+    action('Copy as cURL', () => void copyAs.copy('curl', 'variables')),
+    action('Copy as cURL with secrets', () => copyAs.askForSecrets('curl'), {
+      text: 'cURL with secrets',
+      title: 'Copy as cURL with the secret in clear text (asks first)',
+    }),
+  ];
+  const said = copyAs.status !== '' ? copyAs.status : status;
   return (
     <>
-      {openedName !== null && dirtyRequest === null && (
-        <span class="opened-request" title="The saved request in the composer">
-          “{openedName}”
-        </span>
-      )}
-      <button type="button" onClick={onSave} title="Save request (Ctrl+S)">
-        Save request
-      </button>
-      {dirtyRequest !== null && (
-        <>
-          <button type="button" class="primary" onClick={onSaveChanges}>
-            Save changes
-          </button>
-          <span class="dirty">Unsaved changes to “{dirtyRequest.name}”</span>
-        </>
-      )}
-      <button type="button" onClick={onImportCurl}>
-        Import cURL
-      </button>
-      {status !== '' && (
-        <span class="muted" role="status">
-          {status}
-        </span>
+      <OverflowRow
+        label="Request actions"
+        class="request-actions"
+        actions={actions}
+        pinned={<CopyAsMenu copyAs={copyAs} />}
+        status={
+          <>
+            {said === '' && dirtyRequest !== null && (
+              <span class="dirty" title={`Unsaved changes to “${dirtyRequest.name}”`}>
+                Unsaved changes to “{dirtyRequest.name}”
+              </span>
+            )}
+            {dirtyRequest === null && openedName !== null && (
+              <span class="opened-request" title="The saved request in the composer">
+                “{openedName}”
+              </span>
+            )}
+            <span class="muted" role="status" title={said}>
+              {said}
+            </span>
+          </>
+        }
+      />
+      {copyAs.confirming !== null && (
+        <Confirm
+          title={`Copy as ${LANGUAGE_NAMES[copyAs.confirming]} with secrets`}
+          confirm={`Copy with the ${copyAs.secret}`}
+          onConfirm={() => copyAs.confirming && void copyAs.copy(copyAs.confirming, 'values')}
+          onCancel={copyAs.cancelSecrets}
+        >
+          <p>
+            The code will contain the {copyAs.secret} in clear text. Anyone who sees it can call the
+            API as you: paste it only where you would paste the {copyAs.secret} itself.
+          </p>
+        </Confirm>
       )}
     </>
   );

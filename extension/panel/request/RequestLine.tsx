@@ -1,9 +1,11 @@
 /**
- * The request line, always in view above the request tabs: Method, the profile's base URL, Path
- * and Send (Cancel while a call runs), with the full URL previewed live below. Enter in Path
- * sends, as does Ctrl/Cmd+Enter anywhere in the panel.
+ * The request line, always in view across the top of the panes: Method, the profile's base URL as
+ * a compact prefix (the whole shows on hover or focus), Path (the widest part) and Send (Cancel
+ * while a call runs). Below it, the full URL only when it says more than the line does: resolved
+ * `{{variables}}`, query parameters from the Params tab, encoded characters, or a problem. Enter
+ * in Path sends, as does Ctrl/Cmd+Enter anywhere in the panel.
  */
-import { useRef } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { previewUrl } from '../../../src/collections/draft-checks';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../../src/vocabulary/terms';
@@ -31,6 +33,8 @@ export function RequestLine({
 }: Props) {
   const sendButton = useRef<HTMLButtonElement>(null);
   const target = previewUrl(profile, draft, shared);
+  const written = `${profile.baseUrl}/v1/${draft.path}`;
+  const preview = 'url' in target ? (target.url === written ? null : target.url) : target.problem;
   return (
     <form
       class="request-line"
@@ -53,9 +57,7 @@ export function RequestLine({
             <option key={name}>{name}</option>
           ))}
         </select>
-        <span class="url-prefix" title={`${profile.baseUrl}/v1/`}>
-          {profile.baseUrl}/v1/
-        </span>
+        <BasePrefix baseUrl={profile.baseUrl} />
         <label class="visually-hidden" for="path">
           Path
         </label>
@@ -90,9 +92,38 @@ export function RequestLine({
           Send
         </button>
       </div>
-      <output class={'url' in target ? 'url-preview' : 'url-preview warn'} aria-label="Full URL">
-        {'url' in target ? target.url : target.problem}
-      </output>
+      {preview !== null && (
+        <output class={'url' in target ? 'url-preview' : 'url-preview warn'} aria-label="Full URL">
+          {preview}
+        </output>
+      )}
     </form>
+  );
+}
+
+/**
+ * The base URL before Path, kept short so Path has the room: its end ("…:8080/v1/") shows, and
+ * the whole on hover or when focused (a button, so the keyboard reaches it; pressing it keeps the
+ * whole shown until pressed again).
+ */
+function BasePrefix({ baseUrl }: { baseUrl: string }) {
+  const [pinned, setPinned] = useState(false);
+  const whole = `${baseUrl}/v1/`;
+  return (
+    <button
+      type="button"
+      class={pinned ? 'url-prefix pinned' : 'url-prefix'}
+      aria-label={`Base URL: ${whole}`}
+      aria-pressed={pinned}
+      title={whole}
+      onClick={() => setPinned(!pinned)}
+    >
+      <span class="url-prefix-text">
+        <bdi dir="ltr">{whole}</bdi>
+      </span>
+      <span class="url-prefix-whole" aria-hidden="true">
+        {whole}
+      </span>
+    </button>
   );
 }

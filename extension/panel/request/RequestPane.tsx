@@ -1,25 +1,22 @@
 /**
- * The request pane: the request line (always in view), the actions on the composed call (save,
- * import cURL, copy as cURL), and the tabs Params, Headers, Body, Auth and Tests. The pane scrolls inside
- * its tab, never as a whole page.
+ * The request pane under the request bar: notes on the draft (copied code, how it came in) and
+ * the tabs Params, Headers, Body, Auth and Tests. The pane scrolls inside its tab, never as a
+ * whole page.
  */
 import type { ComponentChildren } from 'preact';
+import { splitPathQuery } from '../../../src/collections/path-query';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { RequestTab } from '../../../src/service/profile/ui-prefs';
-import type { NameValue } from '../../../src/vocabulary/terms';
-import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
 import { type TabItem, Tabs } from '../ui/Tabs';
 import { BodyTab } from './BodyTab';
 import { HeadersTab } from './HeadersTab';
 import { ParamsTab } from './ParamsTab';
-import { RequestLine } from './RequestLine';
 import './request.css';
 import type { ChecksState } from '../state/use-checks';
 import type { RequestState } from '../state/use-request';
 import type { TokenState } from '../state/use-token';
-import { CopyAsMenu } from './CopyAsMenu';
 import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
 
 const TestsTab = lazyComponent(
@@ -34,15 +31,11 @@ const AuthTab = lazyComponent(
 
 interface Props {
   profile: ProfileView;
-  /** The shared variables of the collection the draft was opened from. */
-  shared: readonly NameValue[];
   request: RequestState;
   token: TokenState | null;
   tab: RequestTab;
   onTab: (tab: RequestTab) => void;
   copyAs: CopyAs;
-  /** The actions row: save, import, and what belongs to the saved request being edited. */
-  actions: ComponentChildren;
   /** Notes about the draft (a cURL import's notes), shown above the tabs. */
   notes: ComponentChildren;
   /** The request's assertions and answer variables (the Tests tab). */
@@ -69,7 +62,11 @@ export function RequestPane(props: Props) {
   const { profile, request, token, tab, onTab, copyAs } = props;
   const { draft, setDraft } = request;
   const tabs: TabItem<RequestTab>[] = [
-    { id: 'params', label: 'Params', badge: draft.query.length || undefined },
+    {
+      id: 'params',
+      label: 'Params',
+      badge: draft.query.length + splitPathQuery(draft.path).pairs.length || undefined,
+    },
     { id: 'headers', label: 'Headers', badge: 3 + draft.headers.length },
     { id: 'body', label: 'Body', badge: draft.body.trim() === '' ? undefined : '•' },
     { id: 'auth', label: 'Auth' },
@@ -83,33 +80,6 @@ export function RequestPane(props: Props) {
   ];
   return (
     <section class="pane request-pane" aria-label="Request">
-      <RequestLine
-        profile={profile}
-        draft={draft}
-        shared={props.shared}
-        onChange={setDraft}
-        sending={request.sending}
-        onSend={() => void request.send()}
-        onCancel={() => void request.cancel()}
-      />
-      <div class="request-actions row">
-        {props.actions}
-        <button type="button" onClick={() => void copyAs.copy('curl', 'variables')}>
-          Copy as cURL
-        </button>
-        <button
-          type="button"
-          aria-label="Copy as cURL with secrets"
-          title="Copy as cURL with the secret in clear text (asks first)"
-          onClick={() => copyAs.askForSecrets('curl')}
-        >
-          cURL with secrets
-        </button>
-        <CopyAsMenu copyAs={copyAs} />
-        <span role="status" class="muted">
-          {copyAs.status}
-        </span>
-      </div>
       <div class="request-notes">
         {copyAs.error && <ErrorNotice error={copyAs.error} />}
         {request.draftNotKept !== null && (
@@ -137,7 +107,12 @@ export function RequestPane(props: Props) {
       </div>
       <Tabs label="Request" tabs={tabs} selected={tab} onSelect={onTab}>
         {tab === 'params' && (
-          <ParamsTab rows={draft.query} onChange={(query) => setDraft({ ...draft, query })} />
+          <ParamsTab
+            path={draft.path}
+            rows={draft.query}
+            onPath={(path) => setDraft({ ...draft, path })}
+            onChange={(query) => setDraft({ ...draft, query })}
+          />
         )}
         {tab === 'headers' && (
           <HeadersTab
@@ -161,19 +136,6 @@ export function RequestPane(props: Props) {
           ))}
         {tab === 'tests' && <TestsTab state={props.checks} />}
       </Tabs>
-      {copyAs.confirming !== null && (
-        <Confirm
-          title={`Copy as ${LANGUAGE_NAMES[copyAs.confirming]} with secrets`}
-          confirm={`Copy with the ${copyAs.secret}`}
-          onConfirm={() => copyAs.confirming && void copyAs.copy(copyAs.confirming, 'values')}
-          onCancel={copyAs.cancelSecrets}
-        >
-          <p>
-            The code will contain the {copyAs.secret} in clear text. Anyone who sees it can call the
-            API as you: paste it only where you would paste the {copyAs.secret} itself.
-          </p>
-        </Confirm>
-      )}
     </section>
   );
 }

@@ -106,12 +106,13 @@ export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: P
         <strong class={`status ${statusClass}`} title={statusMeaning(exchange.status)}>
           {exchange.status} {exchange.statusText}
         </strong>
-        <span class="muted status-meaning">{statusMeaning(exchange.status)}</span>
         <span>{exchange.durationMs} ms</span>
         <span>{describeSize(exchange)}</span>
         {summary !== null && counts !== null && (
           <span class={`status ${counts.passed === counts.total ? 'good' : 'bad'}`}>{summary}</span>
         )}
+        {/* Last, whole: it wraps to a line of its own rather than being cut. */}
+        <span class="muted status-meaning">{statusMeaning(exchange.status)}</span>
       </div>
       {exchange.tokenRenewed && (
         <p class="notice notice-warn" role="status">

@@ -11,9 +11,12 @@ interface Props {
   onChange: (rows: NameValue[]) => void;
   namePlaceholder?: string;
   valuePlaceholder?: string;
+  /** False for rows that live elsewhere (the query typed in Path): no Add button. */
+  canAdd?: boolean;
 }
 
-export function KeyValueTable({ noun, rows, onChange, namePlaceholder, valuePlaceholder }: Props) {
+export function KeyValueTable(props: Props) {
+  const { noun, rows, onChange, namePlaceholder, valuePlaceholder, canAdd = true } = props;
   const lower = noun.toLowerCase();
   const update = (index: number, patch: Partial<NameValue>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -47,9 +50,11 @@ export function KeyValueTable({ noun, rows, onChange, namePlaceholder, valuePlac
           </button>
         </div>
       ))}
-      <button type="button" onClick={() => onChange([...rows, { name: '', value: '' }])}>
-        Add {lower}
-      </button>
+      {canAdd && (
+        <button type="button" onClick={() => onChange([...rows, { name: '', value: '' }])}>
+          Add {lower}
+        </button>
+      )}
     </div>
   );
 }

@@ -17,6 +17,10 @@ interface Props {
   minPx?: number;
   first: ComponentChildren;
   second: ComponentChildren;
+  /** The first pane takes the whole box; the second stays mounted, out of sight. */
+  firstOnly?: boolean;
+  /** Both panes out of sight, still mounted (a wide view lies in their place). */
+  hidden?: boolean;
 }
 
 /** Kept to whole percents, so keyboard steps land on round values (0.6, not 0.6000000001). */
@@ -29,7 +33,9 @@ export function SplitView(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const ratio = dragging ?? clamp(props.ratio);
   const min = props.minPx ?? 160;
-  const track = `minmax(${min}px, ${ratio}fr) 5px minmax(${min}px, ${1 - ratio}fr)`;
+  const track = props.firstOnly
+    ? 'minmax(0, 1fr)'
+    : `minmax(${min}px, ${ratio}fr) 5px minmax(${min}px, ${1 - ratio}fr)`;
 
   function ratioAt(event: PointerEvent): number {
     const rect = box.current?.getBoundingClientRect();
@@ -53,6 +59,7 @@ export function SplitView(props: Props) {
     <div
       ref={box}
       class={`split split-${orientation}`}
+      hidden={props.hidden}
       style={orientation === 'row' ? { gridTemplateColumns: track } : { gridTemplateRows: track }}
     >
       <div class="split-pane">{first}</div>
@@ -60,6 +67,7 @@ export function SplitView(props: Props) {
       <div
         role="separator"
         tabIndex={0}
+        hidden={props.firstOnly}
         aria-label={label}
         aria-orientation={orientation === 'row' ? 'vertical' : 'horizontal'}
         aria-valuemin={10}
@@ -81,7 +89,9 @@ export function SplitView(props: Props) {
           onRatio(ratioAt(event));
         }}
       />
-      <div class="split-pane">{second}</div>
+      <div class="split-pane" hidden={props.firstOnly}>
+        {second}
+      </div>
     </div>
   );
 }

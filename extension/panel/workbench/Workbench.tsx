@@ -4,16 +4,17 @@
  * keyboard shortcuts. Dialogs (save, import cURL, quick search) load on first use.
  */
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useCallback, useRef, useState } from 'preact/hooks';
 import { withCarried } from '../../../src/checks/with-carried';
 import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
 import type { SavedRequest } from '../../../src/collections/model';
 import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
-import type { UiPrefs } from '../../../src/service/profile/ui-prefs';
+import type { RequestTab, UiPrefs } from '../../../src/service/profile/ui-prefs';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import { type DraftNotes, DraftNotesList, RequestActions } from '../request/RequestActions';
+import { RequestLine } from '../request/RequestLine';
 import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
 import { ResponsePane } from '../response/ResponsePane';
@@ -25,6 +26,7 @@ import { type Draft, type Shown, useRequest } from '../state/use-request';
 import { type TokenShown, useToken } from '../state/use-token';
 import { AuthState } from '../toolbar/AuthState';
 import { lazyComponent } from '../ui/lazy';
+import { WideView, type WideViewContent, WideViewContext } from '../ui/WideView';
 import { useFocusRescue } from './use-focus-rescue';
 import { usePanelSize } from './use-panel-size';
 import { useShortcuts } from './use-shortcuts';
@@ -119,11 +121,13 @@ export function Workbench(props: WorkbenchProps) {
     const { method, path, query, headers, body } = call;
     request.setDraft({ method, path, query, headers, body });
     // Another call in the composer: the previous answer is not this one's (history shows its own).
-    request.show(null);
+    // The same call (just saved, or opened again) keeps its answer.
+    if (!sameCall(request.draft, call)) request.show(null);
     checks.load(from?.request ?? null);
     setOpened(from);
     setNotes(draftNotes);
     setSaveStatus('');
+    showWide(null);
     if (overlay) setOverlayOpen(false);
   }
 
@@ -154,13 +158,33 @@ export function Workbench(props: WorkbenchProps) {
     else setPrefs({ sidebarOpen: !prefs.sidebarOpen });
   }
 
+  /** The token tools take the whole main area while the Auth tab is open; an answer needs it. */
+  const tokenTools = oauth && prefs.requestTab === 'auth';
+  const lastTab = useRef<RequestTab>('params');
+  if (prefs.requestTab !== 'auth') lastTab.current = prefs.requestTab;
+  /** A view across the main area, asked for by the sidebar (an import's summary, a call's details). */
+  const [wide, setWide] = useState<WideViewContent | null>(null);
+  const showWide = useCallback((content: WideViewContent | null) => {
+    setWide((now) => {
+      if (now !== null && now.id !== content?.id) now.onClose?.();
+      return content;
+    });
+  }, []);
+  const closeWide = useCallback(() => showWide(null), [showWide]);
+
+  function send(draft?: Draft) {
+    showWide(null);
+    if (tokenTools) setPrefs({ requestTab: lastTab.current });
+    void request.send(draft);
+  }
+
   function getToken() {
     setPrefs({ requestTab: 'auth' });
     void token.getToken();
   }
 
   useShortcuts({
-    send: () => void request.send(),
+    send: () => send(),
     cancel: () => void request.cancel(),
     save: () => (opened !== null ? void saveInPlace() : setOpen('save')),
     search: () => setOpen('search'),
@@ -191,7 +215,7 @@ export function Workbench(props: WorkbenchProps) {
           profiles={props.profiles}
           onDraft={(draft, captureNotes, action) => {
             putDraft(draft, null, { from: 'Captured call', lines: captureNotes });
-            if (action === 'replay') void request.send(draft);
+            if (action === 'replay') send(draft);
             if (action === 'save') setOpen('save');
             if (action === 'open') document.getElementById('path')?.focus();
           }}
@@ -202,41 +226,53 @@ export function Workbench(props: WorkbenchProps) {
   );
 
   return (
-    <div class="app">
-      <header class="toolbar">
+    <WideViewContext.Provider value={overlay ? null : showWide}>
+      <div class="app">
+        {/* The sidebar comes first in Tab order, as on screen: this skips it (and the toolbar). */}
         <button
           type="button"
-          id="sidebar-toggle"
-          class="icon"
-          aria-label={sidebarShown ? 'Hide sidebar' : 'Show sidebar'}
-          aria-expanded={sidebarShown}
-          aria-controls="sidebar"
-          onClick={toggleSidebar}
+          class="skip-link"
+          onClick={() => document.getElementById('path')?.focus()}
         >
-          ☰
+          Skip to Path
         </button>
-        {props.toolbarStart}
-        <span class="toolbar-divider" />
-        <AuthState profile={profile} token={oauth ? token : null} onGetToken={getToken} />
-        <span class="toolbar-spacer" />
-        {props.toolbarEnd}
-      </header>
-      <div class="notices">{props.notices}</div>
-      <WorkbenchLayout
-        prefs={prefs}
-        setPrefs={setPrefs}
-        sidebar={sidebar || null}
-        overlay={overlay}
-        request={
-          <RequestPane
-            profile={profile}
-            shared={shared}
-            request={request}
-            token={oauth ? token : null}
-            tab={prefs.requestTab}
-            onTab={(requestTab) => setPrefs({ requestTab })}
-            copyAs={copyAs}
-            actions={
+        <header class="toolbar">
+          <button
+            type="button"
+            id="sidebar-toggle"
+            class="icon"
+            aria-label={sidebarShown ? 'Hide sidebar' : 'Show sidebar'}
+            aria-expanded={sidebarShown}
+            aria-controls="sidebar"
+            onClick={toggleSidebar}
+          >
+            ☰
+          </button>
+          {props.toolbarStart}
+          <span class="toolbar-divider" />
+          <AuthState profile={profile} token={oauth ? token : null} onGetToken={getToken} />
+          <span class="toolbar-spacer" />
+          {props.toolbarEnd}
+        </header>
+        <div class="notices">{props.notices}</div>
+        <WorkbenchLayout
+          prefs={prefs}
+          setPrefs={setPrefs}
+          sidebar={sidebar || null}
+          overlay={overlay}
+          requestOnly={tokenTools}
+          wide={wide && <WideView content={wide} onClose={closeWide} />}
+          bar={
+            <div class="request-bar">
+              <RequestLine
+                profile={profile}
+                draft={request.draft}
+                shared={shared}
+                onChange={request.setDraft}
+                sending={request.sending}
+                onSend={() => send()}
+                onCancel={() => void request.cancel()}
+              />
               <RequestActions
                 openedName={opened?.request.name ?? null}
                 dirtyRequest={dirty && opened !== null ? opened.request : null}
@@ -244,54 +280,65 @@ export function Workbench(props: WorkbenchProps) {
                 onSave={() => setOpen('save')}
                 onSaveChanges={() => void saveInPlace()}
                 onImportCurl={() => setOpen('import')}
+                copyAs={copyAs}
               />
-            }
-            notes={<DraftNotesList notes={notes} onDismiss={() => setNotes(null)} />}
-            checks={checks}
-          />
-        }
-        response={
-          <ResponsePane
-            profile={profile}
-            request={request}
-            tab={prefs.responseTab}
-            onTab={(responseTab) => setPrefs({ responseTab })}
-            checks={checks.shownChecks}
-          />
-        }
-      />
-      {open === 'save' && (
-        <SaveRequestDialog
-          state={collections}
-          profile={profile}
-          draft={request.draft}
-          checks={checks.checks}
-          problem={draftProblem(profile, request.draft, shared)}
-          onSaved={(collectionId, saved) => {
-            openSaved(collectionId, saved);
-            setSaveStatus(`Saved “${saved.name}”.`);
-          }}
-          onClose={() => setOpen('none')}
-        />
-      )}
-      {open === 'import' && (
-        <ImportCurlDialog
-          profile={profile}
-          onImport={(draft, importNotes) =>
-            putDraft(draft, null, { from: 'cURL import', lines: importNotes })
+            </div>
           }
-          onClose={() => setOpen('none')}
+          request={
+            <RequestPane
+              profile={profile}
+              request={request}
+              token={oauth ? token : null}
+              tab={prefs.requestTab}
+              onTab={(requestTab) => setPrefs({ requestTab })}
+              copyAs={copyAs}
+              notes={<DraftNotesList notes={notes} onDismiss={() => setNotes(null)} />}
+              checks={checks}
+            />
+          }
+          response={
+            <ResponsePane
+              profile={profile}
+              request={request}
+              tab={prefs.responseTab}
+              onTab={(responseTab) => setPrefs({ responseTab })}
+              checks={checks.shownChecks}
+            />
+          }
         />
-      )}
-      {open === 'search' && (
-        <QuickSearch
-          profileId={profile.id}
-          collections={collections.collections}
-          onOpenSaved={openSaved}
-          onOpenEntry={openEntry}
-          onClose={() => setOpen('none')}
-        />
-      )}
-    </div>
+        {open === 'save' && (
+          <SaveRequestDialog
+            state={collections}
+            profile={profile}
+            draft={request.draft}
+            checks={checks.checks}
+            problem={draftProblem(profile, request.draft, shared)}
+            onSaved={(collectionId, saved) => {
+              openSaved(collectionId, saved);
+              setSaveStatus(`Saved “${saved.name}”.`);
+            }}
+            onClose={() => setOpen('none')}
+          />
+        )}
+        {open === 'import' && (
+          <ImportCurlDialog
+            profile={profile}
+            onImport={(draft, importNotes) =>
+              putDraft(draft, null, { from: 'cURL import', lines: importNotes })
+            }
+            onClose={() => setOpen('none')}
+          />
+        )}
+        {open === 'search' && (
+          <QuickSearch
+            profileId={profile.id}
+            collections={collections.collections}
+            onOpenSaved={openSaved}
+            onOpenEntry={openEntry}
+            onClose={() => setOpen('none')}
+          />
+        )}
+      </div>
+    </WideViewContext.Provider>
   );
 }

@@ -21,11 +21,18 @@ interface Props {
   sidebar: ComponentChildren | null;
   /** The sidebar lies over the panes (a narrow panel) instead of beside them. */
   overlay: boolean;
+  /** The request line and its actions, across the whole main area above the panes. */
+  bar: ComponentChildren;
   request: ComponentChildren;
   response: ComponentChildren;
+  /** The request pane takes the whole main area (the token tools need the room). */
+  requestOnly: boolean;
+  /** A view across the main area in place of the panes (which stay mounted under it). */
+  wide: ComponentChildren | null;
 }
 
-export function WorkbenchLayout({ prefs, setPrefs, sidebar, overlay, request, response }: Props) {
+export function WorkbenchLayout(props: Props) {
+  const { prefs, setPrefs, sidebar, overlay } = props;
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const [mainWidth, setMainWidth] = useState(window.innerWidth);
   const main = useRef<HTMLDivElement>(null);
@@ -48,15 +55,20 @@ export function WorkbenchLayout({ prefs, setPrefs, sidebar, overlay, request, re
       class={`workbench${docked ? ' docked' : ''}`}
       style={docked ? { gridTemplateColumns: `${width}px 5px minmax(0, 1fr)` } : undefined}
     >
+      {sidebar}
       <div class="main" ref={main}>
+        {props.bar}
+        {props.wide}
         <SplitView
+          hidden={props.wide !== null}
           orientation={wide ? 'row' : 'column'}
           ratio={wide ? prefs.splitRow : prefs.splitColumn}
           onRatio={(ratio) => setPrefs(wide ? { splitRow: ratio } : { splitColumn: ratio })}
           label="Resize request and response"
           minPx={wide ? 260 : 120}
-          first={request}
-          second={response}
+          first={props.request}
+          second={props.response}
+          firstOnly={props.requestOnly}
         />
       </div>
       {docked && (
@@ -70,7 +82,6 @@ export function WorkbenchLayout({ prefs, setPrefs, sidebar, overlay, request, re
           onWidth={(sidebarWidth) => setPrefs({ sidebarWidth })}
         />
       )}
-      {sidebar}
     </div>
   );
 }

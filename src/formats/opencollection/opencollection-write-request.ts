@@ -9,52 +9,14 @@
  * collection file sets the first two for every request and its auth the third or fourth.
  */
 import { AUTH_VARIABLES, type SavedRequest } from '../../collections/model';
+import { sentQuery } from '../../collections/path-query';
 import { CONTRACT_HEADERS } from '../../service/wire/headers';
 import { type Assertion, UNARY_OPERATORS, type YamlMap } from './opencollection-format';
 
 const NO_BODY_METHODS = new Set(['GET', 'HEAD']);
 const CONTRACT = new Set<string>(CONTRACT_HEADERS);
-const VARIABLE_TOKEN = /(\{\{[^{}]*\}\})/;
-
-/** Percent-encodes a query name or value as the panel's request builder does, keeping `{{variables}}`. */
-function encodeQueryPart(text: string): string {
-  return text
-    .split(VARIABLE_TOKEN)
-    .map((part, index) => (index % 2 === 1 ? part : encodeURIComponent(part)))
-    .join('');
-}
-
-/** The query pairs as sent: those typed into the path first, as typed, then the query rows. */
-/** A query pair as written; `value` null for a bare name typed into the path (`?flag`). */
-interface QueryPair {
-  name: string;
-  value: string | null;
-}
-
-function queryPairs(request: SavedRequest): { path: string; pairs: QueryPair[] } {
-  const trimmed = request.path.trim().replace(/^\/+/, '');
-  const mark = trimmed.indexOf('?');
-  const pairs: QueryPair[] = [];
-  if (mark >= 0) {
-    for (const pair of trimmed.slice(mark + 1).split('&')) {
-      if (pair === '') continue;
-      const equals = pair.indexOf('=');
-      pairs.push(
-        equals < 0
-          ? { name: pair, value: null }
-          : { name: pair.slice(0, equals), value: pair.slice(equals + 1) },
-      );
-    }
-  }
-  for (const { name, value } of request.query) {
-    if (name === '' && value === '') continue;
-    pairs.push({ name: encodeQueryPart(name), value: encodeQueryPart(value) });
-  }
-  return { path: mark < 0 ? trimmed : trimmed.slice(0, mark), pairs };
-}
-
 function buildHttp(request: SavedRequest): YamlMap {
-  const { path, pairs } = queryPairs(request);
+  const { path, pairs } = sentQuery(request);
   const search = pairs.map(({ name, value }) => (value === null ? name : `${name}=${value}`));
   const headers = request.headers
     .map(({ name, value }) => ({ name: name.trim(), value }))

@@ -18,6 +18,7 @@ import {
   type CollectionItem,
   type SavedRequest,
 } from '../../collections/model';
+import { sentQuery } from '../../collections/path-query';
 import { CONTRACT_HEADERS } from '../../service/wire/headers';
 import type { AuthMethod } from '../../vocabulary/terms';
 import type {
@@ -40,7 +41,6 @@ export interface PostmanExportOptions {
 const NO_BODY_METHODS = new Set(['GET', 'HEAD']);
 const CONTRACT = new Set<string>(CONTRACT_HEADERS);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const VARIABLE_TOKEN = /(\{\{[^{}]*\}\})/;
 
 /** A UUID-shaped id for Postman, derived from the collection id (RFC 9562 version 8 layout). */
 export function postmanIdFor(collectionId: string): string {
@@ -69,35 +69,9 @@ export function postmanIdFor(collectionId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${version}-${variant}-${hex.slice(20, 32)}`;
 }
 
-/** Percent-encodes a query name or value as `buildV1Request` would, keeping `{{variables}}`. */
-function encodeQueryPart(text: string): string {
-  return text
-    .split(VARIABLE_TOKEN)
-    .map((part, index) => (index % 2 === 1 ? part : encodeURIComponent(part)))
-    .join('');
-}
-
 function buildUrl(request: SavedRequest): PostmanUrl {
-  const trimmed = request.path.trim().replace(/^\/+/, '');
-  const mark = trimmed.indexOf('?');
-  const pathPart = mark < 0 ? trimmed : trimmed.slice(0, mark);
-  const query: PostmanKeyValue[] = [];
-  // A query typed into the path stays as typed; the query rows are encoded like the panel does.
-  if (mark >= 0) {
-    for (const pair of trimmed.slice(mark + 1).split('&')) {
-      if (pair === '') continue;
-      const equals = pair.indexOf('=');
-      query.push(
-        equals < 0
-          ? { key: pair, value: null }
-          : { key: pair.slice(0, equals), value: pair.slice(equals + 1) },
-      );
-    }
-  }
-  for (const { name, value } of request.query) {
-    if (name === '' && value === '') continue;
-    query.push({ key: encodeQueryPart(name), value: encodeQueryPart(value) });
-  }
+  const { path: pathPart, pairs } = sentQuery(request);
+  const query: PostmanKeyValue[] = pairs.map(({ name, value }) => ({ key: name, value }));
   const search = query
     .map(({ key, value }) => (value === null ? key : `${key}=${value}`))
     .join('&');

@@ -23,6 +23,7 @@ import { type CaptureAction, captureStore } from '../../state/capture-store';
 import type { Draft } from '../../state/use-request';
 import { downloadFile } from '../../ui/download';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { useWideView } from '../../ui/WideView';
 import { CapturedCallDetails } from './CapturedCallDetails';
 import './capture.css';
 
@@ -59,6 +60,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const showWide = useWideView();
   captureStore.setProfiles(profiles);
 
   useEffect(() => {
@@ -66,6 +68,45 @@ export function CaptureView({ profiles, onDraft }: Props) {
     captureStore.start();
     return stop;
   }, []);
+
+  const rows = filterRows(captureStore.rows(), { showAll, text });
+  const selected = rows.find((row) => row.call.key === chosen) ?? null;
+  const findings = selected
+    ? reviewCall(selected.call, selected.match, captureStore.known, Date.now())
+    : [];
+  const { calls, dropped } = captureStore.list;
+  const now = Date.now();
+  const markOf = (row: CaptureRow) =>
+    worstMark(reviewCall(row.call, row.match, captureStore.known, now));
+
+  const reading = selected !== null && captureStore.reading.has(selected.call.key);
+  // The chosen call's details need more room than the sidebar: they open across the main area,
+  // and again whenever what is known of the call changes (its body read, a finding). Keyed by the
+  // call itself: its match is made anew on every render, and would open the view in a loop.
+  const details = selected && (
+    <>
+      {notice && (
+        <p class="notice notice-warn" role="status">
+          {notice}
+        </p>
+      )}
+      <CapturedCallDetails
+        row={selected}
+        findings={findings}
+        reading={reading}
+        onAct={(action) => act(selected, action)}
+      />
+    </>
+  );
+  useEffect(() => {
+    if (details === null || showWide === null) return;
+    showWide({
+      id: 'captured-call',
+      title: 'Call details',
+      body: details,
+      onClose: () => setChosen(null),
+    });
+  }, [selected?.call, reading, findings.length, notice]);
 
   if (!isInDevTools()) {
     return (
@@ -78,16 +119,6 @@ export function CaptureView({ profiles, onDraft }: Props) {
       </section>
     );
   }
-
-  const rows = filterRows(captureStore.rows(), { showAll, text });
-  const selected = rows.find((row) => row.call.key === chosen) ?? null;
-  const findings = selected
-    ? reviewCall(selected.call, selected.match, captureStore.known, Date.now())
-    : [];
-  const { calls, dropped } = captureStore.list;
-  const now = Date.now();
-  const markOf = (row: CaptureRow) =>
-    worstMark(reviewCall(row.call, row.match, captureStore.known, now));
 
   function act(row: CaptureRow, action: CaptureAction) {
     const draft = draftFromCapture(row.call, row.match);
@@ -196,19 +227,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
           })}
         </div>
       )}
-      {notice && (
-        <p class="notice notice-warn" role="status">
-          {notice}
-        </p>
-      )}
-      {selected && (
-        <CapturedCallDetails
-          row={selected}
-          findings={findings}
-          reading={captureStore.reading.has(selected.call.key)}
-          onAct={(action) => act(selected, action)}
-        />
-      )}
+      {showWide === null && details}
     </section>
   );
 }

@@ -5,7 +5,7 @@
  * use. Exports go through the worker's secret linter; imports (use-collection-import.ts) through
  * full validation first. A deleted collection is offered back for a few seconds.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
 import type { ProfilePrefill } from '../../../../src/service/profile/profile-input';
@@ -14,9 +14,11 @@ import { rowDomId } from '../../ui/CollectionTree';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
+import { useWideView } from '../../ui/WideView';
 import { CollectionBlock } from './CollectionBlock';
 import type { CollectionDialog } from './CollectionDialogs';
 import { DeletedNotice } from './DeletedNotice';
+import { ImportSummary } from './ImportSummary';
 import { OutsideV1Choice } from './OutsideV1Choice';
 import { rowMenu } from './row-menu';
 import { useCollectionImport } from './use-collection-import';
@@ -55,6 +57,24 @@ export function CollectionsPanel(props: Props) {
   const [deleted, setDeleted] = useState<Collection | null>(null);
   const { reading, clash, setClash, summary, setSummary, outside, setOutside, ...imports } =
     useCollectionImport(state);
+
+  // The summary needs more room than the sidebar: it opens across the main area.
+  const showWide = useWideView();
+  useEffect(() => {
+    if (summary === null || showWide === null) return;
+    showWide({
+      id: 'import-summary',
+      title: 'Import summary',
+      body: (
+        <ImportSummary
+          summary={summary}
+          onNewProfile={onNewProfile}
+          onDismiss={() => showWide(null)}
+        />
+      ),
+      onClose: () => setSummary(null),
+    });
+  }, [summary]);
 
   async function undoDelete() {
     if (deleted === null) return;
@@ -145,26 +165,13 @@ export function CollectionsPanel(props: Props) {
           </div>
         </div>
       )}
-      {summary && (
+      {summary && showWide === null && (
         <div class="notice notice-info">
-          <ul role="status" aria-label="Import summary">
-            {summary.lines.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          <div class="row">
-            {summary.suggested && (
-              <button
-                type="button"
-                onClick={() => summary.suggested && onNewProfile(summary.suggested)}
-              >
-                New profile from this API
-              </button>
-            )}
-            <button type="button" class="link" onClick={() => setSummary(null)}>
-              Dismiss
-            </button>
-          </div>
+          <ImportSummary
+            summary={summary}
+            onNewProfile={onNewProfile}
+            onDismiss={() => setSummary(null)}
+          />
         </div>
       )}
       {state.collections.length === 0 && (

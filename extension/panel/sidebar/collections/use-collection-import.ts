@@ -39,12 +39,15 @@ function suggestedProfile(parsed: Parsed): ProfilePrefill | null {
   };
 }
 
+/** What an import did, in lines, and the profile an OpenAPI document suggests. */
+export interface ImportSummaryLines {
+  lines: string[];
+  suggested: ProfilePrefill | null;
+}
+
 export function useCollectionImport(state: CollectionsState) {
   const [clash, setClash] = useState<{ name: string; pending: Pending } | null>(null);
-  const [summary, setSummary] = useState<{
-    lines: string[];
-    suggested: ProfilePrefill | null;
-  } | null>(null);
+  const [summary, setSummary] = useState<ImportSummaryLines | null>(null);
   const [reading, setReading] = useState(false);
   const [outside, setOutside] = useState<{ text: string; parsed: OpenApiImport } | null>(null);
 
