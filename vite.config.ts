@@ -23,6 +23,8 @@ const BUNDLE_TARGET: Record<TargetBrowser, string> = { chrome: 'chrome120', fire
 // the DevTools page (chrome.devtools.panels.create), so it is named here as an extra input: that
 // makes `vite build` emit it and `vite` (serve) serve it with HMR.
 const PANEL_PAGE = 'extension/panel/panel.html';
+/** The Connect folder tab (a folder picker cannot open inside DevTools), opened by the worker. */
+const CONNECT_FOLDER_PAGE = 'extension/connect-folder/connect-folder.html';
 
 /**
  * Dev mode (`vite` serve) for the panel, a page the manifest does not name. crxjs writes a loading
@@ -133,7 +135,7 @@ export default defineConfig(({ mode }) => {
       target: BUNDLE_TARGET[browser],
       sourcemap: false,
       rollupOptions: {
-        input: { panel: PANEL_PAGE },
+        input: { panel: PANEL_PAGE, connectFolder: CONNECT_FOLDER_PAGE },
       },
     },
     server: {

@@ -4,9 +4,10 @@
  * file by file and imported into a collection; median of RUNS, each into a fresh folder. The
  * folder code is the product's (opencollection-folder-io.ts) behind the directory-handle shape a
  * browser's File System Access API gives; here Node's file system stands behind it. The baseline
- * is the disk alone: the same texts written with plain `writeFile` calls into a fresh folder.
+ * is the disk alone, in the same run: the same texts written with plain `writeFile` calls into a
+ * fresh folder, and read back with plain `readFile` calls (all at once, as the product does).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { exportOpenCollection } from '../src/formats/opencollection/opencollection-export';
@@ -34,6 +35,7 @@ export async function measureOpenCollectionFolder() {
   const write: number[] = [];
   const read: number[] = [];
   const baseline: number[] = [];
+  const readBaseline: number[] = [];
   let files = 0;
   for (let run = 0; run < RUNS; run++) {
     const root = await mkdtemp(join(tmpdir(), 'bench-opencollection-'));
@@ -68,6 +70,11 @@ export async function measureOpenCollectionFolder() {
         exported.value.map(({ text }, index) => writeFile(paths[index] as string, text)),
       );
       baseline.push(performance.now() - baselineStart);
+
+      const readBaselineStart = performance.now();
+      const texts = await Promise.all(paths.map((path) => readFile(path, 'utf8')));
+      readBaseline.push(performance.now() - readBaselineStart);
+      if (texts.length !== exported.value.length) throw new Error('baseline read lost files');
     } finally {
       await rm(root, { recursive: true, force: true });
     }
@@ -76,6 +83,7 @@ export async function measureOpenCollectionFolder() {
     opencollection_write_1k_ms: median(write),
     opencollection_read_1k_ms: median(read),
     opencollection_write_1k_disk_baseline_ms: median(baseline),
+    opencollection_read_1k_disk_baseline_ms: median(readBaseline),
     opencollection_files: files,
   };
 }

@@ -7,6 +7,7 @@
  * completely before anything is written.
  */
 import * as v from 'valibot';
+import browser from 'webextension-polyfill';
 import { mergeOnImport, nameClash } from '../../src/collections/collection-ops';
 import { CollectionSchema, validateCollection } from '../../src/collections/collection-schema';
 import { lintForSecrets } from '../../src/collections/export-lint';
@@ -231,4 +232,20 @@ export const importParsedHandler: Handlers['collections/import-parsed'] = async 
   // The schema has run; the limits (item count, folder depth, unique ids) are checked here.
   const checked = validateCollection(input);
   return checked.ok ? storeImported({ collection: checked.value, summary }, onClash) : checked;
+};
+
+/** The page that asks for a collection's folder: a tab, since DevTools refuses pickers. */
+const CONNECT_FOLDER_PAGE = 'extension/connect-folder/connect-folder.html';
+
+/** Connect folder: opens the tab that asks for the folder (or for access to it again). */
+export const connectFolderHandler: Handlers['collections/connect-folder'] = async ({
+  id,
+  reconnect,
+}) => {
+  const collection = (await loadCollections()).find((item) => item.id === id);
+  if (collection === undefined) return notFound(id);
+  const query = new URLSearchParams({ collection: id, name: collection.name });
+  if (reconnect) query.set('reconnect', '1');
+  await browser.tabs.create({ url: browser.runtime.getURL(`${CONNECT_FOLDER_PAGE}?${query}`) });
+  return ok({ opened: true as const });
 };

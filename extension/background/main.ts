@@ -11,6 +11,7 @@ import { checkCapturedTokens, maskCaptured } from './capture';
 import { clearCarried, listCarried } from './carried';
 import { buildCode } from './code';
 import {
+  connectFolderHandler,
   deleteCollection,
   exportCollectionHandler,
   exportFolderHandler,
@@ -101,6 +102,7 @@ const handlers: Handlers = {
   'collections/delete': withStorageErrors(deleteCollection),
   'collections/export': withStorageErrors(exportCollectionHandler),
   'collections/export-folder': withStorageErrors(exportFolderHandler),
+  'collections/connect-folder': withStorageErrors(connectFolderHandler),
   'collections/import': withStorageErrors(importCollectionHandler),
   'collections/import-parsed': withStorageErrors(importParsedHandler),
   'token/get': withStorageErrors(redactedReply(getToken)),

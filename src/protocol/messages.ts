@@ -125,6 +125,11 @@ export const messages = {
   }),
   /** The collection as an OpenCollection YAML folder (Bruno), its files for the panel to zip. */
   'collections/export-folder': idPayload,
+  /** Opens the Connect folder tab for a collection (a folder picker cannot open in DevTools). */
+  'collections/connect-folder': v.strictObject({
+    id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+    reconnect: v.boolean(),
+  }),
   'collections/import': v.union([
     v.strictObject({
       /** Up to 32 MiB: a 10 000-request Postman export is about 10 MiB. */
@@ -194,6 +199,7 @@ export interface ResponseMap {
   'collections/export': { fileName: string; text: string };
   /** `folder`: the folder's name (a safe file name), also the zip's name. */
   'collections/export-folder': { folder: string; files: { path: string; text: string }[] };
+  'collections/connect-folder': { opened: true };
   'collections/import': ImportOutcome;
   'collections/import-parsed': ImportOutcome;
   'token/get': { view: TokenView; fromCache: boolean };

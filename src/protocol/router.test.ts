@@ -73,6 +73,7 @@ function setup(
     'collections/delete': record('collections/delete', { id: 'c1' }),
     'collections/export': record('collections/export', { fileName: 'c.json', text: '{}' }),
     'collections/export-folder': record('collections/export-folder', { folder: 'c', files: [] }),
+    'collections/connect-folder': record('collections/connect-folder', { opened: true }),
     'collections/import': record('collections/import', { outcome: 'clash', name: 'c' }),
     'collections/import-parsed': async () => {
       throw new Error('not used');

@@ -1,11 +1,12 @@
 /**
  * The panel's copy of the saved collections and the actions on them. Edits are computed with the
  * pure operations of src/collections/collection-ops.ts and saved whole through the worker, which
- * owns storage.
+ * owns storage. A collection kept in a folder is written there after each save (use-folder-sync.ts).
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Collection } from '../../../src/collections/model';
 import type { AppError, Result } from '../../../src/vocabulary/errors';
+import { useFolderSync } from './use-folder-sync';
 import { ask } from './worker-client';
 
 export function useCollections() {
@@ -17,6 +18,7 @@ export function useCollections() {
     if (reply.ok) setCollections(reply.value.collections);
     else setError(reply.error);
   }
+  const folders = useFolderSync(reload);
 
   useEffect(() => {
     void reload();
@@ -40,6 +42,7 @@ export function useCollections() {
         ? [...all, reply.value.collection]
         : all.with(index, reply.value.collection);
     });
+    void folders.changed(reply.value.collection.id);
     return true;
   }
 
@@ -47,9 +50,10 @@ export function useCollections() {
     const reply = await ask('collections/delete', { id });
     if (!reply.ok) setError(reply.error);
     await reload();
+    void folders.changed(id);
   }
 
-  return { collections, error, setError, reload, save, remove };
+  return { collections, error, setError, reload, save, remove, folders };
 }
 
 export type CollectionsState = ReturnType<typeof useCollections>;

@@ -2,7 +2,8 @@
  * One collection in the sidebar: its name (which opens and closes it), its actions behind ⋯ (new
  * folder, Run, Export collection, Export for Postman, Export for Bruno, delete; each named with the
  * collection, since several collections each have them), and its tree. Export for Bruno downloads
- * a zip of the collection's OpenCollection folder; the zip code loads on the first click.
+ * a zip of the collection's OpenCollection folder; the zip code loads on the first click. Connect
+ * folder opens a tab that asks for a folder to keep the collection in (FolderStatus.tsx shows it).
  */
 import { useState } from 'preact/hooks';
 import type { DropPlace } from '../../../../src/collections/tree-drop';
@@ -11,6 +12,10 @@ import { ask } from '../../state/worker-client';
 import { CollectionTree, type CollectionTreeProps } from '../../ui/CollectionTree';
 import { downloadFile } from '../../ui/download';
 import type { CollectionDialog } from './CollectionDialogs';
+import { FolderStatus } from './FolderStatus';
+
+/** Chromium has folder pickers (in a tab: DevTools refuses them in its panels); Firefox has none. */
+const CAN_CONNECT_FOLDER = 'showDirectoryPicker' in window;
 
 /** The tree's own props (but deleting and dropping, which the block does), and the block's. */
 interface Props extends Omit<CollectionTreeProps, 'onDelete' | 'onDrop'> {
@@ -26,6 +31,12 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
   const [actions, setActions] = useState(false);
   const name = collection.name;
   const actionsId = `collection-actions-${collection.id}`;
+  const folder = state.folders.views.get(collection.id);
+
+  async function connectFolder() {
+    const reply = await ask('collections/connect-folder', { id: collection.id, reconnect: false });
+    state.setError(reply.ok ? null : reply.error);
+  }
 
   async function drop(draggedId: string, targetId: string, place: DropPlace) {
     // Loaded with the first drop, like the dialogs: the collection rules are not start-up code.
@@ -110,6 +121,24 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
           >
             Export for Bruno
           </button>
+          {CAN_CONNECT_FOLDER && folder === undefined && (
+            <button
+              type="button"
+              aria-label={`Connect folder ${name}`}
+              onClick={() => void connectFolder()}
+            >
+              Connect folder
+            </button>
+          )}
+          {folder !== undefined && (
+            <button
+              type="button"
+              aria-label={`Disconnect folder ${name}`}
+              onClick={() => void state.folders.disconnect(collection.id)}
+            >
+              Disconnect folder
+            </button>
+          )}
           <button
             type="button"
             class="danger"
@@ -119,6 +148,14 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
             Delete collection
           </button>
         </div>
+      )}
+      {folder !== undefined && (
+        <FolderStatus
+          collectionId={collection.id}
+          name={name}
+          view={folder}
+          folders={state.folders}
+        />
       )}
       {!closed && (
         <CollectionTree

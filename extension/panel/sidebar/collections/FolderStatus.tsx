@@ -1,0 +1,74 @@
+/**
+ * Under a collection kept in a folder: which folder, what the last read from it could not take
+ * (as an import's summary says), and what needs the user. After a browser
+ * restart the folder needs a click to reconnect (the browser asks for access again only on a
+ * click); the panel keeps working from its last copy meanwhile. A conflict (the same file changed
+ * in the panel and in the folder) asks which version to keep; the other is kept as a copy.
+ */
+import type { FolderView } from '../../state/folder-sync';
+import type { FolderSyncState } from '../../state/use-folder-sync';
+
+interface Props {
+  collectionId: string;
+  name: string;
+  view: FolderView;
+  folders: FolderSyncState;
+}
+
+export function FolderStatus({ collectionId, name, view, folders }: Props) {
+  const { folder } = view;
+  if (view.state === 'synced')
+    return (
+      <>
+        <p class="muted folder-status" role="status" aria-label={`Folder of ${name}`}>
+          Kept in folder “{folder}”
+        </p>
+        {view.notes !== undefined && view.notes.length > 0 && (
+          <ul class="notice notice-info" aria-label={`Not taken from the folder of ${name}`}>
+            {view.notes.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  if (view.state === 'needs-permission')
+    return (
+      <section class="notice notice-warn" aria-label={`Folder of ${name}`}>
+        <p>
+          The folder “{folder}” needs a click to reconnect. The panel works from its last copy
+          meanwhile.
+        </p>
+        <button
+          type="button"
+          aria-label={`Reconnect folder ${name}`}
+          onClick={() => void folders.reconnect(collectionId)}
+        >
+          Reconnect folder
+        </button>
+      </section>
+    );
+  if (view.state === 'error')
+    return (
+      <p class="notice notice-error" role="alert" aria-label={`Folder of ${name}`}>
+        {view.message}
+      </p>
+    );
+  return (
+    <section class="notice notice-warn" aria-label={`Folder conflict ${name}`}>
+      <p>
+        Changed both here and in the folder “{folder}”: {view.paths.join(', ')}. Which version
+        should “{name}” keep? The other is kept as a copy collection.
+      </p>
+      {view.problem && <p role="alert">{view.problem}</p>}
+      <div class="row">
+        <button type="button" onClick={() => void folders.settle(collectionId, 'panel')}>
+          Keep the panel’s version
+        </button>
+        <button type="button" onClick={() => void folders.settle(collectionId, 'folder')}>
+          Keep the folder’s version
+        </button>
+      </div>
+    </section>
+  );
+}

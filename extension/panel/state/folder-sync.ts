@@ -1,0 +1,257 @@
+/**
+ * The panel's side of a collection kept in a folder: every few seconds, on focus and after each
+ * save it compares the collection's files with the folder's (folder-sync-plan.ts decides), writes
+ * the panel's changes to the folder and reads the folder's changes into the collection. Loaded
+ * only when a folder is connected. A sync holds a Web Lock per collection, so two DevTools windows
+ * never write the same folder at once.
+ */
+import { keepItemIds } from '../../../src/collections/keep-item-ids';
+import type { Collection } from '../../../src/collections/model';
+import {
+  brokenFiles,
+  changes,
+  collectionFiles,
+  type FileMap,
+  planSync,
+  type SyncPlan,
+  settleConflict,
+  toFileList,
+} from '../../../src/formats/opencollection/folder-sync-plan';
+import {
+  readFolderFiles,
+  writeFolderFiles,
+} from '../../../src/formats/opencollection/opencollection-folder-io';
+import { importOpenCollection } from '../../../src/formats/opencollection/opencollection-import';
+import {
+  deleteConnection,
+  FOLDER_CHANNEL,
+  type FolderConnection,
+  getConnection,
+  listConnections,
+  putConnection,
+} from './folder-store';
+import { ask } from './worker-client';
+
+/** How often the folder is looked at for outside changes (an editor, `git pull`). */
+export const POLL_MS = 2000;
+
+export type FolderView =
+  /** `notes`: what the last read from the folder could not take (scripts, other auth, …). */
+  | { state: 'synced'; folder: string; notes?: string[] }
+  | { state: 'needs-permission'; folder: string }
+  /** `problem`: why the last choice could not be carried out. */
+  | { state: 'conflict'; folder: string; paths: string[]; problem?: string }
+  | { state: 'error'; folder: string; message: string };
+
+interface Pending {
+  local: FileMap;
+  disk: FileMap;
+  paths: string[];
+}
+
+export interface FolderSyncDeps {
+  /** Reads the collections again after the folder changed one. */
+  reload: () => Promise<void>;
+  /** Each connected collection's state, whenever one changes. */
+  onViews: (views: ReadonlyMap<string, FolderView>) => void;
+}
+
+/** The folder's side of a conflict as a collection, when it reads as one. */
+function folderCopy(disk: FileMap): Collection | null {
+  const imported = importOpenCollection(toFileList(disk), () => crypto.randomUUID());
+  return imported.ok ? imported.value.collection : null;
+}
+
+export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
+  const views = new Map<string, FolderView>();
+  const connections = new Map<string, FolderConnection>();
+  const conflicts = new Map<string, Pending>();
+  const notes = new Map<string, string[]>();
+  const synced = (collectionId: string, folder: string): FolderView => ({
+    state: 'synced',
+    folder,
+    notes: notes.get(collectionId) ?? [],
+  });
+
+  function show(collectionId: string, view: FolderView | null) {
+    if (view === null) views.delete(collectionId);
+    else views.set(collectionId, view);
+    onViews(new Map(views));
+  }
+
+  async function loadConnections() {
+    const stored = await listConnections();
+    connections.clear();
+    for (const connection of stored) connections.set(connection.collectionId, connection);
+    for (const id of views.keys()) if (!connections.has(id)) show(id, null);
+    await Promise.all(stored.map(({ collectionId }) => syncOne(collectionId)));
+  }
+
+  async function localFiles(collectionId: string): Promise<FileMap | string> {
+    const reply = await ask('collections/export-folder', { id: collectionId });
+    if (!reply.ok) return `Not written to the folder: ${reply.error.message} ${reply.error.hint}`;
+    return new Map(reply.value.files.map(({ path, text }) => [path, text]));
+  }
+
+  async function currentCollection(collectionId: string): Promise<Collection | undefined> {
+    const reply = await ask('collections/list', {});
+    return reply.ok ? reply.value.collections.find(({ id }) => id === collectionId) : undefined;
+  }
+
+  /** Carries out `plan`: writes the folder, reads it into the collection when it brought changes. */
+  async function apply(
+    connection: FolderConnection,
+    plan: SyncPlan & { kind: 'apply' },
+    disk: FileMap,
+  ): Promise<string | null> {
+    const folder = connection.handle.name;
+    const outside = [...changes(new Map(connection.seen), disk).keys()];
+    const broken = brokenFiles(plan.files, outside);
+    if (plan.fromFolder && broken.length > 0)
+      return `${broken.join(', ')} in “${folder}” ${broken.length === 1 ? 'is' : 'are'} not valid YAML: fix ${broken.length === 1 ? 'it' : 'them'} there; the panel keeps its copy meanwhile.`;
+    await writeFolderFiles(connection.handle, toFileList(plan.files), disk);
+    if (plan.fromFolder) {
+      const imported = importOpenCollection(toFileList(plan.files), () => crypto.randomUUID());
+      if (!imported.ok)
+        return `The folder “${folder}” could not be read: ${imported.error.message}`;
+      const previous = await currentCollection(connection.collectionId);
+      if (previous === undefined) return null;
+      const put = await ask('collections/put', {
+        collection: keepItemIds(previous, imported.value.collection),
+      });
+      if (!put.ok) return `The folder’s change was not taken: ${put.error.message}`;
+      notes.set(connection.collectionId, imported.value.summary);
+      await reload();
+    }
+    const base = plan.fromFolder ? await localFiles(connection.collectionId) : null;
+    connection.base = [...(base instanceof Map ? base : plan.files)];
+    connection.seen = [...plan.files];
+    await putConnection(connection);
+    return null;
+  }
+
+  /**
+   * `full` false (the poll): the panel's side is exported only when the folder changed, since the
+   * panel's own changes come with `changed`; a 1 000-request export every 2 s would cost.
+   */
+  async function syncUnlocked(collectionId: string, full: boolean) {
+    if (!connections.has(collectionId) || conflicts.has(collectionId)) return;
+    // Read again under the lock: another DevTools window may have synced since.
+    const connection = await getConnection(collectionId);
+    if (connection === undefined) return forget(collectionId);
+    connections.set(collectionId, connection);
+    const folder = connection.handle.name;
+    const access = await connection.handle.queryPermission?.({ mode: 'readwrite' });
+    if (access !== undefined && access !== 'granted')
+      return show(collectionId, { state: 'needs-permission', folder });
+    const disk = collectionFiles(await readFolderFiles(connection.handle));
+    const seen = new Map(connection.seen);
+    if (!full && views.get(collectionId)?.state === 'synced' && changes(seen, disk).size === 0)
+      return;
+    const local = await localFiles(collectionId);
+    if (typeof local === 'string') {
+      if (!(await currentCollection(collectionId))) return forget(collectionId);
+      return show(collectionId, { state: 'error', folder, message: local });
+    }
+    const base = new Map(connection.base);
+    const plan = planSync({ base, seen, local, disk });
+    if (plan.kind === 'conflict') {
+      conflicts.set(collectionId, { local, disk, paths: plan.paths });
+      return show(collectionId, { state: 'conflict', folder, paths: plan.paths });
+    }
+    const problem = plan.kind === 'apply' ? await apply(connection, plan, disk) : null;
+    show(
+      collectionId,
+      problem === null
+        ? synced(collectionId, folder)
+        : { state: 'error', folder, message: problem },
+    );
+  }
+
+  async function syncOne(collectionId: string, full = true): Promise<void> {
+    await navigator.locks.request(`partner-api-folder:${collectionId}`, () =>
+      syncUnlocked(collectionId, full).catch((error: unknown) => {
+        const folder = connections.get(collectionId)?.handle.name ?? '';
+        const message = `The folder “${folder}” could not be used: ${error instanceof Error ? error.message : String(error)}`;
+        show(collectionId, { state: 'error', folder, message });
+      }),
+    );
+  }
+
+  const syncAll = (full: boolean) =>
+    Promise.all([...connections.keys()].map((id) => syncOne(id, full)));
+
+  async function forget(collectionId: string) {
+    await deleteConnection(collectionId);
+    connections.delete(collectionId);
+    conflicts.delete(collectionId);
+    show(collectionId, null);
+  }
+
+  /** Settles a conflict: `keep`'s side is synced; the other side is kept as a copy collection. */
+  async function settle(collectionId: string, keep: 'panel' | 'folder') {
+    const pending = conflicts.get(collectionId);
+    const connection = connections.get(collectionId);
+    const current = await currentCollection(collectionId);
+    if (pending === undefined || connection === undefined || current === undefined) return;
+    const copy = keep === 'folder' ? current : folderCopy(pending.disk);
+    const folder = connection.handle.name;
+    const refuse = (problem: string) =>
+      show(collectionId, { state: 'conflict', folder, paths: pending.paths, problem });
+    if (copy === null)
+      return refuse(
+        `The files in “${folder}” do not read as a collection, so keeping the panel’s version would lose them: move them away first, or keep the folder’s version.`,
+      );
+    const name = `${current.name} (${keep === 'folder' ? 'panel' : 'folder'} copy)`;
+    const saved = await ask('collections/put', {
+      collection: { ...copy, id: crypto.randomUUID(), name },
+    });
+    if (!saved.ok) return refuse(saved.error.message);
+    conflicts.delete(collectionId);
+    await navigator.locks.request(`partner-api-folder:${collectionId}`, async () => {
+      const fresh = (await getConnection(collectionId)) ?? connection;
+      const disk = collectionFiles(await readFolderFiles(fresh.handle));
+      const problem = await apply(fresh, settleConflict(pending, keep), disk);
+      show(
+        collectionId,
+        problem === null
+          ? synced(collectionId, folder)
+          : { state: 'error', folder, message: problem },
+      );
+    });
+    await reload();
+  }
+
+  /** Asks again for access after a restart; where the panel may not ask, the tab does. */
+  async function reconnect(collectionId: string) {
+    const connection = connections.get(collectionId);
+    const granted = await connection?.handle
+      .requestPermission?.({ mode: 'readwrite' })
+      .catch(() => 'prompt' as const);
+    if (granted === 'granted') return syncOne(collectionId);
+    await ask('collections/connect-folder', { id: collectionId, reconnect: true });
+  }
+
+  const channel = new BroadcastChannel(FOLDER_CHANNEL);
+  channel.onmessage = () => void loadConnections();
+  const timer = setInterval(() => void syncAll(false), POLL_MS);
+  const onFocus = () => void syncAll(true);
+  window.addEventListener('focus', onFocus);
+  void loadConnections();
+
+  return {
+    /** After a save or delete in the panel: write it to the folder now. */
+    changed: (collectionId: string) =>
+      connections.has(collectionId) ? syncOne(collectionId) : Promise.resolve(),
+    settle,
+    reconnect,
+    disconnect: forget,
+    stop() {
+      clearInterval(timer);
+      channel.close();
+      window.removeEventListener('focus', onFocus);
+    },
+  };
+}
+
+export type FolderSync = ReturnType<typeof startFolderSync>;

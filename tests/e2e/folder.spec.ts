@@ -1,0 +1,221 @@
+/**
+ * Connect folder: a collection kept live in a folder. A folder picker cannot be answered in a
+ * headless browser, so the Connect folder tab's picker hands out a real FileSystemDirectoryHandle
+ * of the extension origin's private file system instead (navigator.storage.getDirectory()); all
+ * the rest is the product's code: the tab stores the handle in IndexedDB, the panel writes every
+ * change to the folder, reads outside changes back, asks on a conflict, and after a restart asks
+ * for a click to reconnect.
+ */
+import type { Page } from '@playwright/test';
+import { load } from 'js-yaml';
+import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
+import { openCollectionActions, openRowMenu, requestTab } from './workbench';
+
+const FOLDER = 'team-folder';
+
+/** Every file of the folder in the origin private file system, by `/`-separated path. */
+function folderFiles(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async (folder) => {
+    const files: Record<string, string> = {};
+    const walk = async (handle: FileSystemDirectoryHandle, prefix: string) => {
+      // biome-ignore lint/suspicious/noExplicitAny: entries() is missing from the DOM typings in use
+      for await (const [name, entry] of (handle as any).entries()) {
+        if (entry.kind === 'directory') await walk(entry, `${prefix}${name}/`);
+        else {
+          // A file the panel removes while this reads (a rename) is simply not listed.
+          const file = await entry.getFile().catch((error: DOMException) => {
+            if (error.name !== 'NotFoundError') throw error;
+            return null;
+          });
+          if (file !== null) files[`${prefix}${name}`] = await file.text();
+        }
+      }
+    };
+    const root = await navigator.storage.getDirectory();
+    await walk(await root.getDirectoryHandle(folder), '');
+    return files;
+  }, FOLDER);
+}
+
+/** Writes a file into the folder as an editor or `git pull` would. */
+function writeOutside(page: Page, path: string, text: string): Promise<void> {
+  return page.evaluate(
+    async ({ folder, path, text }) => {
+      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
+      const writable = await (await root.getFileHandle(path, { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    },
+    { folder: FOLDER, path, text },
+  );
+}
+
+async function saveFirstRequest(panel: Page) {
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  const form = panel.getByRole('form', { name: 'Save request' });
+  await form.getByRole('textbox', { name: 'Request name' }).fill('List products');
+  await form
+    .getByRole('combobox', { name: 'Collection' })
+    .selectOption({ label: 'New collection…' });
+  await form.getByRole('textbox', { name: 'New collection name' }).fill('Team');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(panel.getByRole('treeitem', { name: 'List products', exact: true })).toBeVisible();
+}
+
+test('Connect folder keeps a collection in a folder: panel changes written, outside changes read, a conflict settled, a reconnect after restart', async ({
+  context,
+  panel,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  await context.addInitScript((folder) => {
+    Object.assign(window, {
+      showDirectoryPicker: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
+    });
+  }, FOLDER);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveFirstRequest(panel);
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  const row = (name: string) =>
+    collections
+      .getByRole('tree', { name: 'Team', exact: true })
+      .getByRole('treeitem', { name, exact: true });
+
+  // Connect folder opens a tab (the picker cannot open in DevTools); the tab asks for the folder.
+  await openCollectionActions(panel, 'Team');
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    collections.getByRole('button', { name: 'Connect folder Team' }).click(),
+  ]);
+  await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await expect(tab.getByRole('status')).toHaveText(
+    '“Team” is kept in the folder “team-folder”. Close this tab and return to DevTools.',
+  );
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  await expect
+    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .toEqual(['List products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
+  expect(JSON.stringify(await folderFiles(panel))).not.toContain(sandbox.credentials.apiKey);
+
+  // A saved change is written at once; a rename renames the file.
+  await row('List products').click();
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/all');
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await expect
+    .poll(async () => (await folderFiles(panel))['List products.yml'])
+    .toContain('/v1/products/all"');
+  const menu = await openRowMenu(panel, 'List products');
+  await menu.getByRole('menuitem', { name: 'Rename List products' }).click();
+  await panel.getByRole('dialog').getByRole('textbox').fill('Products');
+  await panel.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect
+    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .toEqual(['Products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
+
+  // A file added outside (an editor, git pull) shows in the panel within seconds.
+  const products = (await folderFiles(panel))['Products.yml'] ?? '';
+  expect(products).not.toContain('runtime:');
+  await writeOutside(
+    panel,
+    'Orders.yml',
+    `${products.replace('name: Products', 'name: Orders').replace('seq: 1', 'seq: 2')}runtime:\n  scripts:\n    - type: before-request\n      code: "bru.setVar('a', 1)"\n`,
+  );
+  await expect(row('Orders')).toBeVisible({ timeout: 10_000 });
+  // What the panel cannot take from the folder is said, as an import's summary says it.
+  await expect(
+    collections.getByRole('list', { name: 'Not taken from the folder of Team' }),
+  ).toContainText('Scripts and tests were not imported');
+
+  // Both sides change Products.yml before a sync sees either: the panel asks which to keep. A
+  // Web Lock held here holds the panel's sync back, as a sync in another DevTools window would.
+  const collectionId = await panel.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('partner-api-folders');
+        open.onsuccess = () => {
+          const all = open.result.transaction('connections').objectStore('connections').getAll();
+          all.onsuccess = () => resolve(all.result[0].collectionId);
+        };
+      }),
+  );
+  await tab.evaluate(
+    (name) =>
+      new Promise<void>((held) => {
+        void navigator.locks.request(name, () => {
+          held();
+          return new Promise((release) => Object.assign(window, { releaseFolder: release }));
+        });
+      }),
+    `partner-api-folder:${collectionId}`,
+  );
+  await writeOutside(panel, 'Products.yml', products.replace('products/all', 'products/cheap'));
+  await row('Products').click();
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/new');
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await tab.evaluate(() => (window as unknown as { releaseFolder: () => void }).releaseFolder());
+  const conflict = collections.getByRole('region', { name: 'Folder conflict Team' });
+  await expect(conflict).toContainText('Products.yml');
+  await conflict.getByRole('button', { name: 'Keep the panel’s version' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toBeVisible();
+  const kept = load((await folderFiles(panel))['Products.yml'] ?? '') as { http: { url: string } };
+  expect(kept.http.url).toBe('{{baseUrl}}/v1/products/new');
+  // The folder's version is not lost: it is kept as a copy collection.
+  const copy = collections.getByRole('tree', { name: 'Team (folder copy)', exact: true });
+  await copy.getByRole('treeitem', { name: 'Products', exact: true }).click();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products/cheap');
+
+  // A request deleted in the panel is removed from the folder.
+  await row('Orders').click({ button: 'right' });
+  await panel
+    .getByRole('menu', { name: 'Actions for Orders' })
+    .getByRole('menuitem', { name: 'Delete Orders' })
+    .click();
+  await panel.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect
+    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .toEqual(['Products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
+
+  // After a browser restart a picked folder's access must be asked for again, on a click. The
+  // private file system always grants it, so the browser's answers are given here: "prompt" until
+  // the user allows. The reopened panel finds the folder (IndexedDB kept the handle), says it
+  // needs a click, keeps its copy, and syncs again once allowed.
+  await panel.addInitScript(() => {
+    let allowed = false;
+    Object.assign(FileSystemHandle.prototype, {
+      queryPermission: async () => (allowed ? 'granted' : 'prompt'),
+      requestPermission: async () => {
+        allowed = true;
+        return 'granted';
+      },
+    });
+  });
+  await panel.reload();
+  const waiting = collections.getByRole('region', { name: 'Folder of Team' });
+  await expect(waiting).toContainText('The folder “team-folder” needs a click to reconnect.');
+  await expect(row('Products')).toBeVisible();
+  await waiting.getByRole('button', { name: 'Reconnect folder Team' }).click();
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  await writeOutside(panel, 'Later.yml', products.replace('name: Products', 'name: Later'));
+  await expect(row('Later')).toBeVisible({ timeout: 10_000 });
+
+  // A secret typed into a header of a connected collection is refused, the field named.
+  await row('Products').click();
+  await requestTab(panel, 'Headers');
+  await panel.getByRole('button', { name: 'Add header' }).click();
+  await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Token');
+  await panel.getByRole('textbox', { name: 'Header 1 value' }).fill(sandbox.credentials.apiKey);
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await expect(collections.getByRole('alert', { name: 'Folder of Team' })).toContainText(
+    'Not written to the folder: Export refused: ',
+  );
+  await expect(collections.getByRole('alert', { name: 'Folder of Team' })).toContainText('X-Token');
+  expect(JSON.stringify(await folderFiles(panel))).not.toContain(sandbox.credentials.apiKey);
+});
