@@ -108,6 +108,13 @@ export async function expectText(field: Locator<Element>, pattern: RegExp | stri
     .toEqual(matcher);
 }
 
+/** Waits until the panel shows `text` anywhere (a status line with no name of its own). */
+export async function expectPanelText(panel: Page, text: string) {
+  await expect
+    .poll(() => panel.evaluate(() => document.body.innerText), { timeout: PANEL_WAIT_MS })
+    .toContain(text);
+}
+
 /** The element, already shown, has no text matching `pattern`. */
 export async function expectNoText(field: Locator<Element>, pattern: RegExp | string) {
   const text = await textOf(field);
