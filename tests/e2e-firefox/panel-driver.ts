@@ -108,6 +108,19 @@ export async function expectText(field: Locator<Element>, pattern: RegExp | stri
     .toEqual(matcher);
 }
 
+/** Waits until the field holds `value` (a composer filled by an import or a saved request). */
+export async function expectValue(field: Locator<Element>, value: string) {
+  await expect
+    .poll(
+      async () =>
+        (await field.waitHandle()).evaluate(
+          (element) => (element as HTMLInputElement | HTMLTextAreaElement).value,
+        ),
+      { timeout: PANEL_WAIT_MS },
+    )
+    .toBe(value);
+}
+
 /** Waits until the panel shows `text` anywhere (a status line with no name of its own). */
 export async function expectPanelText(panel: Page, text: string) {
   await expect
