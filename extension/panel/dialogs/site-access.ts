@@ -32,7 +32,7 @@ export function requestSiteAccess(patterns: readonly string[]): Promise<SiteAcce
   if (permissions === undefined) {
     return Promise.resolve({
       granted: false,
-      message: `Access to ${list} is not granted, and this panel cannot ask for it: Firefox gives DevTools panels no permissions API. Allow it on about:addons (Partner API DevTools, Permissions: access your data for all websites), then send.`,
+      message: `Access to ${list} is not granted, and this panel cannot ask for it: Firefox gives DevTools panels no permissions API. Allow it on about:addons (Partner API DevTools, its Permissions tab), then send.`,
     });
   }
   return permissions.request({ origins: [...patterns] }).then(
