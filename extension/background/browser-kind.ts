@@ -5,17 +5,16 @@
  * and Firefox builds are the same code.
  */
 import browser from 'webextension-polyfill';
+import { extensionPagesFor } from '../../src/service/wire/extension-pages';
 
 export const OWN_ORIGIN = new URL(browser.runtime.getURL('/')).origin;
 
 export const IN_FIREFOX = OWN_ORIGIN.startsWith('moz-extension:');
 
-/** Where the user reloads an unpacked extension. */
-export const RELOAD_PLACE = IN_FIREFOX
-  ? 'about:debugging (This Firefox, Reload)'
-  : 'chrome://extensions';
+const PAGES = extensionPagesFor(OWN_ORIGIN);
+
+/** Where the user reloads the extension. */
+export const RELOAD_PLACE = PAGES.reload;
 
 /** Where the user grants the extension a site. */
-export const SITE_ACCESS_PLACE = IN_FIREFOX
-  ? 'about:addons (the add-on’s Permissions tab)'
-  : 'chrome://extensions (Details, Site access)';
+export const SITE_ACCESS_PLACE = PAGES.siteAccess;

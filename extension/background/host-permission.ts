@@ -4,7 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { fail, type Result } from '../../src/vocabulary/errors';
-import { SITE_ACCESS_PLACE } from './browser-kind';
+import { IN_FIREFOX, SITE_ACCESS_PLACE } from './browser-kind';
 
 /** Answers already asked for, dropped whenever the user grants or revokes anything. */
 const known = new Map<string, boolean>();
@@ -31,6 +31,9 @@ export async function checkHostPermission(url: string): Promise<Result<true>> {
   return fail(
     'permission_missing',
     `The extension has no permission to reach ${origin}.`,
-    `Save the profile again and accept the browser’s prompt to allow this site, or grant it on ${SITE_ACCESS_PLACE}.`,
+    IN_FIREFOX
+      ? // Firefox's DevTools panels have no permissions API, so saving again there asks nothing.
+        `Allow it on ${SITE_ACCESS_PLACE}, then send again.`
+      : `Save the profile again and accept the browser’s prompt to allow this site, or grant it on ${SITE_ACCESS_PLACE}.`,
   );
 }

@@ -25,7 +25,10 @@ import { IN_FIREFOX, OWN_ORIGIN, RELOAD_PLACE } from './browser-kind';
 const NO_TAB = -1;
 
 /** Reports usually arrive before the answer; this is how long a call waits for a late one. */
-export const wireObserver = createWireObserver({ graceMs: 500 });
+export const wireObserver = createWireObserver({
+  graceMs: 500,
+  browser: IN_FIREFOX ? 'firefox' : 'chrome',
+});
 
 /** The origin of whoever made the request; null when the browser names none (or "null"). */
 function initiatorOrigin(details: WebRequest.OnSendHeadersDetailsType): string | null {

@@ -36,6 +36,15 @@ describe('security advisories (spec 5.1)', () => {
     );
   });
 
+  it('says where to find the script when DevTools named none, as Firefox’s never does', async () => {
+    const { _initiator: _chromeOnly, ...firefoxEntry } = apiKeyCallWithoutCompany();
+    const [finding] = await advice(firefoxEntry);
+    expect(finding?.message).toContain(
+      'from its own JavaScript (DevTools did not tell the extension which script sent it: the Network panel’s Initiator column shows it).',
+    );
+    expect(finding?.message).not.toContain('sent by');
+  });
+
   it('has no advisory for a Bearer call', async () => {
     expect(await advice(bearerOrderCall())).toEqual([]);
   });

@@ -4,16 +4,25 @@
  * - an `x-apikey` sent by the page: the API key sits in client-side code, which the spec advises
  *   against for web applications (prominent);
  * - a token request made by the page: the client secret is in the browser (critical).
- * Each names where the call came from (the script and line DevTools recorded) and what to do.
+ * Each names where the call came from (the script and line DevTools recorded, or where to find
+ * them when DevTools gave none) and what to do.
  */
 import type { CallMatch } from './call-matching';
 import type { CapturedCall } from './captured-call';
 import type { Finding } from './finding';
 
-/** ` (sent by https://shop.example/app.js, line 42)`, or nothing when DevTools did not record it. */
+/**
+ * When DevTools handed no initiator (Firefox's DevTools never give one to extensions; Chrome's
+ * sometimes lack a script), the finding says where to look instead of leaving the script out
+ * in silence.
+ */
+const SENDER_UNKNOWN =
+  ' (DevTools did not tell the extension which script sent it: the Network panel’s Initiator column shows it)';
+
+/** ` (sent by https://shop.example/app.js, line 42)`, or where to find out when it is not known. */
 function sentBy(call: CapturedCall): string {
   const url = call.initiator?.url;
-  if (url === null || url === undefined) return '';
+  if (url === null || url === undefined) return SENDER_UNKNOWN;
   const line = call.initiator?.lineNumber;
   const shown = url.length > 120 ? `${url.slice(0, 120)}…` : url;
   return ` (sent by ${shown}${line === null || line === undefined ? '' : `, line ${line}`})`;

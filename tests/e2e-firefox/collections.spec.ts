@@ -4,60 +4,11 @@
  * answer the name clash with Replace, and export again: the same bytes, with `{{companyId}}` kept
  * as a variable and no secret in either file.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import {
-  type FirefoxWithExtension,
-  launchFirefoxWithExtension,
-} from '../../scripts/firefox-browser';
-import { test as base, expect } from './fixtures';
-import {
-  byLabel,
-  byRole,
-  choose,
-  expectText,
-  fill,
-  PANEL_WAIT_MS,
-  requestTab,
-} from './panel-driver';
+import { expect, nextDownload, test } from './downloads';
+import { byLabel, byRole, choose, expectText, fill, requestTab } from './panel-driver';
 import { createApiKeyProfile } from './profiles';
-
-const test = base.extend<{ downloads: string; firefox: FirefoxWithExtension }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
-  downloads: async ({}, use) => {
-    const dir = mkdtempSync(join(tmpdir(), 'partner-api-firefox-downloads-'));
-    await use(dir);
-    rmSync(dir, { recursive: true, force: true });
-  },
-  firefox: async ({ downloads }, use) => {
-    const firefox = await launchFirefoxWithExtension({ downloadDir: downloads });
-    await use(firefox);
-    await firefox.close();
-  },
-});
-
-/** Waits for a finished download not seen before (Firefox writes a `.part` file first). */
-async function nextDownload(dir: string, seen: Set<string>): Promise<string> {
-  let found = '';
-  await expect
-    .poll(
-      () => {
-        const names = readdirSync(dir);
-        const done = names.find(
-          (name) => !seen.has(name) && !name.endsWith('.part') && statSync(join(dir, name)).size,
-        );
-        if (done === undefined || names.some((name) => name.endsWith('.part'))) return '';
-        found = done;
-        return done;
-      },
-      { message: 'a finished download', timeout: PANEL_WAIT_MS },
-    )
-    .not.toBe('');
-  seen.add(found);
-  return join(dir, found);
-}
 
 async function exportTeam(panel: Page) {
   const toggle = await byRole(panel, 'button', 'Actions for collection Team').waitHandle();

@@ -83,8 +83,76 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
       expect.arrayContaining(['api-key-in-page', 'company-id-missing']),
     );
     expect(findings.text).toContain(`••••${CANARY_KEY.slice(-4)}`);
+    // Firefox's DevTools name no initiator to extensions: the advisory says where to look instead.
+    expect(findings.text).toContain('the Network panel’s Initiator column shows it');
     expect(findings.text).not.toContain(CANARY_KEY);
     expect(await inPanel<string>('return document.body.innerHTML;')).not.toContain(CANARY_KEY);
+  } finally {
+    await firefox.close();
+    await sandbox.close();
+  }
+});
+
+/**
+ * Firefox gives DevTools panels no permissions API (bug 1796933), so the panel there cannot ask for
+ * an https host: the profile is saved all the same, and the panel says where to allow the host.
+ */
+test('in Firefox’s DevTools an https profile saves, and the panel says how to allow its host', async () => {
+  const sandbox = await createSandbox({ port: 0 });
+  const firefox = await launchFirefoxWithExtension();
+  try {
+    const [page] = await firefox.browser.pages();
+    if (page === undefined) throw new Error('Firefox opened no tab');
+    await page.goto(`${sandbox.url}${DEMO_APP}`);
+    expect(await showFirefoxPanel(firefox.browser, DEMO_APP, PANEL)).toBe(firefox.panelUrl);
+    const inPanel = <T>(body: string) => inFirefoxPanel<T>(firefox.browser, DEMO_APP, PANEL, body);
+    await expect
+      .poll(
+        () =>
+          inPanel<boolean>(
+            `return document.querySelector('[aria-label="Profile editor"]') !== null;`,
+          ).catch(() => false),
+        { message: 'the first-run profile editor', timeout: PANEL_WAIT_MS },
+      )
+      .toBe(true);
+
+    // Typed as a user types: each field found by its label, one input event each.
+    await inPanel(`
+      const fields = {
+        'Profile name': 'Partner (https)',
+        'Base URL': 'https://api.partner.example',
+        'Company ID': ${JSON.stringify(sandbox.credentials.companyId)},
+        'API key': 'not-a-real-key-0123456789',
+      };
+      for (const [label, value] of Object.entries(fields)) {
+        const field = [...document.querySelectorAll('label')]
+          .find((candidate) => candidate.textContent.trim() === label)?.control;
+        if (!field) throw new Error('no field labelled ' + label);
+        field.value = value;
+        field.dispatchEvent(new window.Event('input', { bubbles: true }));
+      }
+      [...document.querySelectorAll('button')]
+        .find((button) => button.textContent.trim() === 'Save profile').click();
+      return true;`);
+
+    let shown = '';
+    await expect
+      .poll(
+        async () => {
+          shown = await inPanel<string>('return document.body.innerText;');
+          return shown.includes('Firefox gives DevTools panels no permissions API');
+        },
+        { message: 'the note on site access', timeout: PANEL_WAIT_MS },
+      )
+      .toBe(true);
+    expect(shown).toContain(
+      'Access to https://api.partner.example/* is not granted, and this panel cannot ask for it',
+    );
+    expect(shown).toContain('Allow it on about:addons');
+    const picker = await inPanel<string>(
+      `return document.querySelector('#active-profile')?.selectedOptions[0]?.text ?? '';`,
+    );
+    expect(picker).toBe('Partner (https)');
   } finally {
     await firefox.close();
     await sandbox.close();

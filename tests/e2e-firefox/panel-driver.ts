@@ -20,6 +20,7 @@ type Role =
   | 'menuitem'
   | 'option'
   | 'region'
+  | 'separator'
   | 'status'
   | 'tab'
   | 'textbox'
@@ -36,6 +37,21 @@ function ariaSelector(role: Role, name: string): string {
 /** The control with this role and exactly this accessible name. */
 export function byRole(panel: Page, role: Role, name: string): Locator<Element> {
   return panel.locator(ariaSelector(role, name));
+}
+
+/**
+ * The control with this role and name inside `container` (a dialog, a form, a region): for names
+ * the panel uses twice, such as a Delete button and the confirmation's Delete button.
+ */
+export async function inside(
+  container: Locator<Element>,
+  role: Role,
+  name: string,
+): Promise<ElementHandle<Element>> {
+  const root = await container.waitHandle();
+  const found = await root.waitForSelector(ariaSelector(role, name), { timeout: PANEL_WAIT_MS });
+  if (found === null) throw new Error(`No ${role} “${name}” inside the container.`);
+  return found;
 }
 
 /** The field a `<label>` names (password fields have no textbox role to find them by). */
@@ -90,6 +106,26 @@ export async function expectText(field: Locator<Element>, pattern: RegExp | stri
       timeout: PANEL_WAIT_MS,
     })
     .toEqual(matcher);
+}
+
+/** Waits until the field holds `value` (a composer filled by an import or a saved request). */
+export async function expectValue(field: Locator<Element>, value: string) {
+  await expect
+    .poll(
+      async () =>
+        (await field.waitHandle()).evaluate(
+          (element) => (element as HTMLInputElement | HTMLTextAreaElement).value,
+        ),
+      { timeout: PANEL_WAIT_MS },
+    )
+    .toBe(value);
+}
+
+/** Waits until the panel shows `text` anywhere (a status line with no name of its own). */
+export async function expectPanelText(panel: Page, text: string) {
+  await expect
+    .poll(() => panel.evaluate(() => document.body.innerText), { timeout: PANEL_WAIT_MS })
+    .toContain(text);
 }
 
 /** The element, already shown, has no text matching `pattern`. */

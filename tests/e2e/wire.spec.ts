@@ -64,6 +64,13 @@ async function expectBothViews(response: Locator, secretShown: RegExp) {
   await expect(wire).not.toContainText(/Origin|Sec-Fetch|Accept-Language/);
 }
 
+/** The wire view accounts for every header the server received: listed, or named in its note. */
+async function expectWireNamesEveryHeader(response: Locator, request: RecordedRequest | undefined) {
+  const wire = response.getByRole('region', { name: 'As sent on the wire' });
+  const text = ((await wire.textContent()) ?? '').toLowerCase();
+  for (const name of Object.keys(request?.headers ?? {})) expect(text, name).toContain(name);
+}
+
 test('an API-key call gets through to a gateway that refuses browsers, and shows what went out', async ({
   panel,
   sandbox,
@@ -74,6 +81,7 @@ test('an API-key call gets through to a gateway that refuses browsers, and shows
   await expectBothViews(response, new RegExp(`x-apikey\\s*••••${apiKey.slice(-4)}`));
   const [order] = sandbox.requests.filter((request) => request.path === '/v1/orders');
   expectServerSideHeaders(order);
+  await expectWireNamesEveryHeader(response, order);
   expect(order?.headers['x-apikey']).toBe(apiKey);
   expect(await panel.content()).not.toContain(apiKey);
 });

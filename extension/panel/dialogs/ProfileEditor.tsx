@@ -4,7 +4,6 @@
  * secret inputs are emptied. Deleting asks in the panel, never with the browser's confirm().
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
 import type {
   ProfilePrefill,
   ProfileView,
@@ -21,6 +20,7 @@ import { Field } from '../ui/Field';
 import { KeyValueTable } from '../ui/KeyValueTable';
 import { SecretInput } from '../ui/SecretInput';
 import { SecretOriginQuestion } from './SecretOriginQuestion';
+import { giveBackSiteAccess, panelCanChangeSiteAccess, requestSiteAccess } from './site-access';
 
 interface Props {
   initial: ProfileView | null;
@@ -97,11 +97,9 @@ export function ProfileEditor({
   async function save(event: Event) {
     event.preventDefault();
     // The permission prompt must start inside the click, before anything is awaited.
-    const patterns = originPatternsToRequest(oauth ? [authUrl, baseUrl] : [baseUrl]);
-    const permission =
-      patterns.length > 0
-        ? browser.permissions.request({ origins: patterns }).catch(() => false)
-        : Promise.resolve(true);
+    const permission = requestSiteAccess(
+      originPatternsToRequest(oauth ? [authUrl, baseUrl] : [baseUrl]),
+    );
     setSaving(true);
     const reply = await ask('profiles/save', {
       profile: { ...(initial ? { id: initial.id } : {}), ...settings },
@@ -118,12 +116,8 @@ export function ProfileEditor({
     setApiKey('');
     setClientSecret('');
     const warnings = [...reply.value.warnings];
-    if (!(await permission)) {
-      warnings.push({
-        field: 'baseUrl',
-        message: `Access to ${patterns.join(', ')} was not granted: calls will fail until you allow it (save again to be asked).`,
-      });
-    }
+    const access = await permission;
+    if (!access.granted) warnings.push({ field: 'baseUrl', message: access.message });
     onSaved(reply.value.profile, warnings);
   }
 
@@ -133,14 +127,16 @@ export function ProfileEditor({
     const reply = await ask('profiles/delete', { id: initial.id });
     if (!reply.ok) return setError(reply.error);
     const { id, unusedOrigins } = reply.value;
-    // Least privilege: offer to give back the site access no other profile needs.
-    if (unusedOrigins.length > 0) setAsking({ kind: 'revoke', origins: unusedOrigins, id });
+    // Least privilege: offer to give back the site access no other profile needs (where the
+    // panel can: Firefox's DevTools panel cannot, docs/firefox.md).
+    if (unusedOrigins.length > 0 && panelCanChangeSiteAccess())
+      setAsking({ kind: 'revoke', origins: unusedOrigins, id });
     else onDeleted(id);
   }
 
   async function revoke(origins: string[], id: string, yes: boolean) {
     setAsking({ kind: 'none' });
-    if (yes) await browser.permissions.remove({ origins });
+    if (yes) await giveBackSiteAccess(origins);
     onDeleted(id);
   }
 

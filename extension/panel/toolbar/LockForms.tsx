@@ -42,7 +42,7 @@ export function LockDialog({ lock }: { lock: LockControls }) {
         fields: [{ name: 'passphrase', label: 'New passphrase', autoComplete: 'new-password' }],
         confirm: 'passphrase',
         submitLabel: 'Turn on lock',
-        note: `Every saved API key and client secret is encrypted with a key made from this passphrase; it is asked for again after the browser restarts. Chrome may keep secrets saved before now in its storage files on disk until it compacts them: rotate those if that matters. ${NO_RECOVERY}`,
+        note: `Every saved API key and client secret is encrypted with a key made from this passphrase; it is asked for again after the browser restarts. The browser may keep secrets saved before now in its storage files on disk until it compacts them: rotate those if that matters. ${NO_RECOVERY}`,
         onSubmit: (values) =>
           lock.step(() => ask('lock/enable', { passphrase: values.passphrase ?? '' }), 'Lock on.'),
       });

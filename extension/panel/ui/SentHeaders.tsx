@@ -1,12 +1,13 @@
 /**
  * The headers of a request in two views, each under its own name: "Headers we set" (what the
  * worker put on the call) and "As sent on the wire" (what left the browser after its own additions
- * and our header rules, as Chrome reported it). Both come masked from the worker. When Chrome
- * reported nothing, the wire view says why instead of showing an empty list. Self-contained, so a
+ * and our header rules, as the browser reported it), with what that browser adds unseen. Both come
+ * masked from the worker. When the browser reported nothing, the wire view says why instead of
+ * showing an empty list. Self-contained, so a
  * layout can put it wherever the request is shown.
  */
 import { useId } from 'preact/hooks';
-import { ADDED_BELOW_THE_OBSERVER, type WireView } from '../../../src/service/wire/wire-headers';
+import type { WireView } from '../../../src/service/wire/wire-headers';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import { HeaderList } from './HeaderList';
 import './SentHeaders.css';
@@ -32,7 +33,7 @@ export function SentHeaders({ set, wire, level = 4 }: Props) {
         {wire.observed ? (
           <>
             <HeaderList headers={wire.headers} />
-            <p class="muted">{ADDED_BELOW_THE_OBSERVER}</p>
+            <p class="muted">{wire.unseen}</p>
           </>
         ) : (
           <p class="muted">{wire.reason}</p>

@@ -38,7 +38,7 @@ export const MAX_HAR_CHARS = 32 * 1024 * 1024;
 const MAX_HAR_ENTRIES = 100_000;
 
 const HINT =
-  'In Chrome, open DevTools > Network on the page that calls the API, make the calls, then right-click the list and choose "Save all as HAR"; import that file.';
+  'Open DevTools > Network on the page that calls the API, make the calls, then right-click the list and choose "Save all as HAR" (Chrome) or "Save All As HAR" (Firefox); import that file.';
 
 const NOTE = {
   repeated: 'Repeated calls were imported once',

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accepted, refusal } from '../../testing/results';
 import {
+  ADDED_BELOW_THE_OBSERVER,
   createWireObserver,
   NOT_REPORTED,
   NOT_SENT,
@@ -354,7 +355,7 @@ describe('the headers as sent on the wire', () => {
 
   it('come with the exchange beside what we set, secrets masked the same way', async () => {
     const server = await startServer((_request, response) => response.end('ok'));
-    const wire = createWireObserver({ graceMs: 1_000 });
+    const wire = createWireObserver({ graceMs: 1_000, browser: 'chrome' });
     const result = accepted(
       await executeRequest(prepare(server.url), {
         ...options,
@@ -365,13 +366,14 @@ describe('the headers as sent on the wire', () => {
     expect(result.request.wire).toEqual({
       observed: true,
       headers: [...result.request.headers, USER_AGENT],
+      unseen: ADDED_BELOW_THE_OBSERVER.chrome,
     });
     expect(JSON.stringify(result)).not.toContain(API_KEY);
   });
 
   it('say the report was late, not that the call never left, when an answer came back', async () => {
     const server = await startServer((_request, response) => response.end('ok'));
-    const wire = createWireObserver({ graceMs: 10 });
+    const wire = createWireObserver({ graceMs: 10, browser: 'chrome' });
     const result = accepted(await executeRequest(prepare(server.url), { ...options, wire }));
     expect(result.request.wire).toBe(NOT_REPORTED);
   });
@@ -384,7 +386,7 @@ describe('the headers as sent on the wire', () => {
 
   it('mark a call that composes Accept-Language, in a fragment the server never receives', async () => {
     const server = await startServer((_request, response) => response.end('ok'));
-    const wire = createWireObserver({ graceMs: 1_000 });
+    const wire = createWireObserver({ graceMs: 1_000, browser: 'chrome' });
     const prepared = prepare(server.url);
     const withLanguage = {
       ...prepared,
@@ -411,7 +413,7 @@ describe('the headers as sent on the wire', () => {
 
   it('are still looked for when nothing answered, for the token debugger (sendObserved)', async () => {
     const port = await closedPort();
-    const wire = createWireObserver({ graceMs: 20 });
+    const wire = createWireObserver({ graceMs: 20, browser: 'chrome' });
     const prepared = prepare(`http://127.0.0.1:${port}`);
     const reported = await sendObserved(prepared, {
       ...options,

@@ -288,7 +288,19 @@ describe('explainTokenFailure', () => {
       failure({ status, bodyText: body, origin: { sent: true, value: 'chrome-extension://abc' } }),
     );
     expect(sent.advice[0]).toContain('went out with Origin: chrome-extension://abc');
-    expect(sent.advice[0]).toContain('Reload the extension');
+    expect(sent.advice[0]).toContain('Reload the extension on chrome://extensions');
+    const fromFirefox = explainTokenFailure(
+      failure({
+        status,
+        bodyText: body,
+        origin: { sent: true, value: 'moz-extension://0b6c7d2e' },
+      }),
+    );
+    expect(fromFirefox.advice[0]).toContain('went out with Origin: moz-extension://0b6c7d2e');
+    expect(fromFirefox.advice[0]).toContain(
+      'Reload the extension on about:debugging (This Firefox',
+    );
+    expect(fromFirefox.advice.join('\n')).not.toContain('chrome://');
     const removed = explainTokenFailure(
       failure({ status, bodyText: body, origin: { sent: false } }),
     );

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxCredentials } from '../../sandbox/server';
 import { useSandbox } from '../../testing/fixtures/sandbox/sandbox-fixture';
-import { createWireObserver, NOT_WATCHED, type WireObserver } from '../wire/wire-headers';
+import {
+  ADDED_BELOW_THE_OBSERVER,
+  createWireObserver,
+  NOT_WATCHED,
+  type WireObserver,
+} from '../wire/wire-headers';
 import { credentialTraits } from './credential-advice';
 import {
   type GrantResult,
@@ -374,7 +379,7 @@ describe('runTokenGrant: the token request as sent on the wire', () => {
   }
 
   it('shows what left the browser beside what we set, the Basic credentials hidden in both', async () => {
-    const wire = createWireObserver({ graceMs: 1_000 });
+    const wire = createWireObserver({ graceMs: 1_000, browser: 'chrome' });
     const fetch = browserFetch(wire, { 'User-Agent': 'PartnerApiDevTools/0.1.0' });
     const { view } = success(await grant(sandbox(), { wire, fetch }));
     expect(view.request.headers).toEqual([
@@ -384,12 +389,13 @@ describe('runTokenGrant: the token request as sent on the wire', () => {
     expect(view.request.wire).toEqual({
       observed: true,
       headers: [...view.request.headers, { name: 'User-Agent', value: 'PartnerApiDevTools/0.1.0' }],
+      unseen: ADDED_BELOW_THE_OBSERVER.chrome,
     });
     expectNoSecrets(view, sandbox().credentials.clientSecret);
   });
 
   it('explains a refusal of the browser’s Origin from the wire view, not as a credential problem', async () => {
-    const wire = createWireObserver({ graceMs: 1_000 });
+    const wire = createWireObserver({ graceMs: 1_000, browser: 'chrome' });
     for (const variant of ['basic', 'body'] as const) {
       const view = failed(
         await grant(sandbox(), { variant, wire, fetch: browserFetch(wire, { Origin: ORIGIN }) }),

@@ -14,9 +14,13 @@ function recognise(status: number, contentType: string, body: string, sent = fal
 describe('originOnWire', () => {
   it('reads the Origin header from the wire view, whatever its case, or says it is unknown', () => {
     const headers = [{ name: 'Content-Type', value: 'application/json' }];
-    expect(originOnWire({ observed: true, headers })).toEqual({ sent: false });
+    expect(originOnWire({ observed: true, headers, unseen: '' })).toEqual({ sent: false });
     expect(
-      originOnWire({ observed: true, headers: [...headers, { name: 'origin', value: 'null' }] }),
+      originOnWire({
+        observed: true,
+        headers: [...headers, { name: 'origin', value: 'null' }],
+        unseen: '',
+      }),
     ).toEqual({ sent: true, value: 'null' });
     expect(originOnWire(NOT_SENT)).toBeNull();
     expect(originOnWire(undefined)).toBeNull();

@@ -7,6 +7,7 @@
  * advice and never the Basic-vs-body advice.
  */
 import type { ServerMessage } from '../call/server-message';
+import { extensionPagesFor } from './extension-pages';
 import type { WireView } from './wire-headers';
 
 /** What the wire view says about the Origin header: sent (with its value), not sent, or unknown. */
@@ -86,7 +87,7 @@ function wireAdvice(origin: OriginOnWire): string[] {
     'Switching between the Basic header and the form body will not help: the server refuses where the request comes from, not how the credentials are sent.';
   if (origin?.sent === true) {
     return [
-      `The request went out with Origin: ${origin.value} (see “As sent on the wire”), so the extension’s header rule was not in effect. Reload the extension on chrome://extensions and send again.`,
+      `The request went out with Origin: ${origin.value} (see “As sent on the wire”), so the extension’s header rule was not in effect. Reload the extension on ${extensionPagesFor(origin.value).reload} and send again.`,
       notCredentials,
     ];
   }

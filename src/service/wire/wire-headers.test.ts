@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADDED_BELOW_THE_OBSERVER,
   createWireObserver,
   NOT_SENT,
   type ObservedRequest,
@@ -38,7 +39,7 @@ function observed(from: WireCall, extra: ObservedRequest['headers'] = []): Obser
 
 describe('the wire observer', () => {
   it('gives a settled call the headers it left with, secrets masked as in every request view', async () => {
-    const observer = createWireObserver({ graceMs: 1_000 });
+    const observer = createWireObserver({ graceMs: 1_000, browser: 'chrome' });
     const sent = call({
       method: 'POST',
       url: 'http://127.0.0.1:8787/o/oauth/accesstoken',
@@ -53,11 +54,27 @@ describe('the wire observer', () => {
         { name: 'User-Agent', value: 'PartnerApiDevTools/0.1.0' },
         { name: 'Accept', value: '*/*' },
       ],
+      unseen: ADDED_BELOW_THE_OBSERVER.chrome,
     });
   });
 
+  it('names what each browser adds unseen: Host and others in Chrome, only what Firefox hides', async () => {
+    const views = await Promise.all(
+      (['chrome', 'firefox'] as const).map((browser) => {
+        const observer = createWireObserver({ graceMs: 1_000, browser });
+        const watch = observer.watch(call());
+        observer.report(observed(call()));
+        return watch.settle();
+      }),
+    );
+    const [chrome, firefox] = views.map((view) => (view.observed ? view.unseen : ''));
+    expect(chrome).toMatch(/also sends Host, Connection and Content-Length, Pragma/);
+    expect(firefox).toMatch(/^Firefox also sends Pragma and Cache-Control: no-cache .* Priority,/);
+    expect(firefox).not.toMatch(/also sends Host/);
+  });
+
   it('masks an API key on the wire as it masks it in what we set', async () => {
-    const observer = createWireObserver({ graceMs: 1_000 });
+    const observer = createWireObserver({ graceMs: 1_000, browser: 'chrome' });
     const watch = observer.watch(call());
     observer.report(observed(call()));
     const view = await watch.settle();
@@ -66,7 +83,7 @@ describe('the wire observer', () => {
   });
 
   it('waits for a report still on its way when the call settles first', async () => {
-    const observer = createWireObserver({ graceMs: 5_000 });
+    const observer = createWireObserver({ graceMs: 5_000, browser: 'chrome' });
     const watch = observer.watch(call());
     const settled = watch.settle();
     setTimeout(() => observer.report(observed(call())), 20);
@@ -76,7 +93,7 @@ describe('the wire observer', () => {
   });
 
   it('says the call never left the browser when nothing was reported, instead of an empty list', async () => {
-    const observer = createWireObserver({ graceMs: 10 });
+    const observer = createWireObserver({ graceMs: 10, browser: 'chrome' });
     const watch = observer.watch(call());
     expect(await watch.settle()).toBe(NOT_SENT);
     expect(NOT_SENT).toEqual({
@@ -87,7 +104,7 @@ describe('the wire observer', () => {
   });
 
   it('gives each of two calls to one URL its own report, whatever order the reports come in', async () => {
-    const observer = createWireObserver({ graceMs: 1_000 });
+    const observer = createWireObserver({ graceMs: 1_000, browser: 'chrome' });
     const first = call({ headers: [{ name: 'X-Request-Id', value: 'one' }] });
     const second = call({ headers: [{ name: 'X-Request-Id', value: 'two' }] });
     const watches = [observer.watch(first), observer.watch(second)];
@@ -99,7 +116,7 @@ describe('the wire observer', () => {
   });
 
   it('ignores reports of other requests, and of calls no longer watched', async () => {
-    const observer = createWireObserver({ graceMs: 10 });
+    const observer = createWireObserver({ graceMs: 10, browser: 'chrome' });
     const cancelled = observer.watch(call({ url: 'http://127.0.0.1:8787/v1/orders' }));
     cancelled.cancel();
     const watch = observer.watch(call());
@@ -109,7 +126,7 @@ describe('the wire observer', () => {
   });
 
   it('keeps a bounded number of watches: a caller that never settles cannot grow it', async () => {
-    const observer = createWireObserver({ graceMs: 10, maxWaiting: 2 });
+    const observer = createWireObserver({ graceMs: 10, maxWaiting: 2, browser: 'chrome' });
     const oldest = observer.watch(call({ url: `${URL_A}?n=1` }));
     observer.watch(call({ url: `${URL_A}?n=2` }));
     observer.watch(call({ url: `${URL_A}?n=3` }));

@@ -25,8 +25,8 @@ export interface ObservedRequest {
 }
 
 export type WireView =
-  | { observed: true; headers: NameValue[] }
-  | { observed: false; reason: string };
+  /** `unseen`: what the browser adds that its observer does not report (see below). */
+  { observed: true; headers: NameValue[]; unseen: string } | { observed: false; reason: string };
 
 export const NOT_WATCHED: WireView = {
   observed: false,
@@ -45,12 +45,23 @@ export const NOT_REPORTED: WireView = {
     'The server answered, so the call went out, but the browser did not report its headers in time.',
 };
 
+/** The browsers whose request observers differ in what they report. */
+export type WireBrowser = 'chrome' | 'firefox';
+
 /**
  * Below the layer an extension can watch, the browser still adds these; the wire view names them
- * so that nobody reads their absence from the list as their absence from the request.
+ * so that nobody reads their absence from the list as their absence from the request. Measured
+ * against the sandbox, which records every header it receives: Chrome reports neither Host,
+ * Connection, Content-Length, nor the `Pragma` and `Cache-Control: no-cache` that
+ * `cache: 'no-store'` adds (and sends Priority on HTTP/2 only); Firefox reports Host, Connection
+ * and Content-Length, but not Pragma, Cache-Control or the Priority it sends on every request.
  */
-export const ADDED_BELOW_THE_OBSERVER =
-  'The browser also sends Host, Connection and Content-Length, Pragma and Cache-Control: no-cache (the worker bypasses the browser cache), and Priority on HTTP/2, which no extension can see or remove.';
+export const ADDED_BELOW_THE_OBSERVER: Readonly<Record<WireBrowser, string>> = {
+  chrome:
+    'The browser also sends Host, Connection and Content-Length, Pragma and Cache-Control: no-cache (the worker bypasses the browser cache), and Priority on HTTP/2, which no extension can see or remove.',
+  firefox:
+    'Firefox also sends Pragma and Cache-Control: no-cache (the worker bypasses the browser cache) and Priority, which no extension can see or remove. Host, Connection and Content-Length are in the list: Firefox shows them to extensions, Chrome does not.',
+};
 
 export interface WireWatch {
   /** Resolves with what was seen, waiting a little for a report still on its way. */
@@ -107,11 +118,17 @@ export function pickWaitingCall(waiting: readonly WireCall[], observed: Observed
   return best;
 }
 
-function wireView(observed: ObservedRequest): WireView {
-  return { observed: true, headers: redactHeaders(observed.headers) };
+function wireView(observed: ObservedRequest, browser: WireBrowser): WireView {
+  return {
+    observed: true,
+    headers: redactHeaders(observed.headers),
+    unseen: ADDED_BELOW_THE_OBSERVER[browser],
+  };
 }
 
 export interface WireObserverOptions {
+  /** Whose observer reports: it decides what the view says the browser added unseen. */
+  browser: WireBrowser;
   /** How long a settling watch waits for a report that has not arrived yet. */
   graceMs: number;
   /** Watches kept at most; the oldest is dropped first (a caller that never settled). */
@@ -148,7 +165,7 @@ export function createWireObserver(options: WireObserverOptions): WireObserver {
             });
           }
           drop(entry);
-          return entry.seen === null ? NOT_SENT : wireView(entry.seen);
+          return entry.seen === null ? NOT_SENT : wireView(entry.seen, options.browser);
         },
         cancel: () => drop(entry),
       };

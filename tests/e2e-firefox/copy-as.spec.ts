@@ -1,0 +1,74 @@
+/**
+ * Copy as in Firefox: Copy as cURL copies (the panel says so) and shows a command with the API key
+ * as a variable; run by the real curl with the key exported, it reaches the sandbox and gets the
+ * answer the panel would. "With secrets" asks first; the other languages come from the Copy as
+ * menu. No key in the panel either way.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test } from './fixtures';
+import {
+  byRole,
+  choose,
+  expectGone,
+  expectPanelText,
+  expectText,
+  fill,
+  inside,
+  requestTab,
+  textOf,
+} from './panel-driver';
+import { createApiKeyProfile } from './profiles';
+
+const run = promisify(execFile);
+
+test('Copy as cURL gives a command curl runs against the sandbox, secrets only when asked', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
+  await choose(panel, 'Method', 'POST');
+  await fill(byRole(panel, 'textbox', 'Path'), 'orders');
+  await requestTab(panel, 'Body');
+  await fill(
+    byRole(panel, 'textbox', 'Body'),
+    `{"note":"it's $HOME \`x\`","company":"{{companyId}}"}`,
+  );
+
+  await byRole(panel, 'button', 'Copy as cURL').click();
+  await expectPanelText(panel, 'Copied. Set the variables');
+  const command = await textOf(byRole(panel, 'region', 'cURL command'));
+  expect(command).toContain('"x-apikey: $API_KEY"');
+  expect(command).not.toContain(apiKey);
+
+  const { stdout } = await run('sh', ['-c', command], {
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: '/nonexistent',
+      API_KEY: apiKey,
+      no_proxy: '*',
+    },
+  });
+  expect(JSON.parse(stdout).echo.body).toEqual({ note: "it's $HOME `x`", company: companyId });
+  const received = sandbox.requests.filter((request) => request.path === '/v1/orders');
+  expect(received).toHaveLength(1);
+  expect(received[0]?.headers['x-apikey']).toBe(apiKey);
+  expect(received[0]?.headers['user-agent']).toMatch(/^curl\//);
+
+  // With secrets: asked first; Cancel copies nothing.
+  await byRole(panel, 'button', 'Copy as cURL with secrets').click();
+  const ask = byRole(panel, 'dialog', 'Copy as cURL with secrets');
+  await expectText(ask, 'API key in clear text');
+  await (await inside(ask, 'button', 'Cancel')).click();
+  await expectGone(panel, 'dialog', 'Copy as cURL with secrets');
+  await byRole(panel, 'button', 'Copy as cURL with secrets').click();
+  await (await inside(ask, 'button', 'Copy with the API key')).click();
+  await expectPanelText(panel, 'Copied, with the API key in clear text.');
+
+  // The menu's languages: Python, with the key as an environment variable.
+  await byRole(panel, 'button', 'Copy as').click();
+  await byRole(panel, 'menuitem', 'Copy as Python').click();
+  await expectText(byRole(panel, 'region', 'Python code'), 'os.environ["API_KEY"]');
+  expect(await panel.content()).not.toContain(apiKey);
+});
