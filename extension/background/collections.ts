@@ -91,15 +91,19 @@ function fileName(collection: Collection, format: 'native' | 'postman'): string 
 
 /**
  * The saved collections, with every held secret masked: none is saved any more, but a collection
- * saved before that rule may hold one, and the panel never sees a stored secret (its next save
- * keeps the mask). Searched whole first: masking string by string costs ten times as much.
+ * saved before that rule may hold one. The panel never sees it, and it does not stay at rest
+ * either: the masked collections are written back (while locked the secrets are unknown, so this
+ * waits for the unlock). Searched whole first: masking string by string costs ten times as much.
  */
-export const listCollections: Handlers['collections/list'] = async () => {
-  const collections = await loadCollections();
-  const redactor = await replyRedactor();
-  const holds = redactor.holds(JSON.stringify(collections)) !== null;
-  return ok({ collections: holds ? redactor.deep(collections) : collections });
-};
+export const listCollections: Handlers['collections/list'] = () =>
+  serially(async () => {
+    const collections = await loadCollections();
+    const redactor = await replyRedactor();
+    if (redactor.holds(JSON.stringify(collections)) === null) return ok({ collections });
+    const masked = redactor.deep(collections);
+    await storeCollections(masked);
+    return ok({ collections: masked });
+  });
 
 export const putCollection: Handlers['collections/put'] = ({ collection: input }) =>
   serially(async () => {

@@ -194,7 +194,8 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
   const stored = await panel.evaluate(() => chrome.storage.local.get('collections'));
   expect(JSON.stringify(stored)).toContain('Create order');
   expect(JSON.stringify(stored)).not.toContain(sandbox.credentials.apiKey);
-  // A collection saved before that rule, with the key in it, reaches the panel masked.
+  // A collection saved before that rule, with the key in it, reaches the panel masked, and is
+  // written back masked.
   const legacy = await panel.evaluate(async (key) => {
     const { collections } = await chrome.storage.local.get('collections');
     const all = JSON.parse(String(collections));
@@ -205,6 +206,9 @@ test('export and import round-trip exactly, refuse secrets and hostile files, an
   }, sandbox.credentials.apiKey);
   expect(legacy).toContain(`"X-Old","value":"••••${sandbox.credentials.apiKey.slice(-4)}"`);
   expect(legacy).not.toContain(sandbox.credentials.apiKey);
+  const rewritten = await panel.evaluate(() => chrome.storage.local.get('collections'));
+  expect(JSON.stringify(rewritten)).toContain('X-Old');
+  expect(JSON.stringify(rewritten)).not.toContain(sandbox.credentials.apiKey);
 
   // What only looks like a secret may be saved, but it stops the export, naming where it is.
   await panel.getByRole('textbox', { name: 'Header 1 value' }).fill('Zq8xL2mP9vR4tY7wK1nB5cJ3');
