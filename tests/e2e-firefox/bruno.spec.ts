@@ -46,6 +46,13 @@ test('Export for Bruno downloads a zip; the zip imports back and calls', async (
   const toggle = await byRole(panel, 'button', 'Actions for collection Team').waitHandle();
   if ((await toggle.evaluate((button) => button.getAttribute('aria-expanded'))) !== 'true')
     await toggle.click();
+  // Firefox has no folder picker: no Connect folder, and the panel says what to use instead.
+  expect(await panel.$$('::-p-aria([name="Connect folder Team"][role="button"])')).toHaveLength(0);
+  const note = await panel.$$eval('[role="note"]', (notes) =>
+    notes.map((element) => element.textContent ?? '').join('\n'),
+  );
+  expect(note).toContain('Connect folder needs a browser with a folder picker');
+  expect(note).toContain('Export for Bruno');
   await byRole(panel, 'button', 'Export for Bruno Team').click();
   const zipPath = await nextDownload(downloads, new Set());
   expect(zipPath.endsWith('Team.zip')).toBe(true);

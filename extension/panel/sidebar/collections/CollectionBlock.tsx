@@ -121,6 +121,13 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
           >
             Export for Bruno
           </button>
+          {!CAN_CONNECT_FOLDER && (
+            <p class="muted" role="note">
+              Connect folder needs a browser with a folder picker (Chrome, Edge): this one has none.
+              Keep the collection in git with Export for Bruno, and Import Bruno folder to take
+              changes back.
+            </p>
+          )}
           {CAN_CONNECT_FOLDER && folder === undefined && (
             <button
               type="button"
