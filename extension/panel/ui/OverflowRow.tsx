@@ -31,21 +31,21 @@ export function OverflowRow({ label, actions, pinned, status, class: className }
   const [hidden, setHidden] = useState(0);
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
 
-  // Items that wrapped to a second line of the one-line group are the ones that do not fit.
+  // Items that wrapped to a second line of the one-line group are the ones that do not fit:
+  // measured after every render (the actions change) and whenever the group is resized.
+  function measure() {
+    const children = [...(group.current?.children ?? [])] as HTMLElement[];
+    const top = children[0]?.offsetTop ?? 0;
+    const wrapped = children.filter((child) => child.offsetTop > top).length;
+    setHidden((now) => (now === wrapped ? now : wrapped));
+  }
+  useLayoutEffect(measure);
   useLayoutEffect(() => {
-    const element = group.current;
-    if (element === null) return;
-    const measure = () => {
-      const children = [...element.children] as HTMLElement[];
-      const top = children[0]?.offsetTop ?? 0;
-      const wrapped = children.filter((child) => child.offsetTop > top).length;
-      setHidden((now) => (now === wrapped ? now : wrapped));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
+    if (group.current === null) return;
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(group.current);
     return () => observer.disconnect();
-  });
+  }, []);
 
   const shown = actions.length - hidden;
   return (

@@ -174,11 +174,13 @@ export function Workbench(props: WorkbenchProps) {
   if (prefs.requestTab !== 'auth') lastTab.current = prefs.requestTab;
   /** A view across the main area, asked for by the sidebar (an import's summary, a call's details). */
   const [wide, setWide] = useState<WideViewContent | null>(null);
+  // The shown view, for telling it it closed: outside the state updater, which must stay pure.
+  const wideNow = useRef<WideViewContent | null>(null);
   const showWide = useCallback((content: WideViewContent | null) => {
-    setWide((now) => {
-      if (now !== null && now.id !== content?.id) now.onClose?.();
-      return content;
-    });
+    const now = wideNow.current;
+    if (now !== null && now.id !== content?.id) now.onClose?.();
+    wideNow.current = content;
+    setWide(content);
   }, []);
   const closeWide = useCallback(() => showWide(null), [showWide]);
 
