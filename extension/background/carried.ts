@@ -3,7 +3,8 @@
  * answer variables (see send-request.ts), listed and cleared by `variables/*`. Kept
  * in `storage.session` (memory only: gone when the browser closes), by profile. The rules (no
  * setting's or secret's name, no value holding a secret) are src/checks/carried-values.ts; the
- * secrets they are checked against are the worker's own.
+ * secrets they are checked against are the worker's own. Each change is told to open panels (a
+ * run carries values while the Tests tab shows them).
  */
 import * as v from 'valibot';
 import { takeValues } from '../../src/checks/answer-checks';
@@ -15,6 +16,7 @@ import type { HttpExchange } from '../../src/service/call/execute';
 import { ok } from '../../src/vocabulary/errors';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
 import type { NameValue } from '../../src/vocabulary/terms';
+import { tell } from './events';
 import { readSession, writeSession } from './session-store';
 
 const CarriedSchema = v.record(
@@ -59,10 +61,13 @@ export async function carryFromAnswer(
     if (taken.length > result.refused.length) {
       // Not awaited: the session store's mirror has the values at once, so the next call resolves
       // with them; waiting for storage itself would add its round trip to every step of a run.
-      writeSession({ carried: { ...all, [profileId]: result.values } }).catch(() => {
-        // storage.session refused them: the mirror forgot them too, so the next call reads what
-        // storage has. The call they came from has its answer; the panel shows what is carried.
-      });
+      writeSession({ carried: { ...all, [profileId]: result.values } }).then(
+        () => tell({ kind: 'carried', profileId, values: result.values }),
+        () => {
+          // storage.session refused them: the mirror forgot them too, so the next call reads what
+          // storage has. The call they came from has its answer; the panel shows what is carried.
+        },
+      );
     }
     return result;
   });
@@ -72,5 +77,6 @@ export const clearCarried: Handlers['variables/clear'] = async ({ profileId }) =
   inTurn(async () => {
     const { [profileId]: _cleared, ...others } = await loadAll();
     await writeSession({ carried: others });
+    tell({ kind: 'carried', profileId, values: [] });
     return ok({ values: [] });
   });

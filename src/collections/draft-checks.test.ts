@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { locateJsonError } from '../json-text/json-syntax';
 import type { ComposedCall } from '../vocabulary/terms';
 import { bodyProblem, draftProblem, previewUrl, sameCall } from './draft-checks';
 import type { SavedRequest } from './model';
@@ -47,9 +48,12 @@ describe('bodyProblem', () => {
     expect(bodyProblem(body)).toBeNull();
   });
 
-  it('says where the body stops being JSON', () => {
-    expect(bodyProblem('{"a": 1,}')).toBe(
+  it('says where the body stops being JSON once the locator is there, and that it is not JSON before', () => {
+    expect(bodyProblem('{"a": 1,}', locateJsonError)).toBe(
       'The body is not valid JSON: expected a field name in double quotes at line 1, column 9.',
+    );
+    expect(bodyProblem('{"a": 1,}')).toBe(
+      'The body is not valid JSON (Content-Type is application/json).',
     );
   });
 });
@@ -59,8 +63,8 @@ describe('draftProblem', () => {
     expect(draftProblem(profile, call({ path: '{{nope}}', body: '{' }), [])).toBe(
       'Unknown variable: {{nope}}',
     );
-    expect(draftProblem(profile, call({ method: 'POST', body: '{' }), [])).toContain(
-      'not valid JSON',
+    expect(draftProblem(profile, call({ method: 'POST', body: '{' }), [], locateJsonError)).toBe(
+      'The body is not valid JSON: the file ends too early at line 1, column 2.',
     );
     expect(draftProblem(profile, call({ method: 'POST', body: '{}' }), [])).toBeNull();
   });

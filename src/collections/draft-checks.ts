@@ -3,10 +3,11 @@
  * will go to (or why it cannot go anywhere yet: an oversized part, an unknown variable, a path
  * outside /v1/), a body that is not JSON, and whether it is still the saved request it was opened
  * from. Pure: the panel only renders the answers. It sits in collections/ because it needs the
- * JSON syntax reader and the saved-request model as well as the service's URL rules.
+ * saved-request model as well as the service's URL rules. Where a body stops being JSON is told by
+ * `locate` (json-syntax.ts `locateJsonError`), which the panel loads only once a body is typed.
  */
 import { reindentJson } from '../json-text/json-indent';
-import { locateJsonError } from '../json-text/json-syntax';
+import type { JsonSyntaxError } from '../json-text/json-syntax';
 import { buildV1Request } from '../service/call/v1-request';
 import { cycleError, resolveCall, variablesOf } from '../service/call/variables';
 import { type ComposedCall, type NameValue, oversizedPart } from '../vocabulary/terms';
@@ -38,11 +39,17 @@ export function previewUrl(
   return built.ok ? { url: built.value.url } : { problem: built.error.message };
 }
 
-/** Why the body cannot be sent as JSON, or null ({{variables}} are checked once resolved). */
-export function bodyProblem(body: string): string | null {
+/** Finds where a text stops being JSON (json-syntax.ts `locateJsonError`). */
+export type JsonErrorLocator = (text: string) => JsonSyntaxError | null;
+
+/**
+ * Why the body cannot be sent as JSON, or null ({{variables}} are checked once resolved); with the
+ * line and column when `locate` is given.
+ */
+export function bodyProblem(body: string, locate: JsonErrorLocator | null = null): string | null {
   if (body.trim() === '' || /\{\{/.test(body)) return null;
   if (reindentJson(body) !== null) return null;
-  const where = locateJsonError(body);
+  const where = locate === null ? null : locate(body);
   return where === null
     ? 'The body is not valid JSON (Content-Type is application/json).'
     : `The body is not valid JSON: ${where.reason} at line ${where.line}, column ${where.column}.`;
@@ -53,9 +60,10 @@ export function draftProblem(
   profile: PreviewProfile,
   draft: ComposedCall,
   shared: readonly NameValue[],
+  locate: JsonErrorLocator | null = null,
 ): string | null {
   const target = previewUrl(profile, draft, shared);
-  return 'problem' in target ? target.problem : bodyProblem(draft.body);
+  return 'problem' in target ? target.problem : bodyProblem(draft.body, locate);
 }
 
 /** Whether two calls are the same call (the draft and the saved request it was opened from). */

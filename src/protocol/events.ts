@@ -1,7 +1,8 @@
 /**
  * What the worker tells every open panel, unasked, the moment it happens: a token issued, renewed,
- * refused or forgotten; the lock's state; a history entry appended; a call's timeline. The panel's
- * store (extension/panel/state/) is fed by these, so what it shows is what the worker has.
+ * refused or forgotten; the lock's state; a history entry appended; a call's timeline; the values a
+ * profile carries between calls. The panel's store (extension/panel/state/) is fed by these, so
+ * what it shows is what the worker has.
  *
  * Invariant: an event carries only what a reply may carry (masked views), never a secret: the
  * worker passes every event through the same redaction of held secrets as its replies
@@ -11,6 +12,7 @@
 import type { TimelineStep } from '../service/call/timeline';
 import type { GrantReason } from '../service/token/token-broker';
 import type { TokenView } from '../service/token/token-grant';
+import type { NameValue } from '../vocabulary/terms';
 import type { LockState } from './messages';
 
 /** The envelope's tag, so that a panel tells an event from the requests other pages send. */
@@ -44,7 +46,9 @@ export type WorkerEvent =
   | { kind: 'tokens-forgotten'; why: 'lock'; atMs: number }
   | { kind: 'lock'; state: LockState }
   | { kind: 'history'; profileId: string }
-  | { kind: 'timeline'; profileId: string; requestId: string; steps: TimelineStep[] };
+  | { kind: 'timeline'; profileId: string; requestId: string; steps: TimelineStep[] }
+  /** The values a profile carries to its later calls changed (a call carried some, or a clear). */
+  | { kind: 'carried'; profileId: string; values: NameValue[] };
 
 export interface EventEnvelope {
   channel: typeof WORKER_EVENT;

@@ -2,12 +2,13 @@
  * Running a folder from the sidebar, in the built extension against the sandbox: its requests go
  * in order with the active profile, a value set by one answer (the new order's id) is used by the
  * next request, a failing step is listed with what its check found, and Run failed again sends
- * only that one; with Stop on first failure the run ends there.
+ * only that one; with Stop on first failure the run ends there. The values a run carries show in
+ * every open panel's Tests tab as they change, and a clear in one panel clears them in the others.
  */
 
 import type { Collection, SavedRequest } from '../../src/collections/model';
 import { exportCollection } from '../../src/collections/native-format';
-import { expect, test } from './fixtures';
+import { expect, PANEL_PATH, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
 import { openRowMenu, requestTab } from './workbench';
 
@@ -127,4 +128,45 @@ test('a folder runs in order, carries the order id forward, and lists the failin
     'orderId',
   );
   await expect(panel.getByRole('definition')).toHaveText([/^ord_[0-9a-f]+$/]);
+});
+
+test('the values a run carries show at once in the Tests tab of every open panel, and a clear empties them everywhere', async ({
+  context,
+  extensionId,
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
+  await panel.getByLabel('Import collection').setInputFiles({
+    name: 'shop.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exportCollection(COLLECTION)),
+  });
+  await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
+    'Imported “Shop”',
+  );
+  // A second panel (another DevTools window) shows the Tests tab before the run.
+  const other = await context.newPage();
+  await other.goto(`chrome-extension://${extensionId}/${PANEL_PATH}`);
+  await requestTab(other, 'Tests');
+  await expect(other.getByText('This profile carries no values yet.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Close import summary' }).click();
+  await requestTab(panel, 'Tests');
+  await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
+
+  const menu = await openRowMenu(panel, 'Orders');
+  await menu.getByRole('menuitem', { name: 'Run Orders' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Run Orders' });
+  await dialog.getByRole('button', { name: 'Start run' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Run finished: 3 of 4 requests passed.');
+  const carried = other.getByRole('definition');
+  await expect(carried).toHaveText([/^ord_[0-9a-f]+$/]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The tab that stayed open while the run went shows it too, without being opened again.
+  await expect(panel.getByRole('definition')).toHaveText([(await carried.textContent()) ?? '']);
+
+  await other.getByRole('button', { name: 'Clear carried values' }).click();
+  await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
+  await expect(other.getByText('This profile carries no values yet.')).toBeVisible();
 });

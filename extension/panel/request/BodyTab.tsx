@@ -5,6 +5,7 @@
 import { bodyProblem } from '../../../src/collections/draft-checks';
 import { reindentJson } from '../../../src/json-text/json-indent';
 import type { HttpMethod } from '../../../src/vocabulary/terms';
+import { useJsonLocator } from './use-json-locator';
 
 interface Props {
   method: HttpMethod;
@@ -13,7 +14,7 @@ interface Props {
 }
 
 export function BodyTab({ method, body, onChange }: Props) {
-  const problem = bodyProblem(body);
+  const problem = bodyProblem(body, useJsonLocator(body));
   return (
     // A form with autocomplete off: Chrome then keeps no form state of the textarea (its
     // session files would otherwise hold whatever the body held, a pasted key included).

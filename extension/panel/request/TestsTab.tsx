@@ -4,7 +4,6 @@
  * `res.body.id`), and the values the profile carries now, with Clear. Every control is named
  * after its row ("Assertion 2 operator", "Remove answer variable 1").
  */
-import { useEffect } from 'preact/hooks';
 import {
   type AnswerVariable,
   ASSERTION_OPERATORS,
@@ -158,10 +157,6 @@ function VariableRows({ state }: { state: ChecksState }) {
 }
 
 export function TestsTab({ state }: { state: ChecksState }) {
-  // A run of a collection may have carried values since the tab was last shown.
-  useEffect(() => {
-    void state.refreshCarried();
-  }, []);
   return (
     <div class="tests-tab">
       <h3>Assertions</h3>

@@ -101,4 +101,17 @@ describe('the panel store', () => {
     expect(state.timelines[`r${MAX_TIMELINES + 4}`]).toEqual([]);
     expect(state.timelines.r0).toBeUndefined();
   });
+
+  it('holds each profile’s carried values as the worker tells them; an older reply never replaces them', () => {
+    const orderId = [{ name: 'orderId', value: 'ord_1' }];
+    let state = reduce(EMPTY_STATE, { type: 'carried-known', profileId: 'p', values: [] });
+    expect(state.carried).toEqual({ p: [] });
+    state = event(state, { kind: 'carried', profileId: 'p', values: orderId });
+    expect(state.carried.p).toEqual(orderId);
+    // A reply asked for before that event arrives after it: the event is the newer truth.
+    expect(reduce(state, { type: 'carried-known', profileId: 'p', values: [] })).toBe(state);
+    state = reduce(state, { type: 'carried-known', profileId: 'q', values: orderId });
+    state = event(state, { kind: 'carried', profileId: 'p', values: [] });
+    expect(state.carried).toEqual({ p: [], q: orderId });
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The panel's one store of what the worker has: per profile its token as shown and its recent token
  * events, the lock's state, a version of each profile's history (a change means "read it again"),
- * and the timelines of recent calls. It changes only through `reduce`, fed by the worker's events
+ * the timelines of recent calls, and the values each profile carries between calls. It changes only through `reduce`, fed by the worker's events
  * (src/protocol/events.ts) and by the replies the panel asked for, so that every view reading it
  * shows the same thing at the same moment.
  */
@@ -10,6 +10,7 @@ import type { LockState } from '../../../src/protocol/messages';
 import type { TimelineStep } from '../../../src/service/call/timeline';
 import type { TokenView } from '../../../src/service/token/token-grant';
 import type { AppError } from '../../../src/vocabulary/errors';
+import type { NameValue } from '../../../src/vocabulary/terms';
 
 /** The token as the toolbar and the Auth tab show it: a view, an error, or none yet. */
 export type TokenShown = { view: TokenView; fromCache: boolean } | { error: AppError } | null;
@@ -36,15 +37,25 @@ export interface PanelState {
   history: Readonly<Record<string, number>>;
   /** By request id, the newest last; at most MAX_TIMELINES. */
   timelines: Readonly<Record<string, TimelineStep[]>>;
+  /** By profile id: what its later calls read as `{{name}}`, taken from earlier answers. */
+  carried: Readonly<Record<string, NameValue[]>>;
 }
 
 export type PanelAction =
   | { type: 'event'; event: WorkerEvent }
   /** A reply the panel asked for: Get token, or what a reopened workspace starts from. */
   | { type: 'token-shown'; profileId: string; shown: TokenShown }
-  | { type: 'lock-known'; state: LockState };
+  | { type: 'lock-known'; state: LockState }
+  /** What the worker answered when asked for a profile's carried values. */
+  | { type: 'carried-known'; profileId: string; values: NameValue[] };
 
-export const EMPTY_STATE: PanelState = { lock: null, tokens: {}, history: {}, timelines: {} };
+export const EMPTY_STATE: PanelState = {
+  lock: null,
+  tokens: {},
+  history: {},
+  timelines: {},
+  carried: {},
+};
 
 export const MAX_TOKEN_LOG = 20;
 export const MAX_TIMELINES = 50;
@@ -131,6 +142,8 @@ function onEvent(state: PanelState, event: WorkerEvent): PanelState {
       };
     case 'timeline':
       return withTimeline(state, event.requestId, event.steps);
+    case 'carried':
+      return { ...state, carried: { ...state.carried, [event.profileId]: event.values } };
   }
 }
 
@@ -140,6 +153,10 @@ export function reduce(state: PanelState, action: PanelAction): PanelState {
       return onEvent(state, action.event);
     case 'lock-known':
       return state.lock === action.state ? state : { ...state, lock: action.state };
+    case 'carried-known':
+      // The reply may have been overtaken by an event of a newer change: the event is the truth.
+      if (Object.hasOwn(state.carried, action.profileId)) return state;
+      return { ...state, carried: { ...state.carried, [action.profileId]: action.values } };
     case 'token-shown': {
       const current = state.tokens[action.profileId] ?? NO_TOKENS;
       const incoming = receivedAt(action.shown);

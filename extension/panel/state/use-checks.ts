@@ -1,7 +1,8 @@
 /**
  * The Tests tab's state: the checks of the request being composed (assertions and answer
  * variables, taken from a saved request when one is opened), their outcome on the last answer,
- * and the values the profile carries from answers (the worker keeps them; this is its view).
+ * and the values the profile carries from answers (the worker keeps them and tells each change;
+ * the panel store holds what it told).
  * `{{name}}` in an assertion's value reads what a call would: the profile's variables, the
  * collection's, and the values carried (this answer's included). The checks' code loads with the
  * first answer that has checks to run.
@@ -20,6 +21,7 @@ import type {
 import type { CarryReply } from '../../../src/protocol/messages';
 import { variablesOf } from '../../../src/service/call/variables';
 import type { NameValue } from '../../../src/vocabulary/terms';
+import { usePanelStore, useStore } from './store';
 import type { Shown } from './use-request';
 import { ask } from './worker-client';
 
@@ -36,6 +38,7 @@ export interface ShownChecks {
 }
 
 const NONE: EditedChecks = { assertions: [], answerVariables: [] };
+const NO_VALUES: NameValue[] = [];
 
 /** The fields a saved request gets: none at all when there are no checks (older files stay as they were). */
 export function savedChecks(checks: EditedChecks): Partial<EditedChecks> {
@@ -69,7 +72,8 @@ export function useChecks(
   const profileId = profile.id;
   const [checks, setChecks] = useState<EditedChecks>(initial ?? NONE);
   const [shownChecks, setShownChecks] = useState<ShownChecks | null>(null);
-  const [carried, setCarried] = useState<NameValue[]>([]);
+  const store = usePanelStore();
+  const carried = useStore((state) => state.carried[profileId]) ?? NO_VALUES;
   const [clearError, setClearError] = useState<string | null>(null);
   const checksNow = useRef(checks);
   checksNow.current = checks;
@@ -79,14 +83,13 @@ export function useChecks(
   const variablesNow = useRef({ profile, shared, carried });
   variablesNow.current = { profile, shared, carried };
 
-  /** Asks the worker again (a run may have carried values meanwhile). */
-  async function refreshCarried() {
-    const reply = await ask('variables/carried', { profileId });
-    if (reply.ok) setCarried(reply.value.values);
-  }
-
+  // What the profile carries already (a run, or a panel open before this one, may have carried
+  // values); every change after that comes as the worker's event.
   useEffect(() => {
-    void refreshCarried();
+    void ask('variables/carried', { profileId }).then((reply) => {
+      if (reply.ok)
+        store.dispatch({ type: 'carried-known', profileId, values: reply.value.values });
+    });
   }, [profileId]);
 
   /** The checks of a request put into the composer (none for a call that is not a saved one). */
@@ -101,7 +104,6 @@ export function useChecks(
   /** Runs the checks on a new answer; the worker has carried its values already. */
   async function afterAnswer(shown: Shown, carry: CarryReply | undefined) {
     const current = checksNow.current;
-    if (carry !== undefined) setCarried(carry.values);
     const now = variablesNow.current;
     const variables = variablesOf(
       withCarried(now.profile, carry?.values ?? now.carried),
@@ -135,8 +137,7 @@ export function useChecks(
 
   async function clearCarried() {
     const reply = await ask('variables/clear', { profileId });
-    if (reply.ok) setCarried(reply.value.values);
-    else setClearError(`${reply.error.message} ${reply.error.hint}`);
+    setClearError(reply.ok ? null : `${reply.error.message} ${reply.error.hint}`);
   }
 
   return {
@@ -149,7 +150,6 @@ export function useChecks(
     carried,
     clearError,
     clearCarried,
-    refreshCarried,
   };
 }
 

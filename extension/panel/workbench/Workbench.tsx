@@ -17,6 +17,7 @@ import { type DraftNotes, DraftNotesList, RequestActions } from '../request/Requ
 import { RequestLine } from '../request/RequestLine';
 import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
+import { useJsonLocator } from '../request/use-json-locator';
 import { ResponsePane } from '../response/ResponsePane';
 import { Sidebar } from '../sidebar/Sidebar';
 import { type EditedChecks, sameChecks, useChecks, withChecks } from '../state/use-checks';
@@ -109,6 +110,7 @@ export function Workbench(props: WorkbenchProps) {
   };
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
+  const locate = useJsonLocator(request.draft.body);
   const [open, setOpen] = useState<Open>('none');
   /** Notes about how the draft came in (a cURL import, a captured call): what was dropped. */
   const [notes, setNotes] = useState<DraftNotes | null>(null);
@@ -324,7 +326,7 @@ export function Workbench(props: WorkbenchProps) {
             profile={profile}
             draft={request.draft}
             checks={checks.checks}
-            problem={draftProblem(profile, request.draft, shared)}
+            problem={draftProblem(profile, request.draft, shared, locate)}
             onSaved={(collectionId, saved) => {
               openSaved(collectionId, saved);
               setSaveStatus(`Saved “${saved.name}”.`);
