@@ -68,13 +68,7 @@ export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly N
     setError(null);
     setShown(mode === 'variables' ? { language, code: reply.value.code } : null);
     const copied = await copyText(reply.value.code);
-    setStatus(
-      copied
-        ? mode === 'variables'
-          ? 'Copied. Set the variables it names first, then run it.'
-          : `Copied, with the ${secret} in clear text.`
-        : 'Copying failed: select the code below and copy it by hand.',
-    );
+    setStatus(copyStatus(copied, mode, secret));
   }
 
   return {
@@ -94,3 +88,18 @@ export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly N
 }
 
 export type CopyAs = ReturnType<typeof useCopyAs>;
+
+/**
+ * What a copy says. Code with a secret in it is never put on screen, so when the clipboard refuses
+ * it there is nothing to select: the user copies the code with variables instead, or tries again.
+ */
+function copyStatus(copied: boolean, mode: CopyMode, secret: string): string {
+  if (mode === 'variables') {
+    return copied
+      ? 'Copied. Set the variables it names first, then run it.'
+      : 'Copying failed: select the code below and copy it by hand.';
+  }
+  return copied
+    ? `Copied, with the ${secret} in clear text.`
+    : `Copying failed, and code with the ${secret} is not shown on screen: try again, or copy it with variables and set them first.`;
+}
