@@ -205,7 +205,7 @@ export function importHar(text: string, newId: () => string): Result<HarImport> 
     return fail(
       'internal',
       `The HAR import stopped on an unexpected problem (${detail}).`,
-      'Report this, with the file if you can share it (Chrome\'s "Save all as HAR (sanitized)" leaves out cookies and Authorization).',
+      'Report this, with the file if you can share it: take the cookies and the Authorization and API key headers out of it first (in Chrome, "Save all as HAR (sanitized)" leaves out cookies and Authorization; in Firefox, edit the file).',
     );
   }
 }
