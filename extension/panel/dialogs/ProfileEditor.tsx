@@ -18,7 +18,7 @@ import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
 import { KeyValueTable } from '../ui/KeyValueTable';
-import { SecretInput } from '../ui/SecretInput';
+import { ProfileCredentials } from './ProfileCredentials';
 import { SecretOriginQuestion } from './SecretOriginQuestion';
 import { giveBackSiteAccess, panelCanChangeSiteAccess, requestSiteAccess } from './site-access';
 
@@ -33,12 +33,12 @@ interface Props {
   onDuplicate?: (profile: ProfileView) => void;
 }
 
-/** What a new profile can start from; the user still checks it and presses Save profile. */
-
 type Asking =
   | { kind: 'none' }
   | { kind: 'delete' }
   | { kind: 'revoke'; origins: string[]; id: string };
+
+const NO_SECRETS = { apiKey: null, clientSecret: null };
 
 const METHOD_LABELS: Record<AuthMethod, string> = {
   apiKey: 'API key',
@@ -140,9 +140,6 @@ export function ProfileEditor({
     onDeleted(id);
   }
 
-  const secretHint = (masked: string | null) =>
-    masked ? `Saved: ${masked}. Leave empty to keep it, or type a new value to replace it.` : '';
-
   return (
     <form class="editor" onSubmit={save} aria-label="Profile editor" autoComplete="off">
       <Field id="profile-name" label="Profile name">
@@ -197,57 +194,18 @@ export function ProfileEditor({
           onInput={(e) => setCompanyId(e.currentTarget.value)}
         />
       </Field>
-      {oauth ? (
-        <>
-          <Field id="client-id" label="Client ID">
-            <input
-              id="client-id"
-              value={clientId}
-              onInput={(e) => setClientId(e.currentTarget.value)}
-            />
-          </Field>
-          <Field id="client-secret" label="Client secret">
-            <SecretInput
-              id="client-secret"
-              what="client secret"
-              value={clientSecret}
-              describedBy="client-secret-hint"
-              onInput={setClientSecret}
-            />
-            <small id="client-secret-hint">
-              {secretHint(initial?.secrets.clientSecret ?? null)}
-            </small>
-          </Field>
-          {authMethod === 'oauthBasic' && (
-            <div class="field checkbox-field">
-              <label>
-                <input
-                  type="checkbox"
-                  checked={formEncode}
-                  aria-describedby="form-encode-hint"
-                  onChange={(e) => setFormEncode(e.currentTarget.checked)}
-                />
-                Form-encode credentials (RFC 6749)
-              </label>
-              <small id="form-encode-hint">
-                Off: client_id:client_secret is sent as typed, as the spec and Apigee expect. On:
-                both are form-encoded first, as standards-strict servers expect.
-              </small>
-            </div>
-          )}
-        </>
-      ) : (
-        <Field id="api-key" label="API key">
-          <SecretInput
-            id="api-key"
-            what="API key"
-            value={apiKey}
-            describedBy="api-key-hint"
-            onInput={setApiKey}
-          />
-          <small id="api-key-hint">{secretHint(initial?.secrets.apiKey ?? null)}</small>
-        </Field>
-      )}
+      <ProfileCredentials
+        authMethod={authMethod}
+        saved={initial?.secrets ?? NO_SECRETS}
+        clientId={clientId}
+        onClientId={setClientId}
+        clientSecret={clientSecret}
+        onClientSecret={setClientSecret}
+        formEncode={formEncode}
+        onFormEncode={setFormEncode}
+        apiKey={apiKey}
+        onApiKey={setApiKey}
+      />
       {move && (
         <SecretOriginQuestion
           move={move}

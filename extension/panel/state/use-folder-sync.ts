@@ -1,10 +1,10 @@
 /**
  * Starts the folder sync (folder-sync.ts, a lazy chunk) once a collection is kept in a folder: at
  * start-up when one already is, or when the Connect folder tab says one has just been connected.
- * Until then only this hook and the small folder store are part of the panel's start-up code.
+ * Until then only this hook is part of the panel's start-up code: the folder store (IndexedDB, and
+ * the channel the Connect folder tab speaks on) loads just after the first paint, to see.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { FOLDER_CHANNEL, listConnections } from './folder-store';
 import type { FolderSync, FolderView } from './folder-sync';
 
 export function useFolderSync(reload: () => Promise<void>) {
@@ -19,14 +19,16 @@ export function useFolderSync(reload: () => Promise<void>) {
       if (sync.current !== null || stopped) return;
       sync.current = startFolderSync({ reload, onViews: setViews });
     }
-    void listConnections().then((connections) => {
-      if (connections.length > 0) return start();
+    let channel: BroadcastChannel | null = null;
+    void import('./folder-store').then(async ({ FOLDER_CHANNEL, listConnections }) => {
+      if (stopped) return;
+      channel = new BroadcastChannel(FOLDER_CHANNEL);
+      channel.onmessage = () => void start();
+      if ((await listConnections()).length > 0) await start();
     });
-    const channel = new BroadcastChannel(FOLDER_CHANNEL);
-    channel.onmessage = () => void start();
     return () => {
       stopped = true;
-      channel.close();
+      channel?.close();
       sync.current?.stop();
     };
   }, []);

@@ -1,10 +1,10 @@
 /**
  * The loaded workbench of one profile (see Workspace.tsx): its state (the composed call and its
  * answer, the token, the collections, the saved request being edited), its layout and its
- * keyboard shortcuts. Dialogs (save, import cURL, quick search) load on first use.
+ * keyboard shortcuts. The toolbar, the sidebar and the dialogs are beside it (Workbench*.tsx).
  */
 import type { ComponentChildren } from 'preact';
-import { useCallback, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { withCarried } from '../../../src/checks/with-carried';
 import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
 import type { SavedRequest } from '../../../src/collections/model';
@@ -19,38 +19,21 @@ import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
 import { useJsonLocator } from '../request/use-json-locator';
 import { ResponsePane } from '../response/ResponsePane';
-import { Sidebar } from '../sidebar/Sidebar';
 import { type EditedChecks, sameChecks, useChecks, withChecks } from '../state/use-checks';
 import { useCollections } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
 import { type Draft, type Shown, useRequest } from '../state/use-request';
 import { type TokenShown, useToken } from '../state/use-token';
-import { AuthState } from '../toolbar/AuthState';
-import { lazyComponent } from '../ui/lazy';
-import { WideView, type WideViewContent, WideViewContext } from '../ui/WideView';
+import { WideView, WideViewContext } from '../ui/WideView';
 import { useFocusRescue } from './use-focus-rescue';
-import { usePanelSize } from './use-panel-size';
 import { useShortcuts } from './use-shortcuts';
+import { useSidebar } from './use-sidebar';
+import { useWideView } from './use-wide-view';
+import { type OpenDialog, WorkbenchDialogs } from './WorkbenchDialogs';
 import { WorkbenchLayout } from './WorkbenchLayout';
+import { WorkbenchSidebar } from './WorkbenchSidebar';
+import { WorkbenchToolbar } from './WorkbenchToolbar';
 import './workbench.css';
-
-const SaveRequestDialog = lazyComponent(() =>
-  import('../dialogs/SaveRequestDialog').then((module) => module.SaveRequestDialog),
-);
-const ImportCurlDialog = lazyComponent(() =>
-  import('../dialogs/ImportCurlDialog').then((module) => module.ImportCurlDialog),
-);
-/** The sidebar's first tab, but not the call: the panel paints the composer before it loads. */
-const CollectionsPanel = lazyComponent(() =>
-  import('../sidebar/collections/CollectionsPanel').then((module) => module.CollectionsPanel),
-);
-const History = lazyComponent(() => import('../sidebar/History').then((module) => module.History));
-const CaptureView = lazyComponent(() =>
-  import('../sidebar/capture/CaptureView').then((module) => module.CaptureView),
-);
-const QuickSearch = lazyComponent(() =>
-  import('../dialogs/QuickSearch').then((module) => module.QuickSearch),
-);
 
 export interface WorkbenchProps {
   profile: ProfileView;
@@ -77,7 +60,6 @@ export interface WorkspaceStart {
 const NO_VARIABLES: readonly NameValue[] = [];
 
 type Opened = { collectionId: string; request: SavedRequest } | null;
-type Open = 'none' | 'save' | 'import' | 'search';
 
 export function Workbench(props: WorkbenchProps) {
   const { prefs, setPrefs, start } = props;
@@ -111,14 +93,12 @@ export function Workbench(props: WorkbenchProps) {
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
   const locate = useJsonLocator(request.draft.body);
-  const [open, setOpen] = useState<Open>('none');
+  const [open, setOpen] = useState<OpenDialog>('none');
   /** Notes about how the draft came in (a cURL import, a captured call): what was dropped. */
   const [notes, setNotes] = useState<DraftNotes | null>(null);
   const [saveStatus, setSaveStatus] = useState('');
-  const size = usePanelSize();
-  const overlay = size === 'narrow';
-  const [overlayOpen, setOverlayOpen] = useState(false);
-  const sidebarShown = overlay ? overlayOpen : prefs.sidebarOpen;
+  const sidebar = useSidebar(prefs, setPrefs);
+  const { wide, showWide, closeWide } = useWideView();
   const dirty =
     opened !== null &&
     (!sameCall(request.draft, opened.request) || !sameChecks(checks.checks, opened.request));
@@ -140,7 +120,7 @@ export function Workbench(props: WorkbenchProps) {
     setNotes(draftNotes);
     setSaveStatus('');
     showWide(null);
-    if (overlay) setOverlayOpen(false);
+    sidebar.giveWay();
   }
 
   function openSaved(collectionId: string, saved: SavedRequest) {
@@ -165,27 +145,10 @@ export function Workbench(props: WorkbenchProps) {
     }
   }
 
-  function toggleSidebar() {
-    if (overlay) setOverlayOpen(!overlayOpen);
-    else setPrefs({ sidebarOpen: !prefs.sidebarOpen });
-  }
-
   /** The token tools take the whole main area while the Auth tab is open; an answer needs it. */
   const tokenTools = oauth && prefs.requestTab === 'auth';
   const lastTab = useRef<RequestTab>('params');
   if (prefs.requestTab !== 'auth') lastTab.current = prefs.requestTab;
-  /** A view across the main area, asked for by the sidebar (an import's summary, a call's details). */
-  const [wide, setWide] = useState<WideViewContent | null>(null);
-  // The shown view, for telling it it closed: outside the state updater, which must stay pure.
-  const wideNow = useRef<WideViewContent | null>(null);
-  const showWide = useCallback((content: WideViewContent | null) => {
-    const now = wideNow.current;
-    if (now !== null && now.id !== content?.id) now.onClose?.();
-    wideNow.current = content;
-    setWide(content);
-  }, []);
-  const closeWide = useCallback(() => showWide(null), [showWide]);
-
   function send(draft?: Draft) {
     showWide(null);
     if (tokenTools) setPrefs({ requestTab: lastTab.current });
@@ -205,42 +168,31 @@ export function Workbench(props: WorkbenchProps) {
   });
   useFocusRescue(() => document.getElementById('path'));
 
-  const sidebar = sidebarShown && (
-    <Sidebar
-      tab={prefs.sidebarTab}
-      onTab={(sidebarTab) => setPrefs({ sidebarTab })}
-      overlay={overlay}
-      onClose={() => {
-        setOverlayOpen(false);
-        document.getElementById('sidebar-toggle')?.focus();
+  const sidebarView = sidebar.shown && (
+    <WorkbenchSidebar
+      prefs={prefs}
+      setPrefs={setPrefs}
+      overlay={sidebar.overlay}
+      onClose={sidebar.close}
+      profile={props.profile}
+      profiles={props.profiles}
+      collections={collections}
+      openId={opened?.request.id ?? null}
+      dirty={dirty}
+      onOpenSaved={(collection, saved) => openSaved(collection.id, saved)}
+      onOpenEntry={openEntry}
+      onCaptured={(draft, captureNotes, action) => {
+        putDraft(draft, null, { from: 'Captured call', lines: captureNotes });
+        if (action === 'replay') send(draft);
+        if (action === 'save') setOpen('save');
+        if (action === 'open') document.getElementById('path')?.focus();
       }}
-      collections={
-        <CollectionsPanel
-          profile={props.profile}
-          state={collections}
-          openId={opened?.request.id ?? null}
-          dirty={dirty}
-          onOpen={(collection, saved) => openSaved(collection.id, saved)}
-          onNewProfile={props.onNewProfile}
-        />
-      }
-      capture={
-        <CaptureView
-          profiles={props.profiles}
-          onDraft={(draft, captureNotes, action) => {
-            putDraft(draft, null, { from: 'Captured call', lines: captureNotes });
-            if (action === 'replay') send(draft);
-            if (action === 'save') setOpen('save');
-            if (action === 'open') document.getElementById('path')?.focus();
-          }}
-        />
-      }
-      history={<History profileId={profile.id} onOpen={openEntry} />}
+      onNewProfile={props.onNewProfile}
     />
   );
 
   return (
-    <WideViewContext.Provider value={overlay ? null : showWide}>
+    <WideViewContext.Provider value={sidebar.overlay ? null : showWide}>
       <div class="app">
         {/* The sidebar comes first in Tab order, as on screen: this skips it (and the toolbar). */}
         <button
@@ -250,30 +202,21 @@ export function Workbench(props: WorkbenchProps) {
         >
           Skip to Path
         </button>
-        <header class="toolbar">
-          <button
-            type="button"
-            id="sidebar-toggle"
-            class="icon"
-            aria-label={sidebarShown ? 'Hide sidebar' : 'Show sidebar'}
-            aria-expanded={sidebarShown}
-            aria-controls="sidebar"
-            onClick={toggleSidebar}
-          >
-            ☰
-          </button>
-          {props.toolbarStart}
-          <span class="toolbar-divider" />
-          <AuthState profile={profile} token={oauth ? token : null} onGetToken={getToken} />
-          <span class="toolbar-spacer" />
-          {props.toolbarEnd}
-        </header>
+        <WorkbenchToolbar
+          sidebarShown={sidebar.shown}
+          onToggleSidebar={sidebar.toggle}
+          start={props.toolbarStart}
+          end={props.toolbarEnd}
+          profile={profile}
+          token={oauth ? token : null}
+          onGetToken={getToken}
+        />
         <div class="notices">{props.notices}</div>
         <WorkbenchLayout
           prefs={prefs}
           setPrefs={setPrefs}
-          sidebar={sidebar || null}
-          overlay={overlay}
+          sidebar={sidebarView || null}
+          overlay={sidebar.overlay}
           requestOnly={tokenTools}
           wide={wide && <WideView content={wide} onClose={closeWide} />}
           bar={
@@ -320,38 +263,24 @@ export function Workbench(props: WorkbenchProps) {
             />
           }
         />
-        {open === 'save' && (
-          <SaveRequestDialog
-            state={collections}
-            profile={profile}
-            draft={request.draft}
-            checks={checks.checks}
-            problem={draftProblem(profile, request.draft, shared, locate)}
-            onSaved={(collectionId, saved) => {
-              openSaved(collectionId, saved);
-              setSaveStatus(`Saved “${saved.name}”.`);
-            }}
-            onClose={() => setOpen('none')}
-          />
-        )}
-        {open === 'import' && (
-          <ImportCurlDialog
-            profile={profile}
-            onImport={(draft, importNotes) =>
-              putDraft(draft, null, { from: 'cURL import', lines: importNotes })
-            }
-            onClose={() => setOpen('none')}
-          />
-        )}
-        {open === 'search' && (
-          <QuickSearch
-            profileId={profile.id}
-            collections={collections.collections}
-            onOpenSaved={openSaved}
-            onOpenEntry={openEntry}
-            onClose={() => setOpen('none')}
-          />
-        )}
+        <WorkbenchDialogs
+          open={open}
+          onClose={() => setOpen('none')}
+          collections={collections}
+          profile={profile}
+          draft={request.draft}
+          checks={checks.checks}
+          problem={() => draftProblem(profile, request.draft, shared, locate)}
+          onSaved={(collectionId, saved) => {
+            openSaved(collectionId, saved);
+            setSaveStatus(`Saved “${saved.name}”.`);
+          }}
+          onImport={(draft, importNotes) =>
+            putDraft(draft, null, { from: 'cURL import', lines: importNotes })
+          }
+          onOpenSaved={openSaved}
+          onOpenEntry={openEntry}
+        />
       </div>
     </WideViewContext.Provider>
   );
