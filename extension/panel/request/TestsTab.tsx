@@ -4,6 +4,7 @@
  * `res.body.id`), and the values the profile carries now, with Clear. Every control is named
  * after its row ("Assertion 2 operator", "Remove answer variable 1").
  */
+import type { ComponentChildren } from 'preact';
 import {
   type AnswerVariable,
   ASSERTION_OPERATORS,
@@ -24,41 +25,105 @@ function replaced<T>(list: readonly T[], index: number, patch: Partial<T>): T[] 
   return list.map((item, at) => (at === index ? { ...item, ...patch } : item));
 }
 
-function AssertionRows({ state }: { state: ChecksState }) {
-  const { checks, setChecks } = state;
-  const update = (assertions: Assertion[]) => setChecks({ ...checks, assertions });
+/** A text cell of a row: code-like, so no spelling marks. */
+function Cell(props: {
+  label: string;
+  value: string;
+  placeholder: string;
+  onInput: (value: string) => void;
+  wide?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <input
+      aria-label={props.label}
+      class={props.wide ? 'check-expression' : undefined}
+      placeholder={props.placeholder}
+      spellcheck={false}
+      disabled={props.disabled}
+      value={props.value}
+      onInput={(e) => props.onInput(e.currentTarget.value)}
+    />
+  );
+}
+
+interface RowsProps<T extends { enabled: boolean }> {
+  /** "Assertion" or "Answer variable": names every control of a row ("Assertion 2 value"). */
+  noun: string;
+  rows: readonly T[];
+  onChange: (rows: T[]) => void;
+  /** What Add puts in a new row. */
+  fresh: T;
+  /** The row's own cells, between its Enabled box and its Remove button. */
+  cells: (row: T, label: string, set: (patch: Partial<T>) => void) => ComponentChildren;
+}
+
+/** Rows that can each be turned off or removed, and a button to add one. */
+function CheckRows<T extends { enabled: boolean }>({
+  noun,
+  rows,
+  onChange,
+  fresh,
+  cells,
+}: RowsProps<T>) {
+  const lower = noun.toLowerCase();
   return (
     <div class="checks-rows">
-      {checks.assertions.map((row, index) => {
-        const label = `Assertion ${index + 1}`;
-        const unary = UNARY_OPERATORS.has(row.operator);
+      {rows.map((row, index) => {
+        const label = `${noun} ${index + 1}`;
+        const set = (patch: Partial<T>) => onChange(replaced(rows, index, patch));
         return (
           <div class="check-row" key={index}>
             <input
               type="checkbox"
               aria-label={`${label} enabled`}
               checked={row.enabled}
-              onChange={(e) =>
-                update(replaced(checks.assertions, index, { enabled: e.currentTarget.checked }))
-              }
+              onChange={(e) => set({ enabled: e.currentTarget.checked } as Partial<T>)}
             />
-            <input
-              aria-label={`${label} expression`}
-              class="check-expression"
+            {cells(row, label, set)}
+            <button
+              type="button"
+              aria-label={`Remove ${lower} ${index + 1}`}
+              title={`Remove ${lower} ${index + 1}`}
+              onClick={() => onChange(rows.filter((_, at) => at !== index))}
+            >
+              ×
+            </button>
+          </div>
+        );
+      })}
+      <button type="button" onClick={() => onChange([...rows, { ...fresh }])}>
+        Add {lower}
+      </button>
+    </div>
+  );
+}
+
+function AssertionRows({ state }: { state: ChecksState }) {
+  const { checks, setChecks } = state;
+  return (
+    <CheckRows
+      noun="Assertion"
+      rows={checks.assertions}
+      onChange={(assertions) => setChecks({ ...checks, assertions })}
+      fresh={NEW_ASSERTION}
+      cells={(row, label, set) => {
+        const unary = UNARY_OPERATORS.has(row.operator);
+        return (
+          <>
+            <Cell
+              label={`${label} expression`}
+              wide
               placeholder="res.body.id"
-              spellcheck={false}
               value={row.expression}
-              onInput={(e) =>
-                update(replaced(checks.assertions, index, { expression: e.currentTarget.value }))
-              }
+              onInput={(expression) => set({ expression })}
             />
             <select
               aria-label={`${label} operator`}
               value={row.operator}
               onChange={(e) => {
                 const operator = e.currentTarget.value as Assertion['operator'];
-                const value = UNARY_OPERATORS.has(operator) ? '' : row.value;
-                update(replaced(checks.assertions, index, { operator, value }));
+                set({ operator, value: UNARY_OPERATORS.has(operator) ? '' : row.value });
               }}
             >
               {ASSERTION_OPERATORS.map((operator) => (
@@ -67,92 +132,46 @@ function AssertionRows({ state }: { state: ChecksState }) {
                 </option>
               ))}
             </select>
-            <input
-              aria-label={`${label} value`}
+            <Cell
+              label={`${label} value`}
               placeholder={unary ? '(no value)' : '200'}
-              spellcheck={false}
               disabled={unary}
               value={row.value}
-              onInput={(e) =>
-                update(replaced(checks.assertions, index, { value: e.currentTarget.value }))
-              }
+              onInput={(value) => set({ value })}
             />
-            <button
-              type="button"
-              aria-label={`Remove assertion ${index + 1}`}
-              title={`Remove assertion ${index + 1}`}
-              onClick={() => update(checks.assertions.filter((_, at) => at !== index))}
-            >
-              ×
-            </button>
-          </div>
+          </>
         );
-      })}
-      <button type="button" onClick={() => update([...checks.assertions, { ...NEW_ASSERTION }])}>
-        Add assertion
-      </button>
-    </div>
+      }}
+    />
   );
 }
 
 function VariableRows({ state }: { state: ChecksState }) {
   const { checks, setChecks } = state;
-  const update = (answerVariables: AnswerVariable[]) => setChecks({ ...checks, answerVariables });
   return (
-    <div class="checks-rows">
-      {checks.answerVariables.map((row, index) => {
-        const label = `Answer variable ${index + 1}`;
-        return (
-          <div class="check-row" key={index}>
-            <input
-              type="checkbox"
-              aria-label={`${label} enabled`}
-              checked={row.enabled}
-              onChange={(e) =>
-                update(
-                  replaced(checks.answerVariables, index, { enabled: e.currentTarget.checked }),
-                )
-              }
-            />
-            <input
-              aria-label={`${label} name`}
-              placeholder="orderId"
-              spellcheck={false}
-              value={row.name}
-              onInput={(e) =>
-                update(replaced(checks.answerVariables, index, { name: e.currentTarget.value }))
-              }
-            />
-            <input
-              aria-label={`${label} expression`}
-              class="check-expression"
-              placeholder="res.body.id"
-              spellcheck={false}
-              value={row.expression}
-              onInput={(e) =>
-                update(
-                  replaced(checks.answerVariables, index, { expression: e.currentTarget.value }),
-                )
-              }
-            />
-            <button
-              type="button"
-              aria-label={`Remove answer variable ${index + 1}`}
-              title={`Remove answer variable ${index + 1}`}
-              onClick={() => update(checks.answerVariables.filter((_, at) => at !== index))}
-            >
-              ×
-            </button>
-          </div>
-        );
-      })}
-      <button
-        type="button"
-        onClick={() => update([...checks.answerVariables, { ...NEW_VARIABLE }])}
-      >
-        Add answer variable
-      </button>
-    </div>
+    <CheckRows
+      noun="Answer variable"
+      rows={checks.answerVariables}
+      onChange={(answerVariables) => setChecks({ ...checks, answerVariables })}
+      fresh={NEW_VARIABLE}
+      cells={(row, label, set) => (
+        <>
+          <Cell
+            label={`${label} name`}
+            placeholder="orderId"
+            value={row.name}
+            onInput={(name) => set({ name })}
+          />
+          <Cell
+            label={`${label} expression`}
+            wide
+            placeholder="res.body.id"
+            value={row.expression}
+            onInput={(expression) => set({ expression })}
+          />
+        </>
+      )}
+    />
   );
 }
 
