@@ -66,7 +66,9 @@ export async function launchWithExtension(
     extensionId,
     async close() {
       await context.close();
-      if (profileDir === undefined) rmSync(userDataDir, { recursive: true, force: true });
+      // Chromium's helper processes may still write into the profile for a moment after it closed.
+      if (profileDir === undefined)
+        rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

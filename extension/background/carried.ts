@@ -38,6 +38,24 @@ export async function loadCarried(profileId: string): Promise<NameValue[]> {
 /** One change at a time: a run carrying values step after step must not lose one. */
 const inTurn = createSerialQueue();
 
+/**
+ * A run carries values at every step, tens of times a second: open panels hear each profile's
+ * latest values at most every TELL_EVERY_MS (each event is masked, sent and rendered, which would
+ * otherwise slow the run down). A clear is told at once.
+ */
+const TELL_EVERY_MS = 250;
+const untold = new Map<string, NameValue[]>();
+let telling: ReturnType<typeof setTimeout> | null = null;
+
+function tellSoon(profileId: string, values: NameValue[]): void {
+  untold.set(profileId, values);
+  telling ??= setTimeout(() => {
+    telling = null;
+    for (const [id, latest] of untold) tell({ kind: 'carried', profileId: id, values: latest });
+    untold.clear();
+  }, TELL_EVERY_MS);
+}
+
 export const listCarried: Handlers['variables/carried'] = async ({ profileId }) =>
   ok({ values: await loadCarried(profileId) });
 
@@ -62,7 +80,7 @@ export async function carryFromAnswer(
       // Not awaited: the session store's mirror has the values at once, so the next call resolves
       // with them; waiting for storage itself would add its round trip to every step of a run.
       writeSession({ carried: { ...all, [profileId]: result.values } }).then(
-        () => tell({ kind: 'carried', profileId, values: result.values }),
+        () => tellSoon(profileId, result.values),
         () => {
           // storage.session refused them: the mirror forgot them too, so the next call reads what
           // storage has. The call they came from has its answer; the panel shows what is carried.
@@ -77,6 +95,7 @@ export const clearCarried: Handlers['variables/clear'] = async ({ profileId }) =
   inTurn(async () => {
     const { [profileId]: _cleared, ...others } = await loadAll();
     await writeSession({ carried: others });
+    untold.delete(profileId);
     tell({ kind: 'carried', profileId, values: [] });
     return ok({ values: [] });
   });

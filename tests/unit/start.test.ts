@@ -11,11 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const outDir = mkdtempSync(join(tmpdir(), 'partner-api-start-'));
+/** A browser's helper processes may still be writing into its profile for a moment after it ends. */
+const REMOVE = { recursive: true, force: true, maxRetries: 10, retryDelay: 100 } as const;
 let child: ChildProcess | undefined;
 
 afterAll(() => {
   child?.kill('SIGKILL');
-  rmSync(outDir, { recursive: true, force: true });
+  rmSync(outDir, REMOVE);
 });
 
 function waitForOutput(process: ChildProcess, marker: string, timeoutMs: number): Promise<string> {
@@ -109,7 +111,7 @@ describe('npm start without a display', () => {
       expect(await exited).toBe(0);
     } finally {
       headless.kill('SIGKILL');
-      rmSync(profileDir, { recursive: true, force: true });
+      rmSync(profileDir, REMOVE);
     }
   }, 120_000);
 });
@@ -138,7 +140,7 @@ describe('npm start -- --browser firefox without a display', () => {
       expect(await exited).toBe(0);
     } finally {
       firefox.kill('SIGKILL');
-      rmSync(firefoxOut, { recursive: true, force: true });
+      rmSync(firefoxOut, REMOVE);
     }
   }, 90_000);
 });
@@ -172,7 +174,7 @@ describe('npm start and Ctrl+C', () => {
       expect(preferences.profile?.exit_type).toBe('Normal');
     } finally {
       if (started.exitCode === null) process.kill(-(started.pid as number), 'SIGKILL');
-      rmSync(profileDir, { recursive: true, force: true });
+      rmSync(profileDir, REMOVE);
     }
   }, 120_000);
 });
