@@ -49,7 +49,8 @@ let telling: ReturnType<typeof setTimeout> | null = null;
 
 function tellSoon(profileId: string, values: NameValue[]): void {
   untold.set(profileId, values);
-  telling ??= setTimeout(() => {
+  if (telling !== null) return;
+  telling = setTimeout(() => {
     telling = null;
     for (const [id, latest] of untold) tell({ kind: 'carried', profileId: id, values: latest });
     untold.clear();

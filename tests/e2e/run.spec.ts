@@ -4,6 +4,7 @@
  * next request, a failing step is listed with what its check found, and Run failed again sends
  * only that one; with Stop on first failure the run ends there. The values a run carries show in
  * every open panel's Tests tab as they change, and a clear in one panel clears them in the others.
+ * A run starts with no carried values unless asked to keep them.
  */
 
 import type { Collection, SavedRequest } from '../../src/collections/model';
@@ -169,4 +170,69 @@ test('the values a run carries show at once in the Tests tab of every open panel
   await other.getByRole('button', { name: 'Clear carried values' }).click();
   await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
   await expect(other.getByText('This profile carries no values yet.')).toBeVisible();
+});
+
+const FOLLOW_UP: Collection = {
+  id: 'follow-up',
+  name: 'Follow-up',
+  auth: { method: 'apiKey', formEncodeCredentials: false },
+  variables: [],
+  items: [
+    {
+      kind: 'folder',
+      id: 'later',
+      name: 'Later',
+      items: [
+        request('Read it again', {
+          path: 'orders/{{orderId}}',
+          assertions: [{ expression: 'res.status', operator: 'eq', value: '200', enabled: true }],
+        }),
+      ],
+    },
+  ],
+};
+
+test('a run starts with no carried values, unless told to keep what earlier calls carried', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
+  for (const collection of [COLLECTION, FOLLOW_UP]) {
+    await panel.getByLabel('Import collection').setInputFiles({
+      name: `${collection.id}.json`,
+      mimeType: 'application/json',
+      buffer: Buffer.from(exportCollection(collection)),
+    });
+    await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
+      `Imported “${collection.name}”`,
+    );
+  }
+  await (await openRowMenu(panel, 'Orders')).getByRole('menuitem', { name: 'Run Orders' }).click();
+  const orders = panel.getByRole('dialog', { name: 'Run Orders' });
+  await orders.getByRole('button', { name: 'Start run' }).click();
+  await expect(orders.getByRole('status')).toHaveText('Run finished: 3 of 4 requests passed.');
+  await orders.getByRole('button', { name: 'Close' }).click();
+  const created = sandbox.requests.find((item) => item.path.startsWith('/v1/orders/'))?.path;
+  expect(created).toMatch(/^\/v1\/orders\/ord_[0-9a-f]+$/);
+
+  await (await openRowMenu(panel, 'Later')).getByRole('menuitem', { name: 'Run Later' }).click();
+  const later = panel.getByRole('dialog', { name: 'Run Later' });
+  const fresh = later.getByRole('checkbox', { name: 'Start with no carried values' });
+  await expect(fresh).toBeChecked();
+  await fresh.uncheck();
+  await later.getByRole('button', { name: 'Start run' }).click();
+  await expect(later.getByRole('status')).toHaveText('Run finished: 1 of 1 requests passed.');
+  expect(sandbox.requests.at(-1)?.path).toBe(created);
+
+  const before = sandbox.requests.length;
+  await fresh.check();
+  await later.getByRole('button', { name: 'Start run' }).click();
+  await expect(later.getByRole('status')).toHaveText('Run finished: 0 of 1 requests passed.');
+  await later.getByRole('button', { name: 'Show answer of 1. Read it again' }).click();
+  await expect(later.getByRole('list', { name: 'Run results' })).toContainText(
+    'Unknown variable: {{orderId}}',
+  );
+  // Nothing went out: the call could not be built without the value.
+  expect(sandbox.requests.length).toBe(before);
 });

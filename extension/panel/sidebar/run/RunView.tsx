@@ -1,8 +1,9 @@
 /**
  * Run a folder or a collection: Start run sends its requests in order with the active profile,
  * values carried from one answer to the next; the results fill in as it goes (status, time,
- * checks passed, the answer one click away). Stop on the first failure or go on; Cancel run stops
- * between requests (and the one in flight); Run failed again sends only the failed ones.
+ * checks passed, the answer one click away). It starts with no carried values unless told to keep
+ * them. Stop on the first failure or go on; Cancel run stops between requests (and the one in
+ * flight); Run failed again sends only the failed ones, with what the run carried.
  */
 import { Component } from 'preact';
 import { useState } from 'preact/hooks';
@@ -103,6 +104,7 @@ function summary(state: RunState): string {
 export function RunView({ profile, collection, folder, onClose }: Props) {
   const { state, run, cancel } = useRun(profile, collection);
   const [stopOnFailure, setStopOnFailure] = useState(false);
+  const [fresh, setFresh] = useState(true);
   const steps = runSteps(folder === null ? collection.items : folder.items);
   const failed = failedSteps(state.results);
   const name = folder === null ? collection.name : folder.name;
@@ -122,6 +124,15 @@ export function RunView({ profile, collection, folder, onClose }: Props) {
           />{' '}
           Stop on first failure
         </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={fresh}
+            disabled={state.running}
+            onChange={(e) => setFresh(e.currentTarget.checked)}
+          />{' '}
+          Start with no carried values
+        </label>
         {state.running ? (
           <button type="button" onClick={() => void cancel()}>
             Cancel run
@@ -132,12 +143,13 @@ export function RunView({ profile, collection, folder, onClose }: Props) {
               type="button"
               class="primary"
               disabled={steps.length === 0}
-              onClick={() => void run(steps, stopOnFailure)}
+              onClick={() => void run(steps, stopOnFailure, fresh)}
             >
               Start run
             </button>
             {failed.length > 0 && (
-              <button type="button" onClick={() => void run(failed, stopOnFailure)}>
+              // The failed requests need what the run carried to them: kept.
+              <button type="button" onClick={() => void run(failed, stopOnFailure, false)}>
                 Run failed again
               </button>
             )}
@@ -147,6 +159,11 @@ export function RunView({ profile, collection, folder, onClose }: Props) {
           Close
         </button>
       </div>
+      {state.error !== null && (
+        <p class="notice notice-error" role="alert">
+          {state.error}
+        </p>
+      )}
       <p role="status">{summary(state)}</p>
       {state.results.length > 0 && (
         <ol class="run-results" aria-label="Run results">

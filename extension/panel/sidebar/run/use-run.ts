@@ -30,12 +30,14 @@ export interface RunState {
   total: number;
   results: RunResult[];
   end: RunEnd | null;
+  /** Why the run could not start. */
+  error: string | null;
 }
 
 /** How often a running run's results view catches up (a person sees it move; the run is not slowed). */
 const PROGRESS_TICK_MS = 250;
 
-const IDLE: RunState = { running: false, total: 0, results: [], end: null };
+const IDLE: RunState = { running: false, total: 0, results: [], end: null, error: null };
 
 /** The profile a run sends with: its id, and what `{{name}}` in an assertion's value reads. */
 export type RunProfile = PreviewProfile & { id: string };
@@ -53,11 +55,19 @@ export function useRun(profile: RunProfile, collection: Collection) {
   const done = useRef<RunResult[]>([]);
   const tick = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  async function run(steps: RunStep[], stopOnFailure: boolean) {
+  /** `fresh`: the profile's carried values are cleared first, as a run in CI starts with none. */
+  async function run(steps: RunStep[], stopOnFailure: boolean, fresh: boolean) {
     if (state.running) return;
     cancelled.current = false;
     done.current = [];
-    setState({ running: true, total: steps.length, results: [], end: null });
+    setState({ running: true, total: steps.length, results: [], end: null, error: null });
+    if (fresh) {
+      const cleared = await ask('variables/clear', { profileId });
+      if (!cleared.ok) {
+        setState({ ...IDLE, error: `${cleared.error.message} ${cleared.error.hint}` });
+        return;
+      }
+    }
     const [search, kept] = await Promise.all([
       loadPatternSearch(steps),
       ask('variables/carried', { profileId }),
@@ -104,7 +114,7 @@ export function useRun(profile: RunProfile, collection: Collection) {
     });
     if (tick.current !== null) clearTimeout(tick.current);
     tick.current = null;
-    setState({ running: false, total: steps.length, results, end });
+    setState({ running: false, total: steps.length, results, end, error: null });
   }
 
   async function cancel() {
