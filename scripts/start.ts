@@ -208,7 +208,6 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox();
   console.log(`\n${startupBanner(sandbox)}`);
   const closeBrowser = await openBrowser(sandbox);
-  console.log('\nPress Ctrl+C to stop.');
   let stopping = false;
   const stop = async () => {
     // A second Ctrl+C while Chromium closes does not cut the close short.
@@ -222,6 +221,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   process.on('SIGHUP', stop);
+  // Said once the signals are heard: a script that waits for it may stop us at once.
+  console.log('\nPress Ctrl+C to stop.');
 }
 
 await main();
