@@ -33,13 +33,15 @@ function folderFiles(page: Page): Promise<Record<string, string>> {
       }
     };
     const root = await navigator.storage.getDirectory();
-    // A directory the panel replaces while this walks it is read again from the top.
+    // A directory the panel replaces while this walks it, or a file it rewrites while this reads it
+    // (NotReadableError: the file changed after it was opened), is read again from the top.
+    const changedMeanwhile = ['NotFoundError', 'NotReadableError'];
     for (let attempt = 1; ; attempt += 1) {
       try {
         await walk(await root.getDirectoryHandle(folder), '');
         return files;
       } catch (error) {
-        if ((error as DOMException).name !== 'NotFoundError' || attempt === 5) throw error;
+        if (!changedMeanwhile.includes((error as DOMException).name) || attempt === 5) throw error;
         for (const name of Object.keys(files)) delete files[name];
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

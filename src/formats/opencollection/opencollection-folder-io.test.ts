@@ -6,7 +6,7 @@ import type { Collection } from '../../collections/model';
 import { nodeFolderHandle } from '../../testing/fixtures/opencollection/node-folder-handle';
 import { brunoSample } from '../../testing/fixtures/opencollection/opencollection-samples';
 import { exportOpenCollection } from './opencollection-export';
-import { readFolderFiles, writeFolderFiles } from './opencollection-folder-io';
+import { type FolderHandle, readFolderFiles, writeFolderFiles } from './opencollection-folder-io';
 import { importOpenCollection } from './opencollection-import';
 
 let root = '';
@@ -64,5 +64,67 @@ describe('a collection kept in a folder', () => {
       'opencollection.yml',
     ]);
     expect(snapshot(await readFolderFiles(folder))).toEqual(snapshot(after));
+  });
+});
+
+describe('a folder changed while it is read', () => {
+  /** `root`, with the file `path` failing to read as a browser says, `failures` times. */
+  function changingFolder(
+    folder: FolderHandle,
+    path: string,
+    errorName: string,
+    failures: number,
+  ): FolderHandle {
+    let left = failures;
+    const wrap = (handle: FolderHandle, prefix: string): FolderHandle => ({
+      ...handle,
+      entries: async function* () {
+        for await (const [name, entry] of handle.entries()) {
+          if (entry.kind === 'directory') yield [name, wrap(entry, `${prefix}${name}/`)];
+          else if (`${prefix}${name}` !== path) yield [name, entry];
+          else
+            yield [
+              name,
+              {
+                ...entry,
+                getFile: async () => {
+                  if (left > 0) {
+                    left -= 1;
+                    throw new DOMException('The file changed while it was read.', errorName);
+                  }
+                  return entry.getFile();
+                },
+              },
+            ];
+        }
+      },
+    });
+    return wrap(folder, '');
+  }
+
+  it.each(['NotReadableError', 'NotFoundError'])('reads it again after a %s', async (errorName) => {
+    const files = filesOf(brunoSample());
+    await writeFolderFiles(nodeFolderHandle(root), files, new Map());
+    const folder = changingFolder(nodeFolderHandle(root), 'opencollection.yml', errorName, 2);
+    expect(snapshot(await readFolderFiles(folder))).toEqual(snapshot(files));
+  });
+
+  it('gives up after three reads, and never retries other errors', async () => {
+    await writeFolderFiles(nodeFolderHandle(root), filesOf(brunoSample()), new Map());
+    const still = changingFolder(
+      nodeFolderHandle(root),
+      'opencollection.yml',
+      'NotReadableError',
+      3,
+    );
+    await expect(readFolderFiles(still)).rejects.toThrow('changed while it was read');
+    // NotAllowedError is not retried: a second read would have succeeded.
+    const refused = changingFolder(
+      nodeFolderHandle(root),
+      'opencollection.yml',
+      'NotAllowedError',
+      1,
+    );
+    await expect(readFolderFiles(refused)).rejects.toThrow('changed while it was read');
   });
 });

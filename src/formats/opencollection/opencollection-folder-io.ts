@@ -100,12 +100,30 @@ function prefixes(path: string): string[] {
   return parts.map((_part, index) => parts.slice(0, index + 1).join('/'));
 }
 
+/** What a browser says of a file or folder changed while it was read: removed, or rewritten. */
+const CHANGED_WHILE_READ = new Set(['NotFoundError', 'NotReadableError']);
+const READ_ATTEMPTS = 3;
+const READ_AGAIN_AFTER_MS = 50;
+
 /**
  * Every file under `root` (hidden entries such as `.git` left out), paths `/`-separated. Folders
  * are listed and files read concurrently: a folder of a thousand files is read in one go rather
- * than one file after another.
+ * than one file after another. A folder that an editor or `git pull` changes while it is read is
+ * read again (the reads would otherwise mix old and new files, or fail on a file just replaced).
  */
 export async function readFolderFiles(root: FolderHandle): Promise<CollectionFile[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await readOnce(root);
+    } catch (error) {
+      const name = error instanceof Error ? error.name : '';
+      if (attempt === READ_ATTEMPTS || !CHANGED_WHILE_READ.has(name)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_AFTER_MS));
+    }
+  }
+}
+
+async function readOnce(root: FolderHandle): Promise<CollectionFile[]> {
   async function walk(handle: FolderHandle, prefix: string): Promise<CollectionFile[]> {
     const entries: [string, FolderHandle | FolderFile][] = [];
     for await (const [name, entry] of handle.entries())

@@ -101,6 +101,26 @@ function summary(state: RunState): string {
   return `Run stopped on a failure after ${state.results.length} of ${state.total} requests: ${counted}.`;
 }
 
+/** One of the run's options: a box that cannot change while the run goes. */
+function RunOption(props: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.currentTarget.checked)}
+      />{' '}
+      {props.label}
+    </label>
+  );
+}
+
 export function RunView({ profile, collection, folder, onClose }: Props) {
   const { state, run, cancel } = useRun(profile, collection);
   const [stopOnFailure, setStopOnFailure] = useState(false);
@@ -115,24 +135,18 @@ export function RunView({ profile, collection, folder, onClose }: Props) {
         values set by one answer are used by the requests after it.
       </p>
       <div class="row">
-        <label>
-          <input
-            type="checkbox"
-            checked={stopOnFailure}
-            disabled={state.running}
-            onChange={(e) => setStopOnFailure(e.currentTarget.checked)}
-          />{' '}
-          Stop on first failure
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={fresh}
-            disabled={state.running}
-            onChange={(e) => setFresh(e.currentTarget.checked)}
-          />{' '}
-          Start with no carried values
-        </label>
+        <RunOption
+          label="Stop on first failure"
+          checked={stopOnFailure}
+          disabled={state.running}
+          onChange={setStopOnFailure}
+        />
+        <RunOption
+          label="Start with no carried values"
+          checked={fresh}
+          disabled={state.running}
+          onChange={setFresh}
+        />
         {state.running ? (
           <button type="button" onClick={() => void cancel()}>
             Cancel run
