@@ -140,14 +140,14 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
     await page.getByRole('button', { name: 'Get a token in the page' }).click();
     await expect(page.locator('#log')).toContainText('POST /o/oauth/accesstoken: 200');
     // The token POST shows at once, before DevTools gives (or never gives) its body: it took 11 s
-    // when the list waited out the body. A bound above 1 s leaves room for this loaded machine.
+    // when the list waited out the body. A bound of 5 s leaves room for a loaded 2-core machine.
     const tokenDone = Date.now();
     await until(
       panel,
       'the token request listed',
       `return [...document.querySelectorAll('[role=option]')].some((r) => r.textContent.includes('accesstoken')) ? true : undefined;`,
     );
-    expect(Date.now() - tokenDone).toBeLessThan(2_500);
+    expect(Date.now() - tokenDone).toBeLessThan(5_000);
 
     // A saved secret that looks like no credential (no pattern masks it), sent by the page where
     // no credential belongs: the worker's masking of every held secret catches it.
