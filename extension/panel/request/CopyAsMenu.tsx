@@ -3,14 +3,12 @@
  * HTTPie or PowerShell, each with secrets as environment variables, and each "with secrets" after
  * the same confirmation as cURL.
  */
-import { useRef, useState } from 'preact/hooks';
 import { CODE_LANGUAGES } from '../../../src/vocabulary/terms';
-import { Menu, type MenuItem } from '../ui/Menu';
+import type { MenuItem } from '../ui/Menu';
+import { MenuButton } from '../ui/MenuButton';
 import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
 
 export function CopyAsMenu({ copyAs }: { copyAs: CopyAs }) {
-  const [at, setAt] = useState<{ x: number; y: number } | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const others = CODE_LANGUAGES.filter((language) => language !== 'curl');
   const items: MenuItem[] = [
     ...others.map((language) => ({
@@ -25,28 +23,8 @@ export function CopyAsMenu({ copyAs }: { copyAs: CopyAs }) {
     })),
   ];
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={at !== null}
-        onClick={() => {
-          const box = button.current?.getBoundingClientRect();
-          setAt(at === null && box ? { x: box.left, y: box.bottom } : null);
-        }}
-      >
-        Copy as<span aria-hidden="true"> ▾</span>
-      </button>
-      {at !== null && (
-        <Menu
-          label="Copy as"
-          at={at}
-          items={items}
-          onClose={() => setAt(null)}
-          returnTo={() => button.current}
-        />
-      )}
-    </>
+    <MenuButton label="Copy as" items={items}>
+      Copy as<span aria-hidden="true"> ▾</span>
+    </MenuButton>
   );
 }

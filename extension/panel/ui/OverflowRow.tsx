@@ -6,7 +6,8 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { Menu, type MenuItem } from './Menu';
+import type { MenuItem } from './Menu';
+import { MenuButton } from './MenuButton';
 
 export interface RowAction {
   /** The action in the row, usually a button. */
@@ -27,9 +28,7 @@ interface Props {
 
 export function OverflowRow({ label, actions, pinned, status, class: className }: Props) {
   const group = useRef<HTMLDivElement>(null);
-  const more = useRef<HTMLButtonElement>(null);
   const [hidden, setHidden] = useState(0);
-  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
 
   // Items that wrapped to a second line of the one-line group are the ones that do not fit:
   // measured after every render (the actions change) and whenever the group is resized.
@@ -61,33 +60,16 @@ export function OverflowRow({ label, actions, pinned, status, class: className }
         ))}
       </div>
       {hidden > 0 && (
-        <button
-          ref={more}
-          type="button"
-          class="icon"
-          aria-label="More actions"
-          title="More actions"
-          aria-haspopup="menu"
-          aria-expanded={menuAt !== null}
-          onClick={() => {
-            const box = more.current?.getBoundingClientRect();
-            setMenuAt(menuAt === null && box ? { x: box.left, y: box.bottom } : null);
-          }}
+        <MenuButton
+          label="More actions"
+          icon
+          items={actions.slice(shown).map((action) => action.item)}
         >
           »
-        </button>
+        </MenuButton>
       )}
       {pinned}
       {status !== undefined && <div class="overflow-row-status">{status}</div>}
-      {menuAt !== null && (
-        <Menu
-          label="More actions"
-          at={menuAt}
-          items={actions.slice(shown).map((action) => action.item)}
-          onClose={() => setMenuAt(null)}
-          returnTo={() => more.current}
-        />
-      )}
     </div>
   );
 }

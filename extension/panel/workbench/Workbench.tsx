@@ -28,7 +28,7 @@ import { WideView, WideViewContext } from '../ui/WideView';
 import { useFocusRescue } from './use-focus-rescue';
 import { useShortcuts } from './use-shortcuts';
 import { useSidebar } from './use-sidebar';
-import { useWideView } from './use-wide-view';
+import { useWideViewHost } from './use-wide-view-host';
 import { type OpenDialog, WorkbenchDialogs } from './WorkbenchDialogs';
 import { WorkbenchLayout } from './WorkbenchLayout';
 import { WorkbenchSidebar } from './WorkbenchSidebar';
@@ -98,7 +98,7 @@ export function Workbench(props: WorkbenchProps) {
   const [notes, setNotes] = useState<DraftNotes | null>(null);
   const [saveStatus, setSaveStatus] = useState('');
   const sidebar = useSidebar(prefs, setPrefs);
-  const { wide, showWide, closeWide } = useWideView();
+  const { wide, showWide, closeWide } = useWideViewHost();
   const dirty =
     opened !== null &&
     (!sameCall(request.draft, opened.request) || !sameChecks(checks.checks, opened.request));

@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState } from 'preact/hooks';
 import type { WideViewContent } from '../ui/WideView';
 
-export function useWideView() {
+export function useWideViewHost() {
   const [wide, setWide] = useState<WideViewContent | null>(null);
   const wideNow = useRef<WideViewContent | null>(null);
   const showWide = useCallback((content: WideViewContent | null) => {
