@@ -146,7 +146,7 @@ export function carryFromReadable(
  * The checks on one answer, with the pattern search given (sync: for callers that hold one);
  * `variables`: what `{{name}}` in an assertion's value stands for.
  */
-export function checkAnswerWith(
+function checkAnswerWith(
   checks: RequestChecks,
   answer: CheckedAnswer,
   search: PatternSearch,

@@ -41,7 +41,7 @@ const NONE: EditedChecks = { assertions: [], answerVariables: [] };
 const NO_VALUES: NameValue[] = [];
 
 /** The fields a saved request gets: none at all when there are no checks (older files stay as they were). */
-export function savedChecks(checks: EditedChecks): Partial<EditedChecks> {
+function savedChecks(checks: EditedChecks): Partial<EditedChecks> {
   return {
     ...(checks.assertions.length > 0 ? { assertions: checks.assertions } : {}),
     ...(checks.answerVariables.length > 0 ? { answerVariables: checks.answerVariables } : {}),
