@@ -29,6 +29,8 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
   const { collection } = tree;
   const [closed, setClosed] = useState(false);
   const [actions, setActions] = useState(false);
+  /** The status line after an export: the file it saved. */
+  const [saved, setSaved] = useState<string | null>(null);
   const name = collection.name;
   const actionsId = `collection-actions-${collection.id}`;
   const folder = state.folders.views.get(collection.id);
@@ -48,7 +50,7 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
     const reply = await ask('collections/export', { id: collection.id, format });
     if (!reply.ok) return state.setError(reply.error);
     state.setError(null);
-    downloadFile(reply.value.fileName, reply.value.text);
+    setSaved(downloadFile(reply.value.fileName, reply.value.text));
   }
 
   async function exportForBruno() {
@@ -60,7 +62,7 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
     );
     const { folder, files } = reply.value;
     const zip = zipCollectionFolder(folder, files);
-    downloadFile(`${folder}.zip`, new Blob([zip], { type: 'application/zip' }));
+    setSaved(downloadFile(`${folder}.zip`, new Blob([zip], { type: 'application/zip' })));
   }
 
   return (
@@ -155,6 +157,11 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
             Delete collection
           </button>
         </div>
+      )}
+      {saved !== null && (
+        <p class="muted" role="status">
+          {saved}
+        </p>
       )}
       {folder !== undefined && (
         <FolderStatus
