@@ -116,7 +116,7 @@ test('npm start saves an export in the downloads folder under its name, kept aft
     const collections = panel.getByRole('region', { name: 'Collections' });
     await openCollectionActions(panel, 'Team');
     await collections.getByRole('button', { name: 'Export for Postman Team' }).click();
-    await expect(collections.getByRole('status')).toContainText(
+    await expect(collections.getByRole('status').filter({ hasText: 'Saved' })).toContainText(
       'Saved “team.postman_collection.json” to your downloads folder.',
     );
     const file = join(downloads, 'team.postman_collection.json');
