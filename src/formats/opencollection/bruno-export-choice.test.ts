@@ -1,3 +1,4 @@
+/** Export for Bruno's choices: which profiles become environments, and the bru run command shown after. */
 import { describe, expect, it } from 'vitest';
 import {
   bruRunCommand,
