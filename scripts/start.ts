@@ -59,9 +59,12 @@ const DOWNLOADS = downloadsFolder(flags.downloads);
 
 /** Set once Ctrl+C (or a kill) is heard: the browser closing then is ours, not the user's. */
 let stopping = false;
+/** Whether the browser `npm start` opened is still open (the user may close it first). */
+let browserOpen = false;
 
 /** Said when the user closes the browser; not when stop() closes it. */
 function sayBrowserClosed(name: string) {
+  browserOpen = false;
   if (!stopping) console.log(`\n${name} was closed; the sandbox keeps running until Ctrl+C.`);
 }
 
@@ -235,13 +238,14 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox();
   console.log(`\n${startupBanner(sandbox)}`);
   const closeBrowser = await openBrowser(sandbox);
-  if (closeBrowser !== null) console.log(`Exports and saved files go to ${DOWNLOADS}`);
+  browserOpen = closeBrowser !== null;
+  if (browserOpen) console.log(`Exports and saved files go to ${DOWNLOADS}`);
   const stop = async () => {
     // A second Ctrl+C while Chromium closes does not cut the close short.
     if (stopping) return;
     stopping = true;
     console.log(
-      `\nClosing ${closeBrowser ? `${FIREFOX ? 'Firefox' : 'Chromium'} and ` : ''}the sandbox …`,
+      `\nClosing ${browserOpen ? `${FIREFOX ? 'Firefox' : 'Chromium'} and ` : ''}the sandbox …`,
     );
     await closeBrowser?.().catch(() => undefined); // the user may already have closed it
     await sandbox.close();

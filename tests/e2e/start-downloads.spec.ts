@@ -92,11 +92,12 @@ test('npm start saves an export in the downloads folder under its name, kept aft
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, {
       noDefaults: true,
     });
-    const panel = browser
-      .contexts()[0]
-      ?.pages()
-      .find((page) => page.url().endsWith('/extension/panel/panel.html')) as Page;
-    expect(panel).toBeDefined();
+    const context = browser.contexts()[0];
+    if (context === undefined) throw new Error('npm start’s browser has no default context.');
+    const isPanel = (page: Page) => page.url().endsWith('/extension/panel/panel.html');
+    const panel =
+      context.pages().find(isPanel) ??
+      (await context.waitForEvent('page', { predicate: isPanel, timeout: 10_000 }));
     await createApiKeyProfile(panel, { baseUrl: url, apiKey, companyId });
     await panel.getByRole('textbox', { name: 'Path' }).fill('products');
     await panel.getByRole('button', { name: 'Send' }).click();
