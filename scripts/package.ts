@@ -8,11 +8,15 @@
  * Each zip holds its files at the top (the manifest at the root), in a fixed order with a fixed
  * date, so the same tree gives the same bytes. The sources zip builds with the README's commands
  * (`npm ci`, then `npm run build:firefox`), which docs/firefox.md tells AMO's reviewers.
+ * Then it checks what it wrote (scripts/package-checks.ts: the Chrome zip's manifest, icons and
+ * size; the Firefox zip with addons-linter) and fails, naming each problem, if a zip is not fit
+ * for its store.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { type Zippable, zipSync } from 'fflate';
+import { checkChromeZip, checkFirefoxZip } from './package-checks';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Zip dates start in 1980; a fixed one keeps the bytes the same from one run to the next. */
@@ -54,7 +58,7 @@ function npx(args: string[]) {
   execFileSync('npx', args, { cwd: ROOT, stdio: 'inherit' });
 }
 
-function main() {
+async function main() {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8')) as {
     version: string;
   };
@@ -62,19 +66,26 @@ function main() {
   npx(['vite', 'build', '--mode', 'firefox', '--logLevel', 'warn']);
   const out = join(ROOT, 'packages');
   mkdirSync(out, { recursive: true });
-  const written = [
-    ['chrome', join(ROOT, 'dist')],
-    ['firefox', join(ROOT, 'dist-firefox')],
-  ].map(([browser, dir = '']) => {
-    const path = join(out, `partner-api-devtools-${version}-${browser}.zip`);
-    writeFileSync(path, zipFiles(dir, filesUnder(dir)));
-    return path;
-  });
-  const sources = join(out, `partner-api-devtools-${version}-sources.zip`);
+  const zipPath = (browser: string) => join(out, `partner-api-devtools-${version}-${browser}.zip`);
+  const chrome = zipFiles(join(ROOT, 'dist'), filesUnder(join(ROOT, 'dist')));
+  writeFileSync(zipPath('chrome'), chrome);
+  const firefoxDir = join(ROOT, 'dist-firefox');
+  writeFileSync(zipPath('firefox'), zipFiles(firefoxDir, filesUnder(firefoxDir)));
+  const sources = zipPath('sources');
   writeFileSync(sources, zipFiles(ROOT, sourceFiles(ROOT)));
-  for (const path of [...written, sources]) {
+  for (const path of [zipPath('chrome'), zipPath('firefox'), sources]) {
     console.log(`${relative(ROOT, path)}  ${(statSync(path).size / 1024).toFixed(1)} KB`);
   }
+  console.log('Checking the zips (addons-linter takes a little while) …');
+  const problems = [
+    ...checkChromeZip(chrome, version).map((problem) => `Chrome zip: ${problem}`),
+    ...(await checkFirefoxZip(zipPath('firefox'))).map((problem) => `Firefox zip: ${problem}`),
+  ];
+  if (problems.length > 0) {
+    console.error(`The packages are not ready for the stores:\n- ${problems.join('\n- ')}`);
+    process.exit(1);
+  }
+  console.log('Both zips passed their checks: manifest, icons and size; addons-linter.');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -2,8 +2,10 @@
  * `npm start -- --browser firefox`: Firefox ESR with the Firefox build installed as a temporary
  * add-on, on the sandbox's demo page with DevTools docked on the Partner API panel. The profile
  * (and so the extension's storage, under a fixed add-on UUID) is kept in .cache/firefox-profile,
- * so saved profiles survive a restart. Without a display, or a Firefox, it says how to load the
- * build by hand.
+ * so saved profiles survive a restart. Downloads go without a dialog to the folder `npm start`
+ * names for both browsers (Firefox alone would use its own Downloads folder, which need not be
+ * the one `--downloads` or `$XDG_DOWNLOAD_DIR` names). Without a display, or a Firefox, it says
+ * how to load the build by hand.
  */
 import { mkdirSync } from 'node:fs';
 import type { Sandbox } from '../src/sandbox/server';
@@ -23,11 +25,19 @@ export function firefoxManualLoadHelp(dist: string, sandbox: Sandbox): string {
   ].join('\n');
 }
 
+export interface FirefoxStart {
+  dist: string;
+  profileDir: string;
+  /** Where downloads land without a dialog (the same folder as Chromium's under `npm start`). */
+  downloadDir: string;
+  /** Called when Firefox closes (by the user, or by `npm start` stopping). */
+  onClosed: () => void;
+}
+
 /** Opens Firefox on the demo page with the panel in DevTools; null when it cannot. */
 export async function openFirefox(
   sandbox: Sandbox,
-  dist: string,
-  profileDir: string,
+  { dist, profileDir, downloadDir, onClosed }: FirefoxStart,
 ): Promise<(() => Promise<void>) | null> {
   const found = findFirefox();
   if (found.path === null) {
@@ -41,6 +51,7 @@ export async function openFirefox(
     headless: false,
     dist,
     userDataDir: profileDir,
+    downloadDir,
     uuid: START_UUID,
   });
   const [page] = await firefox.browser.pages();
@@ -56,8 +67,6 @@ export async function openFirefox(
       ? 'DevTools shows the "Partner API" panel.'
       : 'Press F12 and pick the "Partner API" panel in DevTools (it may sit behind the » menu).',
   );
-  firefox.browser.on('disconnected', () =>
-    console.log('\nFirefox was closed; the sandbox keeps running until Ctrl+C.'),
-  );
+  firefox.browser.on('disconnected', onClosed);
   return () => firefox.close();
 }

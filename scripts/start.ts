@@ -10,6 +10,8 @@
  *                                drive from another machine's chrome://inspect (port 9222)
  *   npm start -- --browser firefox   the Firefox build (dist-firefox/) in Firefox ESR instead
  *                                (scripts/start-firefox.ts)
+ *   npm start -- --downloads <dir>   where exports land (default $XDG_DOWNLOAD_DIR, else ~/Downloads;
+ *                                scripts/start-downloads.ts)
  */
 import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -21,6 +23,7 @@ import { createSandbox, type Sandbox } from '../src/sandbox/server';
 import { isSandboxFailure, sandboxFlags } from './chromium-sandbox';
 import { isDevToolsFrontend, showDevToolsPanel, TargetHub } from './devtools-cdp';
 import { findChromium, INSTALL_CHROMIUM_HELP } from './setup.mjs';
+import { downloadsFolder, letChromiumSaveDownloads, writeDownloadPrefs } from './start-downloads';
 import { firefoxManualLoadHelp, openFirefox } from './start-firefox';
 
 const { values: flags } = parseArgs({
@@ -30,6 +33,7 @@ const { values: flags } = parseArgs({
     headless: { type: 'boolean', default: false },
     'debugging-port': { type: 'string', default: '9222' },
     browser: { type: 'string', default: 'chromium' },
+    downloads: { type: 'string' },
   },
 });
 if (flags.browser !== 'chromium' && flags.browser !== 'firefox') {
@@ -50,6 +54,19 @@ const DIST_SHOWN = DIST.startsWith(`${ROOT}/`) ? `${relative(ROOT, DIST)}/` : DI
 const PROFILE_DIR =
   process.env.PARTNER_API_PROFILE_DIR ??
   join(ROOT, '.cache', FIREFOX ? 'firefox-profile' : 'chromium-profile');
+
+const DOWNLOADS = downloadsFolder(flags.downloads);
+
+/** Set once Ctrl+C (or a kill) is heard: the browser closing then is ours, not the user's. */
+let stopping = false;
+/** Whether the browser `npm start` opened is still open (the user may close it first). */
+let browserOpen = false;
+
+/** Said when the user closes the browser; not when stop() closes it. */
+function sayBrowserClosed(name: string) {
+  browserOpen = false;
+  if (!stopping) console.log(`\n${name} was closed; the sandbox keeps running until Ctrl+C.`);
+}
 
 const HEADLESS_HELP = `To try the panel in a headless browser instead: npm start -- --headless
 (it opens the panel in a tab of a headless Chromium; watch and drive it from a browser with a
@@ -106,11 +123,15 @@ async function selectPanel(context: BrowserContext, page: Page): Promise<boolean
  */
 async function launch(executablePath: string, headless: boolean, extra: string[]) {
   mkdirSync(PROFILE_DIR, { recursive: true });
+  writeDownloadPrefs(PROFILE_DIR, DOWNLOADS);
   const start = (sandboxArgs: string[]) =>
     chromium.launchPersistentContext(PROFILE_DIR, {
       executablePath,
       headless,
       viewport: null,
+      // Playwright's own downloads are UUID-named files in a folder it deletes at exit; without
+      // them, Chromium saves into the Downloads folder set above (scripts/start-downloads.ts).
+      acceptDownloads: false,
       // Ctrl+C is ours to handle: Playwright's own handler kills Chromium, which then marks the
       // profile crashed and asks "Restore pages?" at the next start. stop() closes it instead.
       handleSIGINT: false,
@@ -129,13 +150,17 @@ async function launch(executablePath: string, headless: boolean, extra: string[]
     });
   const upFront = sandboxFlags(process.platform, process.getuid?.() ?? null);
   if (upFront.length > 0) console.log('Running as root: Chromium starts without its sandbox.');
+  let context: BrowserContext;
   try {
-    return await start(upFront);
+    context = await start(upFront);
   } catch (error) {
     if (upFront.length > 0 || !isSandboxFailure(String(error))) throw error;
     console.log('Chromium cannot use its sandbox here (no user namespaces): starting it without.');
-    return start(['--no-sandbox']);
+    context = await start(['--no-sandbox']);
   }
+  await letChromiumSaveDownloads(context);
+  context.on('close', () => sayBrowserClosed('Chromium'));
+  return context;
 }
 
 /** The panel in a tab of a headless Chromium, reachable through its remote debugging port. */
@@ -174,7 +199,15 @@ async function openBrowser(sandbox: Sandbox): Promise<(() => Promise<void>) | nu
 ${DIST_SHOWN} is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)}${FIREFOX ? '' : `\n\n${HEADLESS_HELP}`}`);
     return null;
   }
-  if (FIREFOX) return openFirefox(sandbox, DIST, PROFILE_DIR);
+  mkdirSync(DOWNLOADS, { recursive: true });
+  if (FIREFOX) {
+    return openFirefox(sandbox, {
+      dist: DIST,
+      profileDir: PROFILE_DIR,
+      downloadDir: DOWNLOADS,
+      onClosed: () => sayBrowserClosed('Firefox'),
+    });
+  }
   const found = findChromium(() => chromium.executablePath());
   if (found.path === null) {
     console.log(`\n${found.problem} ${INSTALL_CHROMIUM_HELP}\n\n${manualLoadHelp(sandbox)}`);
@@ -192,9 +225,6 @@ ${DIST_SHOWN} is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)
       ? 'DevTools shows the "Partner API" panel.'
       : 'Pick the "Partner API" panel in DevTools (it may sit behind the » menu).',
   );
-  context.on('close', () =>
-    console.log('\nChromium was closed; the sandbox keeps running until Ctrl+C.'),
-  );
   return () => context.close();
 }
 
@@ -208,12 +238,15 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox();
   console.log(`\n${startupBanner(sandbox)}`);
   const closeBrowser = await openBrowser(sandbox);
-  let stopping = false;
+  browserOpen = closeBrowser !== null;
+  if (browserOpen) console.log(`Exports and saved files go to ${DOWNLOADS}`);
   const stop = async () => {
     // A second Ctrl+C while Chromium closes does not cut the close short.
     if (stopping) return;
     stopping = true;
-    console.log('\nClosing Chromium and the sandbox …');
+    console.log(
+      `\nClosing ${browserOpen ? `${FIREFOX ? 'Firefox' : 'Chromium'} and ` : ''}the sandbox …`,
+    );
     await closeBrowser?.().catch(() => undefined); // the user may already have closed it
     await sandbox.close();
     process.exit(0);

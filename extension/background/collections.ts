@@ -15,6 +15,7 @@ import type { Collection } from '../../src/collections/model';
 import { exportCollection } from '../../src/collections/native-format';
 import { maskStoredSecrets, refuseStoredSecrets } from '../../src/collections/secrets-at-rest';
 import { type FileImport, importCollectionFile } from '../../src/formats/import-file';
+import { environmentProfiles } from '../../src/formats/opencollection/bruno-export-choice';
 import { exportOpenCollection } from '../../src/formats/opencollection/opencollection-export';
 import { safeStem } from '../../src/formats/opencollection/opencollection-file-names';
 import { exportPostman } from '../../src/formats/postman/postman-export';
@@ -155,19 +156,21 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
 
 /**
  * Export for Bruno: the collection's OpenCollection folder, with an environment for each profile
- * of the collection's auth method (or the active profile when none has it). The export linter
+ * the user chose (Connect folder chooses none: each profile of the collection's auth method, or
+ * the active profile when none has it). The export linter
  * runs inside `exportOpenCollection`, against every stored secret; the panel zips the files.
  */
-export const exportFolderHandler: Handlers['collections/export-folder'] = async ({ id }) => {
+export const exportFolderHandler: Handlers['collections/export-folder'] = async ({
+  id,
+  profileIds,
+}) => {
   const collection = (await loadCollections()).find((item) => item.id === id);
   if (collection === undefined) return notFound(id);
   const secrets = await secretsToCheck('export');
   if (!secrets.ok) return secrets;
   const profiles = await loadProfiles();
   const activeId = await loadActiveProfileId();
-  const matching = profiles.filter((profile) => profile.authMethod === collection.auth.method);
-  const active = profiles.find((profile) => profile.id === activeId) ?? profiles[0];
-  const chosen = matching.length > 0 ? matching : active === undefined ? [] : [active];
+  const chosen = environmentProfiles(profiles, collection.auth.method, activeId, profileIds);
   const files = exportOpenCollection(collection, {
     environments: chosen.map(({ name, baseUrl, authUrl, companyId, clientId, variables }) => ({
       name,

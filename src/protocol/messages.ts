@@ -124,7 +124,16 @@ export const messages = {
     format: v.picklist(['native', 'postman']),
   }),
   /** The collection as an OpenCollection YAML folder (Bruno), its files for the panel to zip. */
-  'collections/export-folder': idPayload,
+  /**
+   * `profileIds`: the profiles whose environments Export for Bruno writes (the user's choice);
+   * without it (Connect folder), those of the collection's auth method.
+   */
+  'collections/export-folder': v.strictObject({
+    id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+    profileIds: v.optional(
+      v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(64))), v.maxLength(500)),
+    ),
+  }),
   /** Opens the Connect folder tab for a collection (a folder picker cannot open in DevTools). */
   'collections/connect-folder': v.strictObject({
     id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),

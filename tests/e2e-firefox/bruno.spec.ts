@@ -1,6 +1,6 @@
 /**
- * OpenCollection (Bruno) in Firefox: Export for Bruno downloads a zip of the collection's folder
- * with no secret in it; the zip imports back through Import collection, and the imported request
+ * OpenCollection (Bruno) in Firefox: Export for Bruno asks which profiles become environments,
+ * then downloads a zip of the collection's folder with no secret in it; the zip imports back through Import collection, and the imported request
  * calls the sandbox as the original did. Import Bruno folder (a directory input, which Firefox has)
  * is not driven here: Firefox's WebDriver BiDi `input.setFiles` refuses a directory ("File error:
  * Is directory"), so the folder pick is tested in Chromium (tests/e2e/bruno.spec.ts) only.
@@ -54,6 +54,11 @@ test('Export for Bruno downloads a zip; the zip imports back and calls', async (
   expect(note).toContain('Connect folder needs a browser with a folder picker');
   expect(note).toContain('Export for Bruno');
   await byRole(panel, 'button', 'Export for Bruno Team').click();
+  // It asks which profiles become environments; the active one is ticked.
+  const ask = byRole(panel, 'dialog', 'Export “Team” for Bruno');
+  const sandboxBox = await inside(ask, 'checkbox', 'Sandbox');
+  expect(await sandboxBox.evaluate((box) => (box as HTMLInputElement).checked)).toBe(true);
+  await (await inside(ask, 'button', 'Export')).click();
   const zipPath = await nextDownload(downloads, new Set());
   expect(zipPath.endsWith('Team.zip')).toBe(true);
   const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));

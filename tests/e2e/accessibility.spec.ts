@@ -102,6 +102,16 @@ test('no serious or critical axe violation, empty or at work, in light and dark'
   await scanBothThemes(panel, 'a row menu', found);
   await panel.keyboard.press('Escape');
 
+  // Export for Bruno's question (a checkbox per profile), then the line naming the file saved.
+  await openCollectionActions(panel, 'Shop');
+  await panel.getByRole('button', { name: 'Export for Bruno Shop' }).click();
+  const ask = panel.getByRole('dialog', { name: 'Export “Shop” for Bruno' });
+  await expect(ask.getByRole('checkbox', { name: 'Sandbox' })).toBeChecked();
+  await scanBothThemes(panel, 'the Export for Bruno dialog', found);
+  await ask.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Saved “Shop.zip”' })).toBeVisible();
+  await scanBothThemes(panel, 'an export saved', found);
+
   // An error answer with its explanation.
   await panel.getByRole('textbox', { name: 'Path' }).fill('products/none');
   sandbox.switches.htmlErrorPage = true;

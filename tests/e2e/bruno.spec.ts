@@ -1,8 +1,10 @@
 /**
- * Export for Bruno and back: a collection saved in the panel downloads as a zip of its
- * OpenCollection folder (an environment for the profile, the secret by name only), Bruno's own
- * CLI runs the unpacked folder green against the sandbox, and the folder (Import Bruno folder) and
- * the zip (Import collection) import back.
+ * Export for Bruno and back: Export for Bruno asks which profiles become environments (only the
+ * active one is ticked: a scratch profile stays out), the collection downloads as a zip of its
+ * OpenCollection folder (an environment for the profile, the secret by name only), the panel
+ * shows the `bru run` command for it, Bruno's own CLI runs the unpacked folder green against the
+ * sandbox with the environment that command names, and the folder (Import Bruno folder) and the
+ * zip (Import collection) import back.
  */
 import { readFileSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
@@ -22,6 +24,13 @@ test('Export for Bruno downloads a folder bru runs green, and the folder and the
   sandbox,
 }) => {
   test.setTimeout(120_000);
+  // A scratch profile first, then the one in use (the last saved is the active one).
+  await createApiKeyProfile(panel, {
+    name: 'Broken key',
+    companyId: sandbox.credentials.companyId,
+    apiKey: 'not-the-key-000000',
+    baseUrl: sandbox.url,
+  });
   await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products?sort=name');
   await panel.getByRole('button', { name: 'Save request' }).click();
@@ -36,11 +45,22 @@ test('Export for Bruno downloads a folder bru runs green, and the folder and the
 
   const collections = panel.getByRole('region', { name: 'Collections' });
   await openCollectionActions(panel, 'Team');
+  await collections.getByRole('button', { name: 'Export for Bruno Team' }).click();
+  const ask = panel.getByRole('dialog', { name: 'Export “Team” for Bruno' });
+  await expect(ask.getByRole('checkbox', { name: 'Sandbox' })).toBeChecked();
+  await expect(ask.getByRole('checkbox', { name: 'Broken key' })).not.toBeChecked();
   const [download] = await Promise.all([
     panel.waitForEvent('download'),
-    collections.getByRole('button', { name: 'Export for Bruno Team' }).click(),
+    ask.getByRole('button', { name: 'Export', exact: true }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('Team.zip');
+  const saved = collections.getByRole('status').filter({ hasText: 'Team.zip' });
+  await expect(saved).toContainText('Saved “Team.zip” to your downloads folder.');
+  const command = (await saved.locator('code').textContent()) ?? '';
+  expect(command).toBe(
+    'npx bru run --env Sandbox --env-var apiKey="$PARTNER_API_KEY" --reporter-junit results.xml',
+  );
+  const environment = /--env (\S+)/.exec(command)?.[1] ?? '';
   const zip = readFileSync((await download.path()) ?? '');
   const entries = unzipSync(new Uint8Array(zip));
   const files = Object.entries(entries).map(([path, data]) => ({
@@ -63,10 +83,11 @@ test('Export for Bruno downloads a folder bru runs green, and the folder and the
     ],
   });
 
-  // Bruno's CLI runs the downloaded folder with the secret given on the command line.
+  // Bruno's CLI runs the downloaded folder as the panel's command says, the secret given on the
+  // command line.
   const root = await writeCollectionFolder(files);
   try {
-    const run = await runBru(root, 'Sandbox', { apiKey: sandbox.credentials.apiKey });
+    const run = await runBru(root, environment, { apiKey: sandbox.credentials.apiKey });
     expect(run.exitCode, run.output).toBe(0);
     expect(junitCounts(run.junit)).toMatchObject({ suites: 1, skipped: 0, failures: 0 });
     const call = sandbox.requests.findLast(({ path }) => path === '/v1/products');

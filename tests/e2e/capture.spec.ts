@@ -271,6 +271,12 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
     expect(JSON.parse(har).log.entries.length).toBeGreaterThanOrEqual(3);
     expect(har).not.toContain(CANARY_KEY);
     expect(har).not.toContain(CANARY_SECRET);
+    // The panel names the file it offered.
+    await until(
+      panel,
+      'the line naming the saved HAR',
+      `return [...document.querySelectorAll('[role="status"]')].some((line) => line.textContent.includes('Saved “captured-calls.har” to your downloads folder.')) || undefined;`,
+    );
 
     // Open in composer, then Send: the profile's credentials, not the page's.
     await inPanel(

@@ -1,12 +1,15 @@
 /**
  * `npm start` on a machine without a display (like CI): it must still build the extension, start
  * the sandbox, print the demo credentials and explain how to load dist/ by hand, then stop cleanly.
+ * With a (headless) browser: Ctrl+C closes it cleanly, and when the user closes it first the
+ * sandbox goes on as `npm start` says. Its downloads: tests/e2e/start-downloads.spec.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -175,6 +178,57 @@ describe('npm start and Ctrl+C', () => {
     } finally {
       if (started.exitCode === null) process.kill(-(started.pid as number), 'SIGKILL');
       rmSync(profileDir, REMOVE);
+    }
+  }, 120_000);
+});
+
+describe('npm start when the user closes the browser', () => {
+  it('says the sandbox keeps running, keeps it running, and Ctrl+C then stops the sandbox alone', async () => {
+    const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
+    const downloads = mkdtempSync(join(tmpdir(), 'partner-api-start-downloads-'));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PARTNER_API_OUT_DIR: outDir,
+      PARTNER_API_PROFILE_DIR: profileDir,
+    };
+    delete env.DISPLAY;
+    const started = spawn(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [
+        'scripts/start.ts',
+        '--port',
+        '0',
+        '--headless',
+        '--debugging-port',
+        String(port),
+        '--downloads',
+        downloads,
+      ],
+      { cwd: ROOT, env },
+    );
+    try {
+      const output = await waitForOutput(started, 'Press Ctrl+C to stop', 90_000);
+      const url = /sandbox running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      // The user closes the browser (Browser.close, as its window's close button does).
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, {
+        noDefaults: true,
+      });
+      const cdp = await browser.newBrowserCDPSession();
+      const said = waitForOutput(started, 'the sandbox keeps running until Ctrl+C', 30_000);
+      await cdp.send('Browser.close').catch(() => undefined); // the connection ends with it
+      await said;
+      expect((await fetch(`${url}/`)).status).toBe(200);
+
+      const exited = new Promise<number | null>((resolve) => started.on('exit', resolve));
+      const closing = waitForOutput(started, 'Closing the sandbox …', 30_000);
+      started.kill('SIGINT');
+      await closing;
+      expect(await exited).toBe(0);
+    } finally {
+      if (started.exitCode === null) started.kill('SIGKILL');
+      rmSync(profileDir, REMOVE);
+      rmSync(downloads, REMOVE);
     }
   }, 120_000);
 });

@@ -31,12 +31,13 @@ interface Props {
   checks: ShownChecks | null;
 }
 
-function saveBody(exchange: HttpExchange) {
+/** Offers the body as a file; returns the status line naming it. */
+function saveBody(exchange: HttpExchange): string {
   const type = contentTypeOf(exchange);
   const name = bodyFileName(exchange.status, type);
   if (exchange.bodyBase64 === undefined) return downloadFile(name, exchange.bodyText, type);
   const bytes = Uint8Array.from(atob(exchange.bodyBase64), (char) => char.charCodeAt(0));
-  downloadFile(name, new Blob([bytes], { type }));
+  return downloadFile(name, new Blob([bytes], { type }));
 }
 
 export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: Props) {
@@ -94,7 +95,7 @@ export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: P
       >
         Copy body
       </button>
-      <button type="button" disabled={noBody} onClick={() => saveBody(exchange)}>
+      <button type="button" disabled={noBody} onClick={() => setCopied(saveBody(exchange))}>
         Save body
       </button>
     </>

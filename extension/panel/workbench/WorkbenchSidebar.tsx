@@ -30,7 +30,7 @@ interface Props {
   overlay: boolean;
   onClose: () => void;
   profile: ProfileView;
-  /** Every saved profile: captured calls are matched against them. */
+  /** Every saved profile: captured calls are matched against them; Export for Bruno offers them. */
   profiles: readonly ProfileView[];
   collections: CollectionsState;
   /** The saved request in the composer, and whether the composer changed it. */
@@ -53,6 +53,7 @@ export function WorkbenchSidebar(props: Props) {
       collections={
         <CollectionsPanel
           profile={profile}
+          profiles={props.profiles}
           state={props.collections}
           openId={props.openId}
           dirty={props.dirty}

@@ -60,6 +60,8 @@ export function CaptureView({ profiles, onDraft }: Props) {
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** What Export captured saved last (its file name), until the list is cleared. */
+  const [saved, setSaved] = useState<string | null>(null);
   const showWide = useWideView();
   captureStore.setProfiles(profiles);
 
@@ -133,7 +135,9 @@ export function CaptureView({ profiles, onDraft }: Props) {
   function exportHar() {
     const version = chrome.runtime.getManifest().version;
     const all = rows.map((row) => row.call);
-    downloadFile('captured-calls.har', exportCapturedHar(all, { version }), 'application/json');
+    setSaved(
+      downloadFile('captured-calls.har', exportCapturedHar(all, { version }), 'application/json'),
+    );
   }
 
   return (
@@ -155,7 +159,14 @@ export function CaptureView({ profiles, onDraft }: Props) {
             />
             Show all requests
           </label>
-          <button type="button" onClick={() => captureStore.clear()} disabled={calls.length === 0}>
+          <button
+            type="button"
+            onClick={() => {
+              captureStore.clear();
+              setSaved(null);
+            }}
+            disabled={calls.length === 0}
+          >
             Clear
           </button>
           <button type="button" onClick={exportHar} disabled={rows.length === 0}>
@@ -163,6 +174,11 @@ export function CaptureView({ profiles, onDraft }: Props) {
           </button>
         </div>
       </div>
+      {saved && (
+        <p class="muted" role="status">
+          {saved}
+        </p>
+      )}
       {captureStore.tokenCheckError && <ErrorNotice error={captureStore.tokenCheckError} />}
       {captureStore.unreadable > 0 && (
         <p class="notice notice-warn" role="status">

@@ -1,18 +1,26 @@
 /**
  * One collection in the sidebar: its name (which opens and closes it), its actions behind ⋯ (new
  * folder, Run, Export collection, Export for Postman, Export for Bruno, delete; each named with the
- * collection, since several collections each have them), and its tree. Export for Bruno downloads
- * a zip of the collection's OpenCollection folder; the zip code loads on the first click. Connect
+ * collection, since several collections each have them), and its tree. Export for Bruno asks which
+ * profiles go into `environments/` (BrunoExportDialog.tsx), then downloads a zip of the
+ * collection's OpenCollection folder and shows the `bru run` command for it; the dialog and the
+ * zip code load on the first click. After any export a status line names the file. Connect
  * folder opens a tab that asks for a folder to keep the collection in (FolderStatus.tsx shows it).
  */
 import { useState } from 'preact/hooks';
 import type { DropPlace } from '../../../../src/collections/tree-drop';
+import type { ProfileView } from '../../../../src/service/profile/profile-input';
 import type { CollectionsState } from '../../state/use-collections';
 import { ask } from '../../state/worker-client';
 import { CollectionTree, type CollectionTreeProps } from '../../ui/CollectionTree';
 import { downloadFile } from '../../ui/download';
+import { lazyComponent } from '../../ui/lazy';
 import type { CollectionDialog } from './CollectionDialogs';
 import { FolderStatus } from './FolderStatus';
+
+const BrunoExportDialog = lazyComponent(() =>
+  import('./BrunoExportDialog').then((module) => module.BrunoExportDialog),
+);
 
 /** Chromium has folder pickers (in a tab: DevTools refuses them in its panels); Firefox has none. */
 const CAN_CONNECT_FOLDER = 'showDirectoryPicker' in window;
@@ -23,12 +31,25 @@ interface Props extends Omit<CollectionTreeProps, 'onDelete' | 'onDrop'> {
   state: CollectionsState;
   /** Run every request of the collection. */
   onRun: () => void;
+  /** Every saved profile, and the active one's id: Export for Bruno offers them as environments. */
+  profiles: readonly ProfileView[];
+  activeProfileId: string | null;
 }
 
-export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
+/** The status line after an export: the file saved, and for Bruno the command that runs it. */
+interface Saved {
+  message: string;
+  command: string | null;
+}
+
+export function CollectionBlock(props: Props) {
+  const { onDialog, state, onRun, profiles, activeProfileId, ...tree } = props;
   const { collection } = tree;
   const [closed, setClosed] = useState(false);
   const [actions, setActions] = useState(false);
+  /** The status line after an export: the file it saved. */
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const [choosingEnvironments, setChoosingEnvironments] = useState(false);
   const name = collection.name;
   const actionsId = `collection-actions-${collection.id}`;
   const folder = state.folders.views.get(collection.id);
@@ -48,19 +69,22 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
     const reply = await ask('collections/export', { id: collection.id, format });
     if (!reply.ok) return state.setError(reply.error);
     state.setError(null);
-    downloadFile(reply.value.fileName, reply.value.text);
+    setSaved({ message: downloadFile(reply.value.fileName, reply.value.text), command: null });
   }
 
-  async function exportForBruno() {
-    const reply = await ask('collections/export-folder', { id: collection.id });
+  async function exportForBruno(profileIds: string[]) {
+    const reply = await ask('collections/export-folder', { id: collection.id, profileIds });
     if (!reply.ok) return state.setError(reply.error);
     state.setError(null);
-    const { zipCollectionFolder } = await import(
-      '../../../../src/formats/opencollection/opencollection-zip'
-    );
+    const [{ zipCollectionFolder }, recipe] = await Promise.all([
+      import('../../../../src/formats/opencollection/opencollection-zip'),
+      import('../../../../src/formats/opencollection/bruno-export-choice'),
+    ]);
     const { folder, files } = reply.value;
     const zip = zipCollectionFolder(folder, files);
-    downloadFile(`${folder}.zip`, new Blob([zip], { type: 'application/zip' }));
+    const message = downloadFile(`${folder}.zip`, new Blob([zip], { type: 'application/zip' }));
+    const [environment = null] = recipe.exportedEnvironments(files);
+    setSaved({ message, command: recipe.bruRunCommand(environment, collection.auth.method) });
   }
 
   return (
@@ -117,7 +141,7 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
           <button
             type="button"
             aria-label={`Export for Bruno ${name}`}
-            onClick={() => void exportForBruno()}
+            onClick={() => setChoosingEnvironments(true)}
           >
             Export for Bruno
           </button>
@@ -155,6 +179,27 @@ export function CollectionBlock({ onDialog, state, onRun, ...tree }: Props) {
             Delete collection
           </button>
         </div>
+      )}
+      {saved !== null && (
+        <p class="muted export-saved" role="status">
+          {saved.message}
+          {saved.command !== null && (
+            <>
+              {' '}
+              Run it in CI, in the unzipped folder: <code>{saved.command}</code>
+            </>
+          )}
+        </p>
+      )}
+      {choosingEnvironments && (
+        <BrunoExportDialog
+          collectionName={name}
+          method={collection.auth.method}
+          profiles={profiles}
+          activeProfileId={activeProfileId}
+          onExport={(ids) => void exportForBruno(ids)}
+          onClose={() => setChoosingEnvironments(false)}
+        />
       )}
       {folder !== undefined && (
         <FolderStatus

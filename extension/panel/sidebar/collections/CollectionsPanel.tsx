@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
-import type { ProfilePrefill } from '../../../../src/service/profile/profile-input';
+import type { ProfilePrefill, ProfileView } from '../../../../src/service/profile/profile-input';
 import type { CollectionsState } from '../../state/use-collections';
 import { rowDomId } from '../../ui/CollectionTree';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -33,6 +33,8 @@ const CollectionDialogs = lazyComponent(() =>
 interface Props {
   /** The active profile: a run sends with it, and its assertions read its variables. */
   profile: RunProfile;
+  /** Every saved profile: Export for Bruno asks which become environments. */
+  profiles: readonly ProfileView[];
   state: CollectionsState;
   openId: string | null;
   dirty: boolean;
@@ -202,6 +204,8 @@ export function CollectionsPanel(props: Props) {
             onDialog={setDialog}
             state={state}
             onRun={() => setRunning({ collection, folder: null })}
+            profiles={props.profiles}
+            activeProfileId={props.profile.id}
           />
         ),
       )}
