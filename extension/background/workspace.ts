@@ -12,6 +12,7 @@ import {
   StoredDraftChecksSchema,
 } from '../../src/collections/draft-checks-shape';
 import type { ForgetReason } from '../../src/protocol/events';
+import type { TokenShownView } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { scrubCall } from '../../src/service/storage/history';
 import {
@@ -22,6 +23,11 @@ import {
   withoutProfile,
 } from '../../src/service/storage/saved-answers';
 import { StoredDraftsSchema } from '../../src/service/storage/stored-shapes';
+import {
+  type CachedToken,
+  isTokenUsable,
+  TOKEN_REFRESH_MARGIN_MS,
+} from '../../src/service/token/token-broker';
 import type { TokenFailureView } from '../../src/service/token/token-grant';
 import { ok } from '../../src/vocabulary/errors';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
@@ -126,19 +132,31 @@ export const getWorkspace: Handlers['workspace/get'] = async ({ profileId }) => 
     sessionTokenCache.get(profileId),
     loadTokenFailures(),
   ]);
-  const failure = failures[profileId];
+  const failure = failures[profileId] ?? null;
   return ok({
     draft: drafts[profileId] ?? null,
     checks: draftChecks[profileId] ?? null,
     answer: answers.last[profileId] ?? null,
-    token:
-      cached !== undefined
-        ? { view: cached.view, fromCache: true }
-        : failure !== undefined
-          ? { view: failure, fromCache: false }
-          : null,
+    token: tokenShown(cached, failure, Date.now()),
   });
 };
+
+/**
+ * What the panel shows as the token, as the live events would have left it: the cached token while
+ * the next call would carry it (with a later failed attempt beside it), else the failed attempt,
+ * else the cached token past its use (the badge says expired) or nothing.
+ */
+function tokenShown(
+  cached: CachedToken | undefined,
+  failure: TokenFailureView | null,
+  nowMs: number,
+): TokenShownView | null {
+  if (cached !== undefined && isTokenUsable(cached, nowMs, TOKEN_REFRESH_MARGIN_MS)) {
+    return { view: cached.view, fromCache: true, refreshFailure: failure };
+  }
+  if (failure !== null) return { view: failure, fromCache: false, refreshFailure: null };
+  return cached === undefined ? null : { view: cached.view, fromCache: true, refreshFailure: null };
+}
 
 export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, draft, checks }) => {
   let clean: ComposedCall;
