@@ -73,5 +73,5 @@ export function isEventEnvelope(message: unknown): message is EventEnvelope {
 /** The change a grant makes, as the panel names it. */
 export function tokenChange(why: GrantReason, ok: boolean): 'issued' | 'renewed' | 'refused' {
   if (!ok) return 'refused';
-  return why === 'expiring' || why === 'refused' ? 'renewed' : 'issued';
+  return why === 'expiring' || why === 'expired' || why === 'refused' ? 'renewed' : 'issued';
 }

@@ -68,6 +68,7 @@ const WHY_WORDS: Record<string, string> = {
   asked: 'Get token',
   'none-cached': 'none was cached',
   expiring: 'the cached one was about to expire',
+  expired: 'the cached one had expired',
   refused: 'the API refused the one a call carried',
   lock: 'the secrets were locked',
   'profile-edit': 'the profile was edited',

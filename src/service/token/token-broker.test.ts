@@ -512,12 +512,15 @@ describe('createTokenBroker: the steps of a call and the reasons of its grants',
     clock.now += MARGIN + 1;
     await broker.current(PROFILE);
     await broker.fresh(PROFILE);
+    clock.now += 2 * MARGIN + 1;
+    await broker.current(PROFILE);
     grant.fail = true;
     await broker.fresh(PROFILE);
     expect(grants).toEqual([
       { why: 'none-cached', ok: true },
       { why: 'expiring', ok: true },
       { why: 'asked', ok: true },
+      { why: 'expired', ok: true },
       { why: 'asked', ok: false },
     ]);
   });

@@ -25,9 +25,9 @@ export interface TokenCache {
 
 /**
  * Why a token was requested: the user asked (Get token), none was cached, the cached one was about
- * to expire, or the API refused the one a call carried.
+ * to expire, the cached one had expired already, or the API refused the one a call carried.
  */
-export type GrantReason = 'asked' | 'none-cached' | 'expiring' | 'refused';
+export type GrantReason = 'asked' | 'none-cached' | 'expiring' | 'expired' | 'refused';
 
 /** One step of a call's token story, for its timeline. Holds masked views only, never a token. */
 export type TokenStep =
@@ -174,8 +174,13 @@ export function createTokenBroker(deps: BrokerDeps) {
       }
       const cached = await deps.cache.get(profileId);
       if (cached !== undefined && isUsable(cached)) return fromCache(cached);
-      return fresh(profileId, cached === undefined ? missing : 'expiring');
+      return fresh(profileId, cached === undefined ? missing : staleness(cached));
     });
+  }
+
+  /** Why a cached token that may not be sent is replaced: it had expired, or was about to. */
+  function staleness(cached: CachedToken): GrantReason {
+    return cached.expiresAtMs !== null && cached.expiresAtMs <= deps.now() ? 'expired' : 'expiring';
   }
 
   /** Drops the cached token only if it is still the one that was refused (not a newer one). */
