@@ -167,13 +167,19 @@ export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, d
     const redactor = await fullRedactor();
     clean = scrubCall(draft, redactor.text);
     if (checks !== undefined && hasChecks(checks)) {
-      // An assertion's value is the one free text of the checks (names and expressions are
-      // bounded to an alphabet no masked secret fits, so a secret there is refused anyway).
+      // A draft's rows are free text while they are typed (a name not yet valid, an expression
+      // not yet complete): every text of them is masked, as the call's own texts are.
       const assertions = checks.assertions.map((row) => ({
         ...row,
+        expression: redactor.text(row.expression),
         value: redactor.text(row.value),
       }));
-      cleanChecks = { ...checks, assertions };
+      const answerVariables = checks.answerVariables.map((row) => ({
+        ...row,
+        name: redactor.text(row.name),
+        expression: redactor.text(row.expression),
+      }));
+      cleanChecks = { assertions, answerVariables };
     }
   } catch (error) {
     // Locked: the secrets to mask are sealed, so the draft stays in the panel only until unlock.
