@@ -121,6 +121,9 @@ test('a Get token that fails while a good token is cached: the toolbar, the Auth
   await expect(timeline.getByRole('listitem').first()).toContainText(/, 5\d min \d+ s left/);
   // The call changed nothing: the toolbar still names the same token, beside the failed refresh.
   await expect(toolbar(panel)).toContainText(`still using ${held}`);
+  // A reopened panel (DevTools closed and opened) starts from the worker's state: the same.
+  await panel.reload();
+  await expect(toolbar(panel)).toContainText(`A new token could not be had; still using ${held}`);
 });
 
 test('an expired token: the toolbar and the diagnostics tell one time since expiry, and the next call says it had expired', async ({
