@@ -73,6 +73,14 @@ function devPanelPage(): Plugin {
 const WORKER_LOADER = 'service-worker-loader.js';
 
 /**
+ * One id per build, shared by the panel and the worker built together (src/protocol/build-id.ts):
+ * a refusal from a worker of another build is told as such, and only then.
+ */
+const BUILD_DEFINE = {
+  __PARTNER_API_BUILD__: JSON.stringify(`${manifest.version}+${Date.now().toString(36)}`),
+};
+
+/**
  * The service worker as one file. crxjs's loader imports the worker's entry chunk, which imports
  * the chunks it shares with the panel: a dozen module fetches and evaluations each time Chrome
  * starts the stopped worker (the first call after ~30 s idle meets one). After the build, the worker
@@ -98,6 +106,7 @@ function singleFileWorker(target: string): Plugin {
         configFile: false,
         logLevel: 'warn',
         publicDir: false,
+        define: BUILD_DEFINE,
         build: {
           write: false,
           target,
@@ -122,6 +131,7 @@ export default defineConfig(({ mode }) => {
   const browser: TargetBrowser = mode === 'firefox' ? 'firefox' : 'chrome';
   const crxManifest = browser === 'firefox' ? firefoxManifest(manifest) : manifest;
   return {
+    define: BUILD_DEFINE,
     plugins: [
       preact(),
       crx({ manifest: crxManifest, browser }),

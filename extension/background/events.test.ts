@@ -37,6 +37,7 @@ const refused = (atMs: number): WorkerEvent => ({
   why: 'asked',
   atMs,
   view: { outcome: 'failure', echoed: `client_secret=${SECRET}` } as never,
+  held: null,
 });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -61,8 +61,9 @@ export const saveProfileHandler: Handlers['profiles/save'] = async ({
   const checked = validateProfile(profile, secrets, kept.value, () => crypto.randomUUID());
   if (!checked.ok) return checked;
   await saveProfile(checked.value.profile, checked.value.secrets);
-  // New settings or secrets may make the cached token wrong: the next call gets a new one.
-  await forgetToken(checked.value.profile.id, 'profile-edit');
+  // New settings or secrets may make the cached token wrong: the next call gets a new one. A new
+  // profile has no token to forget, so its first token event is never a false "Forgotten".
+  if (existing !== undefined) await forgetToken(checked.value.profile.id, 'profile-edit');
   if (id === undefined) await setActiveProfileId(checked.value.profile.id);
   return ok({
     profile: toProfileView(checked.value.profile, checked.value.secrets),

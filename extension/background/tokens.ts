@@ -8,7 +8,7 @@ import type { TokenAttempt } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
 import { credentialTraits } from '../../src/service/token/credential-advice';
-import { createTokenBroker } from '../../src/service/token/token-broker';
+import { createTokenBroker, TOKEN_REFRESH_MARGIN_MS } from '../../src/service/token/token-broker';
 import { type GrantResult, runTokenGrant } from '../../src/service/token/token-grant';
 import type { TokenRequestInput } from '../../src/service/token/token-request';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
@@ -21,8 +21,6 @@ import { wireObserver, wireReady } from './wire';
 import { rememberTokenFailure } from './workspace';
 
 const TOKEN_TIMEOUT_MS = 20_000;
-/** Renew a token this long before it expires, so no call leaves with a token about to die. */
-const REFRESH_MARGIN_MS = 60_000;
 
 type OAuthSetup = { profile: StoredProfile; input: TokenRequestInput };
 
@@ -73,7 +71,7 @@ function grantWith(input: TokenRequestInput): Promise<GrantResult> {
 
 export const tokenBroker = createTokenBroker({
   cache: sessionTokenCache,
-  refreshMarginMs: REFRESH_MARGIN_MS,
+  refreshMarginMs: TOKEN_REFRESH_MARGIN_MS,
   now: () => Date.now(),
   async grant(profileId) {
     const setup = await oauthSetup(profileId);
@@ -89,6 +87,7 @@ export const tokenBroker = createTokenBroker({
       why,
       atMs: Date.now(),
       view,
+      held: answer.ok || answer.held === null ? null : answer.held.view,
     });
     // Kept so that a reopened panel shows why the last attempt failed; a success forgets it.
     void rememberTokenFailure(profileId, answer.ok ? null : answer.result.view);
@@ -99,8 +98,14 @@ export const getToken: Handlers['token/get'] = async ({ profileId, fresh }) => {
   const setup = await oauthSetup(profileId);
   if (!setup.ok) return setup;
   const answer = fresh ? await tokenBroker.fresh(profileId) : await tokenBroker.current(profileId);
-  if (!answer.ok) return ok({ view: answer.result.view, fromCache: false });
-  return ok({ view: answer.token.view, fromCache: answer.fromCache });
+  if (answer.ok)
+    return ok({ view: answer.token.view, fromCache: answer.fromCache, refreshFailure: null });
+  // A failed grant with a good token cached: the toolbar shows the token still in use, and why a
+  // new one could not be had beside it (the next call carries the cached one).
+  if (answer.held !== null) {
+    return ok({ view: answer.held.view, fromCache: true, refreshFailure: answer.result.view });
+  }
+  return ok({ view: answer.result.view, fromCache: false, refreshFailure: null });
 };
 
 export const revealToken: Handlers['token/reveal'] = async ({ profileId }) => {

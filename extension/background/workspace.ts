@@ -12,6 +12,7 @@ import {
   StoredDraftChecksSchema,
 } from '../../src/collections/draft-checks-shape';
 import type { ForgetReason } from '../../src/protocol/events';
+import type { TokenShownView } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import { scrubCall } from '../../src/service/storage/history';
 import {
@@ -22,6 +23,11 @@ import {
   withoutProfile,
 } from '../../src/service/storage/saved-answers';
 import { StoredDraftsSchema } from '../../src/service/storage/stored-shapes';
+import {
+  type CachedToken,
+  isTokenUsable,
+  TOKEN_REFRESH_MARGIN_MS,
+} from '../../src/service/token/token-broker';
 import type { TokenFailureView } from '../../src/service/token/token-grant';
 import { ok } from '../../src/vocabulary/errors';
 import { createSerialQueue } from '../../src/vocabulary/serial-queue';
@@ -126,19 +132,31 @@ export const getWorkspace: Handlers['workspace/get'] = async ({ profileId }) => 
     sessionTokenCache.get(profileId),
     loadTokenFailures(),
   ]);
-  const failure = failures[profileId];
+  const failure = failures[profileId] ?? null;
   return ok({
     draft: drafts[profileId] ?? null,
     checks: draftChecks[profileId] ?? null,
     answer: answers.last[profileId] ?? null,
-    token:
-      cached !== undefined
-        ? { view: cached.view, fromCache: true }
-        : failure !== undefined
-          ? { view: failure, fromCache: false }
-          : null,
+    token: tokenShown(cached, failure, Date.now()),
   });
 };
+
+/**
+ * What the panel shows as the token, as the live events would have left it: the cached token while
+ * the next call would carry it (with a later failed attempt beside it), else the failed attempt,
+ * else the cached token past its use (the badge says expired) or nothing.
+ */
+function tokenShown(
+  cached: CachedToken | undefined,
+  failure: TokenFailureView | null,
+  nowMs: number,
+): TokenShownView | null {
+  if (cached !== undefined && isTokenUsable(cached, nowMs, TOKEN_REFRESH_MARGIN_MS)) {
+    return { view: cached.view, fromCache: true, refreshFailure: failure };
+  }
+  if (failure !== null) return { view: failure, fromCache: false, refreshFailure: null };
+  return cached === undefined ? null : { view: cached.view, fromCache: true, refreshFailure: null };
+}
 
 export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, draft, checks }) => {
   let clean: ComposedCall;
@@ -149,13 +167,19 @@ export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, d
     const redactor = await fullRedactor();
     clean = scrubCall(draft, redactor.text);
     if (checks !== undefined && hasChecks(checks)) {
-      // An assertion's value is the one free text of the checks (names and expressions are
-      // bounded to an alphabet no masked secret fits, so a secret there is refused anyway).
+      // A draft's rows are free text while they are typed (a name not yet valid, an expression
+      // not yet complete): every text of them is masked, as the call's own texts are.
       const assertions = checks.assertions.map((row) => ({
         ...row,
+        expression: redactor.text(row.expression),
         value: redactor.text(row.value),
       }));
-      cleanChecks = { ...checks, assertions };
+      const answerVariables = checks.answerVariables.map((row) => ({
+        ...row,
+        name: redactor.text(row.name),
+        expression: redactor.text(row.expression),
+      }));
+      cleanChecks = { assertions, answerVariables };
     }
   } catch (error) {
     // Locked: the secrets to mask are sealed, so the draft stays in the panel only until unlock.

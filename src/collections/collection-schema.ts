@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { type AppError, fail, ok, type Result } from '../vocabulary/errors';
 import { type AuthMethod, type HttpMethod, MAX_ROWS, MAX_TEXT } from '../vocabulary/terms';
+import { MAX_CHECKS, MAX_EXPRESSION, VARIABLE_NAME_PATTERN } from './check-bounds';
 import {
   type AnswerVariable,
   ASSERTION_OPERATORS,
@@ -20,24 +21,18 @@ import {
 } from './model';
 
 /** The message contract's bounds (src/vocabulary/terms.ts), so that a saved request can always be sent. */
-export { MAX_ROWS, MAX_TEXT };
+export { MAX_CHECKS, MAX_EXPRESSION, MAX_ROWS, MAX_TEXT, VARIABLE_NAME_PATTERN };
 export const MAX_NAME = 200;
 export const MAX_BODY = 1_000_000;
 /** Requests and folders together, at every level. */
 export const MAX_ITEMS = 20_000;
 /** A folder at the top level is at depth 1. */
 export const MAX_FOLDER_DEPTH = 8;
-/** Assertions, and answer variables, a request may have. */
-export const MAX_CHECKS = 100;
-/** The longest expression (`res.body.items[0].id`) an assertion or answer variable may have. */
-export const MAX_EXPRESSION = 512;
 /** Documented responses an imported request keeps, and the characters of one response's schema. */
 export const MAX_RESPONSES = 64;
 export const MAX_SCHEMA_CHARS = 200_000;
 /** A response's status key in OpenAPI: a code, a range ("2XX") or "default". */
 export const STATUS_KEY_PATTERN = /^([1-5](\d\d|XX)|default)$/;
-/** A name `{{name}}` can use (the alphabet of src/service/call/variables.ts), at most 64 long. */
-export const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 /** The same alphabet as profile ids: ids end up in storage keys and in DOM ids. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -16,11 +16,24 @@ describe('the stored checks of drafts', () => {
     const refused = [
       { 'bad id!': { assertions: [], answerVariables: [] } },
       { p1: { assertions: [{ ...assertion, operator: 'eval' }], answerVariables: [] } },
-      { p1: { assertions: [], answerVariables: [{ ...variable, name: '{{x}}' }] } },
+      { p1: { assertions: [], answerVariables: [{ ...variable, name: 'x'.repeat(65) }] } },
       { p1: { assertions: Array(MAX_CHECKS + 1).fill(assertion), answerVariables: [] } },
       { p1: { assertions: [], answerVariables: [], extra: 1 } },
     ];
     for (const stored of refused) expect(v.is(StoredDraftChecksSchema, stored)).toBe(false);
+  });
+
+  it('keeps rows still being typed: a variable with no name yet, an assertion with no expression', () => {
+    const stored = {
+      p1: {
+        assertions: [{ ...assertion, expression: '' }],
+        answerVariables: [
+          { ...variable, name: '' },
+          { ...variable, name: '1 not yet' },
+        ],
+      },
+    };
+    expect(v.parse(StoredDraftChecksSchema, stored)).toEqual(stored);
   });
 
   it('has checks when either list has a row', () => {

@@ -2,14 +2,39 @@
  * The checks of a draft that is not (yet) a saved request: its assertions and answer variables,
  * kept beside the draft's call (`storage.local` key `draftChecks`, by profile) so that a reloaded
  * panel gets them back with the rest of the draft. Their own key because the call's stored shape
- * sits beneath the collection model; the same bounds as a saved request's checks.
+ * sits beneath the collection model.
+ *
+ * A draft is what the user is typing, so its rows may be unfinished: an answer variable with no
+ * name yet, an assertion with no expression. The draft keeps them as they are (the same bounds of
+ * length and count as a saved request's checks, nothing more); names and expressions are checked
+ * where they are used, at Send and at a save into a collection (check-edits.ts).
  */
 import * as v from 'valibot';
-import { AnswerVariablesSchema, AssertionsSchema, ID_PATTERN } from './collection-schema';
+import { MAX_TEXT } from '../vocabulary/terms';
+import { ID_PATTERN, MAX_CHECKS, MAX_EXPRESSION } from './collection-schema';
+import { ASSERTION_OPERATORS } from './model';
+
+/** VARIABLE_NAME_PATTERN's bound: a draft's name may be anything typed, up to that length. */
+const MAX_DRAFT_NAME = 64;
+
+const DraftExpression = v.pipe(v.string(), v.maxLength(MAX_EXPRESSION));
+
+const DraftAssertionSchema = v.strictObject({
+  expression: DraftExpression,
+  operator: v.picklist(ASSERTION_OPERATORS),
+  value: v.pipe(v.string(), v.maxLength(MAX_TEXT)),
+  enabled: v.boolean(),
+});
+
+const DraftAnswerVariableSchema = v.strictObject({
+  name: v.pipe(v.string(), v.maxLength(MAX_DRAFT_NAME)),
+  expression: DraftExpression,
+  enabled: v.boolean(),
+});
 
 export const DraftChecksSchema = v.strictObject({
-  assertions: AssertionsSchema,
-  answerVariables: AnswerVariablesSchema,
+  assertions: v.pipe(v.array(DraftAssertionSchema), v.maxLength(MAX_CHECKS)),
+  answerVariables: v.pipe(v.array(DraftAnswerVariableSchema), v.maxLength(MAX_CHECKS)),
 });
 
 export type DraftChecks = v.InferOutput<typeof DraftChecksSchema>;

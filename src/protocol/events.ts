@@ -11,7 +11,7 @@
  */
 import type { TimelineStep } from '../service/call/timeline';
 import type { GrantReason } from '../service/token/token-broker';
-import type { TokenView } from '../service/token/token-grant';
+import type { TokenSuccessView, TokenView } from '../service/token/token-grant';
 import type { NameValue } from '../vocabulary/terms';
 import type { LockState } from './messages';
 
@@ -29,7 +29,13 @@ export type TokenEvent =
       change: 'issued' | 'renewed' | 'refused';
       why: GrantReason;
       atMs: number;
+      /** What the grant brought: the new token, or the failure. */
       view: TokenView;
+      /**
+       * After a refusal, the cached token that stays in use (the next call carries it), or null
+       * when none does; always null for a new token.
+       */
+      held: TokenSuccessView | null;
     }
   | {
       kind: 'token';
@@ -67,5 +73,5 @@ export function isEventEnvelope(message: unknown): message is EventEnvelope {
 /** The change a grant makes, as the panel names it. */
 export function tokenChange(why: GrantReason, ok: boolean): 'issued' | 'renewed' | 'refused' {
   if (!ok) return 'refused';
-  return why === 'expiring' || why === 'refused' ? 'renewed' : 'issued';
+  return why === 'expiring' || why === 'expired' || why === 'refused' ? 'renewed' : 'issued';
 }

@@ -23,7 +23,7 @@ import type { HistoryEntry } from '../service/storage/history';
 import type { SavedAnswer } from '../service/storage/saved-answers';
 import { StoredUiPrefsSchema } from '../service/storage/stored-shapes';
 import { MAX_PASSPHRASE_LENGTH } from '../service/storage/vault';
-import type { TokenView } from '../service/token/token-grant';
+import type { TokenFailureView, TokenView } from '../service/token/token-grant';
 import type { AppError } from '../vocabulary/errors';
 import { ComposedCallSchema, NameValueSchema } from '../vocabulary/schemas';
 import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS, type NameValue } from '../vocabulary/terms';
@@ -70,6 +70,18 @@ const onClash = v.picklist(['ask', 'replace', 'keep-both']);
 export type ImportOutcome =
   | { outcome: 'clash'; name: string }
   | { outcome: 'imported'; id: string; name: string; summary: string[] };
+
+/**
+ * A profile's token as the panel shows it, always the one the next call carries: the cached
+ * token's view (or, when none is held, the last attempt's). `refreshFailure` is a newer attempt
+ * that failed while the cached token stays in use (a Get token answered 503, say): shown beside
+ * it, never in its place.
+ */
+export interface TokenShownView {
+  view: TokenView;
+  fromCache: boolean;
+  refreshFailure: TokenFailureView | null;
+}
 
 export interface TokenAttempt {
   label: string;
@@ -195,7 +207,7 @@ export interface ResponseMap {
     checks: DraftChecks | null;
     answer: SavedAnswer | null;
     /** The cached token's view (no token request is made for it), or the last failed attempt's. */
-    token: { view: TokenView; fromCache: boolean } | null;
+    token: TokenShownView | null;
   };
   /** `saved` false: the vault is locked, so the draft stays in the panel until it is unlocked. */
   'workspace/save-draft': { saved: boolean };
@@ -211,7 +223,7 @@ export interface ResponseMap {
   'collections/connect-folder': { opened: true };
   'collections/import': ImportOutcome;
   'collections/import-parsed': ImportOutcome;
-  'token/get': { view: TokenView; fromCache: boolean };
+  'token/get': TokenShownView;
   /** Answered only to an explicit user action (Reveal or Copy). */
   'token/reveal': { accessToken: string };
   'token/compare': { attempts: TokenAttempt[] };

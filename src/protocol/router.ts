@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { type AppError, fail, type Result } from '../vocabulary/errors';
 import { NO_PHASE_TIMES, type PhaseTimes } from '../vocabulary/phase-times';
 import { findUnsafeShape } from '../vocabulary/safe-object';
+import { BUILD_ID } from './build-id';
 import {
   type Envelope,
   type MessageType,
@@ -92,8 +93,8 @@ export function parseEnvelope(raw: unknown): Result<Envelope> {
   if (!isMessageType(type)) {
     return fail(
       'unknown_type',
-      `The message type ${JSON.stringify(String(type)).slice(0, 80)} is not known.`,
-      'The panel and the worker may be from different builds: reload the extension and the panel.',
+      `The worker does not know the request ${JSON.stringify(String(type)).slice(0, 80)}.`,
+      'Reload the panel (close and reopen DevTools); if it happens again, report it with these words.',
     );
   }
   const parsed = v.safeParse(messages[type], payload);
@@ -102,11 +103,24 @@ export function parseEnvelope(raw: unknown): Result<Envelope> {
     const where = issue ? v.getDotPath(issue) : null;
     return fail(
       'bad_message',
-      `The ${type} message was refused: ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid payload'}.`,
-      'The panel and the worker may be from different builds: reload the extension and the panel.',
+      `The worker refused what the panel sent${where ? ` (${fieldWords(where)})` : ''}: the panel cannot do this as it is.`,
+      'Change or clear that field and try again; if it happens again, reload the panel.',
     );
   }
   return { ok: true, value: { type, payload: parsed.output } as Envelope };
+}
+
+/** A payload's dot path in words: `checks.answerVariables.0.name` → "checks, answer variables #1, name". */
+export function fieldWords(path: string): string {
+  return path
+    .split('.')
+    .map((part) =>
+      /^\d+$/.test(part)
+        ? `#${Number(part) + 1}`
+        : part.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
+    )
+    .join(', ')
+    .replace(/, #/g, ' #');
 }
 
 /** `phases`: where the bench's phase timing records the checks and the handlers (else nowhere). */
@@ -114,6 +128,8 @@ export function createRouter(
   handlers: Handlers,
   identity: Identity,
   phases: PhaseTimes = NO_PHASE_TIMES,
+  /** This worker's build id, sent with every refused message (src/protocol/build-id.ts). */
+  build: string = BUILD_ID,
 ) {
   return async function route(raw: unknown, sender: SenderInfo): Promise<Result<unknown>> {
     const checkStart = performance.now();
@@ -121,7 +137,7 @@ export function createRouter(
     if (refusal !== null) return { ok: false, error: refusal };
     const envelope = parseEnvelope(raw);
     phases.add('check', performance.now() - checkStart);
-    if (!envelope.ok) return envelope;
+    if (!envelope.ok) return { ok: false, error: { ...envelope.error, build } };
     const handler = handlers[envelope.value.type] as (payload: unknown) => Promise<Result<unknown>>;
     try {
       return await phases.time('handler', () => handler(envelope.value.payload));

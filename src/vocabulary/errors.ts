@@ -35,6 +35,11 @@ export interface AppError {
   code: ErrorCode;
   message: string;
   hint: string;
+  /**
+   * Only on a message the worker refused (`bad_message`, `unknown_type`): the worker's build id,
+   * so that the panel can tell whether the two are from different builds (src/protocol/build-id.ts).
+   */
+  build?: string;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };

@@ -11,12 +11,14 @@ import { expect } from '@playwright/test';
 import type { ElementHandle, Locator, Page } from 'puppeteer-core';
 
 type Role =
+  | 'banner'
   | 'button'
   | 'checkbox'
   | 'combobox'
   | 'dialog'
   | 'form'
   | 'heading'
+  | 'list'
   | 'menuitem'
   | 'option'
   | 'region'
@@ -148,7 +150,10 @@ export async function requestTab(panel: Page, name: 'Params' | 'Headers' | 'Body
   await tab(panel, 'Request', name);
 }
 
-export async function responseTab(panel: Page, name: 'Body' | 'Headers' | 'Sent' | 'Explanation') {
+export async function responseTab(
+  panel: Page,
+  name: 'Body' | 'Headers' | 'Sent' | 'Explanation' | 'Timeline',
+) {
   await tab(panel, 'Response', name);
 }
 

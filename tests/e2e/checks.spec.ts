@@ -166,3 +166,54 @@ test('the checks of an unsaved draft come back after a reload, a secret in them 
   await expect(panel.getByRole('button', { name: 'Add assertion' })).toBeVisible();
   await expect(panel.getByRole('textbox', { name: 'Assertion 1 expression' })).toHaveCount(0);
 });
+
+test('Add answer variable is a draft the worker keeps: no refusal, a note on the field, not carried by Send, named at a save', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Typing', baseUrl: sandbox.url, companyId, apiKey });
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await requestTab(panel, 'Tests');
+  await panel.getByRole('button', { name: 'Add answer variable' }).click();
+  const name = panel.getByRole('textbox', { name: 'Answer variable 1 name' });
+  // The grey text reads as an example, not as a value.
+  await expect(name).toHaveAttribute('placeholder', 'name, e.g. orderId');
+  await expect(name).toHaveAccessibleDescription(
+    'Answer variable 1: Give it a name to carry it, such as orderId.',
+  );
+  // The draft is saved 400 ms after an edit: nothing is refused.
+  await panel.waitForTimeout(1_000);
+  await expect(panel.getByText('This draft is not kept')).toHaveCount(0);
+  await expect(panel.locator('body')).not.toContainText('refused');
+  await expect(panel.locator('body')).not.toContainText('different builds');
+
+  await panel.reload();
+  await requestTab(panel, 'Tests');
+  await expect(panel.getByRole('textbox', { name: 'Answer variable 1 name' })).toHaveValue('');
+  await expect(panel.getByRole('textbox', { name: 'Answer variable 1 expression' })).toHaveValue(
+    'res.body.id',
+  );
+
+  // Send goes out; the unfinished row carries nothing.
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('region', { name: 'Response' })).toContainText('200');
+  await requestTab(panel, 'Tests');
+  await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
+
+  // A save into a collection names the row and keeps nothing unfinished.
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  const form = panel.getByRole('form', { name: 'Save request' });
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form.getByRole('alert')).toContainText(
+    'Answer variable 1 in the Tests tab is unfinished: Give it a name to carry it, such as orderId.',
+  );
+  await expect(form).not.toContainText('different builds');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await name.fill('productId');
+  await expect(name).toHaveAccessibleDescription('');
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(form).toHaveCount(0);
+});

@@ -66,3 +66,37 @@ test('Duplicate profile opens a new profile with the same settings, the secret t
   const token = panel.getByRole('region', { name: 'Token', exact: true });
   await expect(token.getByRole('timer')).toHaveText(/^expires in \d+ min \d+ s$/);
 });
+
+test('an Auth URL pasted with the token path is offered without it, and Get token then reaches the token endpoint', async ({
+  panel,
+  sandbox,
+}) => {
+  const { clientId, clientSecret, companyId } = sandbox.credentials;
+  await panel.getByRole('button', { name: 'New profile' }).click();
+  await panel.getByRole('textbox', { name: 'Profile name' }).fill('Pasted');
+  await panel
+    .getByRole('combobox', { name: 'Auth method' })
+    .selectOption({ label: 'OAuth (Basic header)' });
+  const authUrl = panel.getByRole('textbox', { name: 'Auth URL' });
+  await authUrl.fill(`${sandbox.url}/o/oauth/accesstoken`);
+  await expect(authUrl).toHaveAccessibleDescription(
+    /ends with the token path \/o\/oauth\/accesstoken/,
+  );
+  const use = panel.getByRole('button', { name: `Use ${sandbox.url} as the Auth URL` });
+  await expect(use).toHaveText(`Use ${sandbox.url}`);
+  await use.click();
+  await expect(authUrl).toHaveValue(sandbox.url);
+  await expect(use).toHaveCount(0);
+  await expect(panel.getByText('ends with the token path')).toHaveCount(0);
+
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(sandbox.url);
+  await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
+  await panel.getByRole('textbox', { name: 'Client ID' }).fill(clientId);
+  await panel.getByLabel('Client secret').fill(clientSecret);
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await panel.getByRole('banner').getByRole('button', { name: 'Get token' }).click();
+  await expect(panel.getByRole('banner').locator('.badge')).toHaveText('approved');
+  const paths = sandbox.requests.map((request) => request.path);
+  expect(paths).toContain('/o/oauth/accesstoken');
+  expect(paths.filter((path) => path.includes('accesstoken/o/oauth'))).toEqual([]);
+});

@@ -77,6 +77,89 @@ test('a renewal near expiry shows, in the toolbar, the Token region and the time
   await expect(timeline.getByRole('listitem').nth(1)).toContainText('→ 200');
 });
 
+test('a Get token that fails while a good token is cached: the toolbar, the Auth tab and the Timeline name the token still in use', async ({
+  panel,
+  sandbox,
+}) => {
+  await oauthProfile(panel, sandbox);
+  await toolbar(panel).getByRole('button', { name: 'Get token' }).click();
+  await expect(toolbar(panel).locator('.badge')).toHaveText('approved');
+  const held = (await toolbar(panel).locator('code').first().textContent()) ?? '';
+  expect(held).toMatch(/^••••.{4}$/);
+
+  // The token endpoint (and only for this press) answers 503.
+  sandbox.switches.serverError = 503;
+  await toolbar(panel).getByRole('button', { name: 'Get token' }).click();
+  await expect(toolbar(panel)).toContainText('A new token could not be had; still using');
+  await expect(toolbar(panel)).toContainText(held);
+  await expect(toolbar(panel).getByRole('timer')).toHaveText(/^expires in 5\d min \d+ s$/);
+  await expect(toolbar(panel)).not.toContainText('Token request failed');
+  sandbox.switches.serverError = null;
+
+  await panel.getByRole('tab', { name: 'Auth' }).click();
+  const region = tokenRegion(panel);
+  await expect(region).toContainText(
+    `A new token could not be had; still using ${held}, expires in 5`,
+  );
+  // The failure's explanation is there as before, and the inspector shows the token still in use.
+  await expect(region.getByText('Why a new token could not be had')).toBeVisible();
+  await expect(region).toContainText('HTTP 503');
+  await expect(region).toContainText('Cached token from');
+  await expect(region.getByRole('row', { name: /access_token/ })).toContainText(held);
+  await expect(
+    panel.getByRole('list', { name: 'Token events' }).getByRole('listitem').first(),
+  ).toContainText('Refused: Get token');
+
+  await panel.getByRole('tab', { name: 'Params' }).click();
+  await send(panel, 'products');
+  expect(tail(bearers(sandbox.requests).at(-1) ?? '')).toBe(held);
+  await response(panel).getByRole('tab', { name: 'Timeline' }).click();
+  const timeline = response(panel).getByRole('list', { name: 'Timeline' });
+  await expect(timeline.getByRole('listitem').first()).toContainText(
+    `Token taken from the cache: ${held}`,
+  );
+  await expect(timeline.getByRole('listitem').first()).toContainText(/, 5\d min \d+ s left/);
+  // The call changed nothing: the toolbar still names the same token, beside the failed refresh.
+  await expect(toolbar(panel)).toContainText(`still using ${held}`);
+  // A reopened panel (DevTools closed and opened) starts from the worker's state: the same.
+  await panel.reload();
+  await expect(toolbar(panel)).toContainText(`A new token could not be had; still using ${held}`);
+});
+
+test('an expired token: the toolbar and the diagnostics tell one time since expiry, and the next call says it had expired', async ({
+  panel,
+  sandbox,
+}) => {
+  sandbox.switches.tokenLifetimeSeconds = 3;
+  await oauthProfile(panel, sandbox);
+  await panel.getByRole('tab', { name: 'Auth' }).click();
+  // A new profile had no token to forget: no "Forgotten: the profile was edited".
+  await expect(panel.getByRole('list', { name: 'Token events' })).toHaveCount(0);
+  await toolbar(panel).getByRole('button', { name: 'Get token' }).click();
+  const events = panel.getByRole('list', { name: 'Token events' }).getByRole('listitem');
+  await expect(events).toHaveCount(1);
+  await expect(events.first()).toContainText(/Issued ••••.{4}: Get token/);
+
+  await expect(toolbar(panel).locator('.badge')).toHaveText('expired', { timeout: 5_000 });
+  await panel.waitForTimeout(2_500);
+  // Read both at one instant: the toolbar's countdown and the Auth tab's finding.
+  const [timer, finding] = await panel.evaluate(() => [
+    document.querySelector('header [role="timer"]')?.textContent ?? '',
+    document.querySelector('[data-id="expired"]')?.textContent ?? '',
+  ]);
+  const ago = /^expired (\d+) s ago$/.exec(timer ?? '')?.[1];
+  expect(Number(ago)).toBeGreaterThanOrEqual(2);
+  expect(finding).toContain(`It expired ${ago} s ago`);
+
+  sandbox.switches.tokenLifetimeSeconds = 3599;
+  await panel.getByRole('tab', { name: 'Params' }).click();
+  await send(panel, 'products');
+  await response(panel).getByRole('tab', { name: 'Timeline' }).click();
+  await expect(
+    response(panel).getByRole('list', { name: 'Timeline' }).getByRole('listitem').first(),
+  ).toContainText('Token requested (variant A, Basic header) because the cached one had expired');
+});
+
 test('a wrong secret, then the right one: the working token replaces the failure, and the old comparison goes', async ({
   panel,
   sandbox,

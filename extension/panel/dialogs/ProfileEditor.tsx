@@ -4,6 +4,7 @@
  * secret inputs are emptied. Deleting asks in the panel, never with the browser's confirm().
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { withoutTokenPath } from '../../../src/service/profile/auth-url-path';
 import type {
   ProfilePrefill,
   ProfileView,
@@ -21,6 +22,7 @@ import { KeyValueTable } from '../ui/KeyValueTable';
 import { ProfileCredentials } from './ProfileCredentials';
 import { SecretOriginQuestion } from './SecretOriginQuestion';
 import { giveBackSiteAccess, panelCanChangeSiteAccess, requestSiteAccess } from './site-access';
+import { TokenPathNotice } from './TokenPathNotice';
 
 interface Props {
   initial: ProfileView | null;
@@ -57,6 +59,8 @@ export function ProfileEditor({
   const start = initial ?? prefill ?? null;
   const [name, setName] = useState(start?.name ?? '');
   const [authUrl, setAuthUrl] = useState(start?.authUrl ?? '');
+  /** The Auth URL without a pasted token path, when it has one (the panel adds that path). */
+  const withoutPath = withoutTokenPath(authUrl);
   const [baseUrl, setBaseUrl] = useState(start?.baseUrl ?? '');
   const [companyId, setCompanyId] = useState(start?.companyId ?? '');
   const [authMethod, setAuthMethod] = useState<AuthMethod>(
@@ -172,8 +176,12 @@ export function ProfileEditor({
             inputMode="url"
             placeholder="https://auth.example.com"
             value={authUrl}
+            aria-describedby={withoutPath === null ? undefined : 'auth-url-path'}
             onInput={(e) => setAuthUrl(e.currentTarget.value)}
           />
+          {withoutPath !== null && (
+            <TokenPathNotice fixed={withoutPath} onUse={() => setAuthUrl(withoutPath)} />
+          )}
         </Field>
       )}
       <Field id="base-url" label="Base URL">

@@ -6,11 +6,12 @@
  * dialog says so first. Loaded on first use, with the collection rules.
  */
 import { useState } from 'preact/hooks';
+import { checksProblem, withChecks } from '../../../src/collections/check-use';
 import { addFolder, addRequest, newCollection } from '../../../src/collections/collection-ops';
 import { allFolders } from '../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../src/collections/model';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import { type EditedChecks, withChecks } from '../state/use-checks';
+import type { EditedChecks } from '../state/use-checks';
 import type { CollectionsState } from '../state/use-collections';
 import type { Draft } from '../state/use-request';
 import { Dialog } from '../ui/Dialog';
@@ -44,6 +45,9 @@ export function SaveRequestDialog(props: Props) {
 
   async function save(event: Event) {
     event.preventDefault();
+    // A collection keeps finished checks only: an unfinished row is named, and nothing is saved.
+    const unfinished = checksProblem(checks);
+    if (unfinished !== null) return state.setError(unfinished);
     let collection: Collection | null = chosen;
     let folderId = folder === '' || folder === NEW ? null : folder;
     if (collection === null) {

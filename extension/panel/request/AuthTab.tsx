@@ -3,7 +3,8 @@
  * (the answer comes back with Send or another tab): Compare variants (the grant with variant A, B
  * and A form-encoded, side by side), then, in the region named "Token" (the only region whose name
  * contains "Token", so automation finds it by that name), the token inspector or the explanation
- * of a failed token request, then the token's recent events. Get token lives in the toolbar; its
+ * of a failed token request (when a good token stays cached, both: the token still in use, and why
+ * a new one could not be had), then the token's recent events. Get token lives in the toolbar; its
  * outcome shows here. Loaded when first shown: the inspector is the panel's largest view after the
  * JSON viewer.
  */
@@ -11,6 +12,7 @@ import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { type TokenLogEntry, whyWords } from '../state/panel-state';
 import type { TokenState } from '../state/use-token';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { StillUsing } from '../ui/StillUsing';
 import { TokenFailure } from './TokenFailure';
 import { TokenInspector } from './TokenInspector';
 import { VariantComparison } from './VariantComparison';
@@ -76,6 +78,20 @@ export function AuthTab({ profile, token }: { profile: ProfileView; token: Token
           </p>
         )}
         {shown !== null && 'error' in shown && <ErrorNotice error={shown.error} />}
+        {shown !== null &&
+          'view' in shown &&
+          shown.view.outcome === 'token' &&
+          shown.refreshFailure !== null && (
+            <>
+              <p>
+                <StillUsing view={shown.view} summary={shown.refreshFailure.explanation.summary} />
+              </p>
+              <details open class="refresh-failure">
+                <summary>Why a new token could not be had</summary>
+                <TokenFailure view={shown.refreshFailure} />
+              </details>
+            </>
+          )}
         {shown !== null && 'view' in shown && shown.view.outcome === 'token' && (
           // Keyed by the token: a revealed token hides the moment the token changes.
           <TokenInspector

@@ -6,42 +6,41 @@
  */
 import type { ComponentChildren } from 'preact';
 import {
-  type AnswerVariable,
-  ASSERTION_OPERATORS,
-  type Assertion,
-  UNARY_OPERATORS,
-} from '../../../src/collections/model';
+  FIELD_LIMITS,
+  NEW_ASSERTION,
+  NEW_VARIABLE,
+  operatorPatch,
+  withRowAdded,
+  withRowChanged,
+  withRowRemoved,
+} from '../../../src/collections/check-edits';
+import { assertionProblem, variableProblem } from '../../../src/collections/check-use';
+import { ASSERTION_OPERATORS, UNARY_OPERATORS } from '../../../src/collections/model';
 import type { ChecksState } from '../state/use-checks';
-
-const NEW_ASSERTION: Assertion = {
-  expression: 'res.status',
-  operator: 'eq',
-  value: '200',
-  enabled: true,
-};
-const NEW_VARIABLE: AnswerVariable = { name: '', expression: 'res.body.id', enabled: true };
-
-function replaced<T>(list: readonly T[], index: number, patch: Partial<T>): T[] {
-  return list.map((item, at) => (at === index ? { ...item, ...patch } : item));
-}
 
 /** A text cell of a row: code-like, so no spelling marks. */
 function Cell(props: {
   label: string;
   value: string;
   placeholder: string;
+  maxLength: number;
   onInput: (value: string) => void;
   wide?: boolean;
   disabled?: boolean;
+  /** The id of the row's note, when the row is unfinished. */
+  describedBy?: string | undefined;
 }) {
   return (
     <input
       aria-label={props.label}
       class={props.wide ? 'check-expression' : undefined}
       placeholder={props.placeholder}
+      maxLength={props.maxLength}
       spellcheck={false}
       disabled={props.disabled}
       value={props.value}
+      aria-invalid={props.describedBy === undefined ? undefined : true}
+      aria-describedby={props.describedBy}
       onInput={(e) => props.onInput(e.currentTarget.value)}
     />
   );
@@ -55,7 +54,14 @@ interface RowsProps<T extends { enabled: boolean }> {
   /** What Add puts in a new row. */
   fresh: T;
   /** The row's own cells, between its Enabled box and its Remove button. */
-  cells: (row: T, label: string, set: (patch: Partial<T>) => void) => ComponentChildren;
+  cells: (
+    row: T,
+    label: string,
+    set: (patch: Partial<T>) => void,
+    noteId: string | undefined,
+  ) => ComponentChildren;
+  /** Why the row cannot be used yet (shown under it), or null. */
+  problem: (row: T) => string | null;
 }
 
 /** Rows that can each be turned off or removed, and a button to add one. */
@@ -65,13 +71,17 @@ function CheckRows<T extends { enabled: boolean }>({
   onChange,
   fresh,
   cells,
+  problem,
 }: RowsProps<T>) {
   const lower = noun.toLowerCase();
+  const id = lower.replace(/ /g, '-');
   return (
     <div class="checks-rows">
       {rows.map((row, index) => {
         const label = `${noun} ${index + 1}`;
-        const set = (patch: Partial<T>) => onChange(replaced(rows, index, patch));
+        const set = (patch: Partial<T>) => onChange(withRowChanged(rows, index, patch));
+        const note = problem(row);
+        const noteId = note === null ? undefined : `${id}-${index + 1}-note`;
         return (
           <div class="check-row" key={index}>
             <input
@@ -80,19 +90,24 @@ function CheckRows<T extends { enabled: boolean }>({
               checked={row.enabled}
               onChange={(e) => set({ enabled: e.currentTarget.checked } as Partial<T>)}
             />
-            {cells(row, label, set)}
+            {cells(row, label, set, noteId)}
             <button
               type="button"
               aria-label={`Remove ${lower} ${index + 1}`}
               title={`Remove ${lower} ${index + 1}`}
-              onClick={() => onChange(rows.filter((_, at) => at !== index))}
+              onClick={() => onChange(withRowRemoved(rows, index))}
             >
               ×
             </button>
+            {note !== null && (
+              <small class="check-note muted" id={noteId}>
+                {label}: {note}
+              </small>
+            )}
           </div>
         );
       })}
-      <button type="button" onClick={() => onChange([...rows, { ...fresh }])}>
+      <button type="button" onClick={() => onChange(withRowAdded(rows, fresh))}>
         Add {lower}
       </button>
     </div>
@@ -107,14 +122,17 @@ function AssertionRows({ state }: { state: ChecksState }) {
       rows={checks.assertions}
       onChange={(assertions) => setChecks({ ...checks, assertions })}
       fresh={NEW_ASSERTION}
-      cells={(row, label, set) => {
+      problem={assertionProblem}
+      cells={(row, label, set, noteId) => {
         const unary = UNARY_OPERATORS.has(row.operator);
         return (
           <>
             <Cell
               label={`${label} expression`}
               wide
-              placeholder="res.body.id"
+              placeholder="e.g. res.status"
+              maxLength={FIELD_LIMITS.expression}
+              describedBy={noteId}
               value={row.expression}
               onInput={(expression) => set({ expression })}
             />
@@ -122,8 +140,7 @@ function AssertionRows({ state }: { state: ChecksState }) {
               aria-label={`${label} operator`}
               value={row.operator}
               onChange={(e) => {
-                const operator = e.currentTarget.value as Assertion['operator'];
-                set({ operator, value: UNARY_OPERATORS.has(operator) ? '' : row.value });
+                set(operatorPatch(row, e.currentTarget.value as typeof row.operator));
               }}
             >
               {ASSERTION_OPERATORS.map((operator) => (
@@ -134,7 +151,8 @@ function AssertionRows({ state }: { state: ChecksState }) {
             </select>
             <Cell
               label={`${label} value`}
-              placeholder={unary ? '(no value)' : '200'}
+              placeholder={unary ? '(no value)' : 'e.g. 200'}
+              maxLength={FIELD_LIMITS.value}
               disabled={unary}
               value={row.value}
               onInput={(value) => set({ value })}
@@ -154,18 +172,23 @@ function VariableRows({ state }: { state: ChecksState }) {
       rows={checks.answerVariables}
       onChange={(answerVariables) => setChecks({ ...checks, answerVariables })}
       fresh={NEW_VARIABLE}
-      cells={(row, label, set) => (
+      problem={variableProblem}
+      cells={(row, label, set, noteId) => (
         <>
           <Cell
             label={`${label} name`}
-            placeholder="orderId"
+            placeholder="name, e.g. orderId"
+            maxLength={FIELD_LIMITS.name}
+            describedBy={noteId}
             value={row.name}
             onInput={(name) => set({ name })}
           />
           <Cell
             label={`${label} expression`}
             wide
-            placeholder="res.body.id"
+            placeholder="e.g. res.body.id"
+            maxLength={FIELD_LIMITS.expression}
+            describedBy={noteId}
             value={row.expression}
             onInput={(expression) => set({ expression })}
           />

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { maskEmail } from '../../../src/redaction/mask';
-import { diagnosticsAt, nextChangeAt } from '../../../src/service/token/token-clock';
+import { diagnosticsAt } from '../../../src/service/token/token-clock';
 import type { TokenSuccessView } from '../../../src/service/token/token-grant';
 import { isBearerLike } from '../../../src/service/token/token-response';
 import type { AppError } from '../../../src/vocabulary/errors';
@@ -13,7 +13,7 @@ import { ask } from '../state/worker-client';
 import { Countdown } from '../ui/Countdown';
 import { copyText } from '../ui/copy-text';
 import { ErrorNotice } from '../ui/ErrorNotice';
-import { useClock } from '../ui/use-clock';
+import { useTickingClock } from '../ui/use-clock';
 import { TokenDiagnostics } from './TokenDiagnostics';
 
 interface Props {
@@ -27,11 +27,17 @@ function localAndIso(ms: number): string {
   return `${date.toLocaleString()} (${date.toISOString()})`;
 }
 
+/**
+ * The diagnostics as they are now: "expires in under a minute", then "expired … ago", read from
+ * the same ticking clock as every countdown, so they agree with the toolbar to the second.
+ */
+function LiveDiagnostics({ view }: { view: TokenSuccessView }) {
+  return <TokenDiagnostics diagnostics={diagnosticsAt(view, useTickingClock())} />;
+}
+
 export function TokenInspector({ profileId, view, fromCache }: Props) {
   const { token } = view;
   const [revealed, setRevealed] = useState<string | null>(null);
-  // Diagnostics follow the clock: "expires in under a minute", then "expired", when they happen.
-  const now = useClock(nextChangeAt(view, Date.now()));
   const [showEmail, setShowEmail] = useState(false);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<AppError | null>(null);
@@ -202,7 +208,7 @@ export function TokenInspector({ profileId, view, fromCache }: Props) {
           </ul>
         </details>
       )}
-      <TokenDiagnostics diagnostics={diagnosticsAt(view, now)} />
+      <LiveDiagnostics view={view} />
       <details>
         <summary>Raw token response</summary>
         <pre class="body">

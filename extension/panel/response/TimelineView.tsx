@@ -8,13 +8,9 @@
 import { outcomeWords } from '../../../src/service/call/outcome-words';
 import type { TimelineStep } from '../../../src/service/call/timeline';
 import type { TokenView } from '../../../src/service/token/token-grant';
+import { spanWords } from '../../../src/vocabulary/span-words';
 import { whyWords } from '../state/panel-state';
 import { HeaderList } from '../ui/HeaderList';
-
-const seconds = (ms: number) => {
-  const s = Math.round(Math.abs(ms) / 1000);
-  return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
-};
 
 const VARIANT_WORDS = { basic: 'variant A, Basic header', body: 'variant B, form body' } as const;
 
@@ -49,8 +45,8 @@ function StepText({ step }: { step: TimelineStep }) {
       return (
         <>
           Token taken from the cache: <code>{step.tail}</code>,{' '}
-          {seconds(step.atMs - step.receivedAtMs)} old
-          {left === null ? ', no known expiry' : `, ${seconds(left)} left`}.
+          {spanWords(step.atMs - step.receivedAtMs)} old
+          {left === null ? ', no known expiry' : `, ${spanWords(left)} left`}.
         </>
       );
     }

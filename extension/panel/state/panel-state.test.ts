@@ -17,6 +17,7 @@ const issued = (profileId: string, tail: string, atMs: number): GrantEvent => ({
   why: 'asked',
   atMs,
   view: success(tail, atMs),
+  held: null,
 });
 
 describe('the panel store', () => {
@@ -24,7 +25,11 @@ describe('the panel store', () => {
     let state = event(EMPTY_STATE, issued('p', '••••GDof', 1));
     state = event(state, { ...issued('p', '••••V5tp', 2), change: 'renewed', why: 'expiring' });
     const tokens = state.tokens.p;
-    expect(tokens?.shown).toEqual({ view: success('••••V5tp', 2), fromCache: false });
+    expect(tokens?.shown).toEqual({
+      view: success('••••V5tp', 2),
+      fromCache: false,
+      refreshFailure: null,
+    });
     expect(tokens?.log.map((entry) => [entry.change, entry.why, entry.tail])).toEqual([
       ['renewed', 'expiring', '••••V5tp'],
       ['issued', 'asked', '••••GDof'],
@@ -40,10 +45,53 @@ describe('the panel store', () => {
       why: 'asked',
       atMs: 1,
       view: failure,
+      held: null,
     });
-    expect(state.tokens.p?.shown).toEqual({ view: failure, fromCache: false });
+    expect(state.tokens.p?.shown).toEqual({
+      view: failure,
+      fromCache: false,
+      refreshFailure: null,
+    });
     state = event(state, { ...issued('p', '••••good', 2), why: 'none-cached' });
     expect(state.tokens.p?.shown).toMatchObject({ view: { outcome: 'token' } });
+  });
+
+  it('after a failed Get token, shows the cached token the next call carries, with the failure beside it', () => {
+    const cached = success('••••Kr6v', 1);
+    let state = event(EMPTY_STATE, issued('p', '••••Kr6v', 1));
+    const refused: WorkerEvent = {
+      kind: 'token',
+      profileId: 'p',
+      change: 'refused',
+      why: 'asked',
+      atMs: 2,
+      view: failure,
+      held: cached,
+    };
+    state = event(state, refused);
+    expect(state.tokens.p?.shown).toEqual({
+      view: cached,
+      fromCache: true,
+      refreshFailure: failure,
+    });
+    expect(state.tokens.p?.log[0]).toMatchObject({ change: 'refused', why: 'asked' });
+    // The reply to the same Get token says the same; it does not turn the toolbar to the failure.
+    state = reduce(state, {
+      type: 'token-shown',
+      profileId: 'p',
+      shown: { view: cached, fromCache: true, refreshFailure: failure },
+    });
+    expect(state.tokens.p?.shown).toMatchObject({
+      view: { outcome: 'token' },
+      refreshFailure: failure,
+    });
+    // A token got later (a call's renewal, or Get token again) drops the failure.
+    state = event(state, { ...issued('p', '••••new1', 3), change: 'renewed', why: 'expiring' });
+    expect(state.tokens.p?.shown).toEqual({
+      view: success('••••new1', 3),
+      fromCache: false,
+      refreshFailure: null,
+    });
   });
 
   it('forgets a profile’s token on an edit, and every token on lock, each with a log line', () => {
@@ -70,13 +118,13 @@ describe('the panel store', () => {
     state = reduce(state, {
       type: 'token-shown',
       profileId: 'p',
-      shown: { view: success('••••old0', 10), fromCache: true },
+      shown: { view: success('••••old0', 10), fromCache: true, refreshFailure: null },
     });
     expect(state).toBe(before);
     state = reduce(state, {
       type: 'token-shown',
       profileId: 'p',
-      shown: { view: success('••••new1', 30), fromCache: false },
+      shown: { view: success('••••new1', 30), fromCache: false, refreshFailure: null },
     });
     expect(state.tokens.p?.shown).toMatchObject({
       view: { token: { accessTokenMasked: '••••new1' } },

@@ -6,14 +6,16 @@
  * shows the same thing at the same moment.
  */
 import type { TokenEvent, WorkerEvent } from '../../../src/protocol/events';
-import type { LockState } from '../../../src/protocol/messages';
+import type { LockState, TokenShownView } from '../../../src/protocol/messages';
 import type { TimelineStep } from '../../../src/service/call/timeline';
-import type { TokenView } from '../../../src/service/token/token-grant';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { NameValue } from '../../../src/vocabulary/terms';
 
-/** The token as the toolbar and the Auth tab show it: a view, an error, or none yet. */
-export type TokenShown = { view: TokenView; fromCache: boolean } | { error: AppError } | null;
+/**
+ * The token as the toolbar and the Auth tab show it: the one the next call carries (with a failed
+ * attempt to replace it beside it), the failed attempt when none is held, an error, or none yet.
+ */
+export type TokenShown = TokenShownView | { error: AppError } | null;
 
 /** One line of a profile's recent token events, in the words the Auth tab shows. */
 export interface TokenLogEntry {
@@ -66,6 +68,7 @@ const WHY_WORDS: Record<string, string> = {
   asked: 'Get token',
   'none-cached': 'none was cached',
   expiring: 'the cached one was about to expire',
+  expired: 'the cached one had expired',
   refused: 'the API refused the one a call carried',
   lock: 'the secrets were locked',
   'profile-edit': 'the profile was edited',
@@ -102,11 +105,23 @@ function tokenEvent(state: PanelState, event: TokenEvent): PanelState {
       : null;
   const entry: TokenLogEntry = { atMs: event.atMs, change: event.change, why: event.why, tail };
   return withTokens(state, event.profileId, (current) => ({
-    // A grant is run only when no usable token is held, so a refused one is now the truth.
-    shown: event.view === null ? null : { view: event.view, fromCache: false },
+    shown: shownAfter(event),
     log: logged(current.log, entry),
     version: current.version + 1,
   }));
+}
+
+/**
+ * What a token event leaves shown: the new token; after a refusal, the cached token the worker
+ * still uses (the next call carries it) with the failure beside it, or the failure when none is
+ * held; nothing once forgotten.
+ */
+export function shownAfter(event: TokenEvent): TokenShown {
+  if (event.change === 'forgotten') return null;
+  if (event.held !== null && event.view.outcome === 'failure') {
+    return { view: event.held, fromCache: true, refreshFailure: event.view };
+  }
+  return { view: event.view, fromCache: false, refreshFailure: null };
 }
 
 function forgetAll(state: PanelState, atMs: number): PanelState {

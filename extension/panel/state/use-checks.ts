@@ -11,13 +11,13 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChecksOutcome } from '../../../src/checks/answer-checks';
 import type { RefusedValue } from '../../../src/checks/carried-values';
 import { withCarried } from '../../../src/checks/with-carried';
+import {
+  type EditedChecks,
+  NO_CHECKS,
+  sendableAnswerVariables,
+} from '../../../src/collections/check-use';
 import type { PreviewProfile } from '../../../src/collections/draft-checks';
-import type {
-  AnswerVariable,
-  Assertion,
-  ResponseSchemas,
-  SavedRequest,
-} from '../../../src/collections/model';
+import type { ResponseSchemas, SavedRequest } from '../../../src/collections/model';
 import type { CarryReply } from '../../../src/protocol/messages';
 import { variablesOf } from '../../../src/service/call/variables';
 import type { NameValue } from '../../../src/vocabulary/terms';
@@ -25,10 +25,7 @@ import { usePanelStore, useStore } from './store';
 import type { Shown } from './use-request';
 import { ask } from './worker-client';
 
-export interface EditedChecks {
-  assertions: Assertion[];
-  answerVariables: AnswerVariable[];
-}
+export type { EditedChecks };
 
 /** The outcome on one answer (`at` names it), with the values the worker refused to carry. */
 export interface ShownChecks {
@@ -37,30 +34,7 @@ export interface ShownChecks {
   refused: RefusedValue[];
 }
 
-const NONE: EditedChecks = { assertions: [], answerVariables: [] };
 const NO_VALUES: NameValue[] = [];
-
-/** The fields a saved request gets: none at all when there are no checks (older files stay as they were). */
-function savedChecks(checks: EditedChecks): Partial<EditedChecks> {
-  return {
-    ...(checks.assertions.length > 0 ? { assertions: checks.assertions } : {}),
-    ...(checks.answerVariables.length > 0 ? { answerVariables: checks.answerVariables } : {}),
-  };
-}
-
-/** `request` with the edited checks in place of its own. */
-export function withChecks(request: SavedRequest, checks: EditedChecks): SavedRequest {
-  const { assertions: _assertions, answerVariables: _variables, ...call } = request;
-  return { ...call, ...savedChecks(checks) };
-}
-
-/** Whether the edited checks are still those of the saved request. */
-export function sameChecks(checks: EditedChecks, request: SavedRequest): boolean {
-  return (
-    JSON.stringify(checks.assertions) === JSON.stringify(request.assertions ?? []) &&
-    JSON.stringify(checks.answerVariables) === JSON.stringify(request.answerVariables ?? [])
-  );
-}
 
 export function useChecks(
   profile: PreviewProfile & { id: string },
@@ -70,7 +44,7 @@ export function useChecks(
   initial: EditedChecks | null = null,
 ) {
   const profileId = profile.id;
-  const [checks, setChecks] = useState<EditedChecks>(initial ?? NONE);
+  const [checks, setChecks] = useState<EditedChecks>(initial ?? NO_CHECKS);
   const [shownChecks, setShownChecks] = useState<ShownChecks | null>(null);
   const store = usePanelStore();
   const carried = useStore((state) => state.carried[profileId]) ?? NO_VALUES;
@@ -131,7 +105,8 @@ export function useChecks(
   /** What a Send hands the worker and how it reports back (see use-request.ts). */
   const sendChecks = {
     edited: () => checksNow.current,
-    answerVariables: () => checksNow.current.answerVariables,
+    // Only rows that can be used: a row still being typed (no name yet) is not carried.
+    answerVariables: () => sendableAnswerVariables(checksNow.current),
     onAnswer: (shown: Shown, carry: CarryReply | undefined) => void afterAnswer(shown, carry),
   };
 

@@ -1,12 +1,15 @@
 /**
  * The panel's only way to the background worker: one typed call per message type. Failures of the
- * transport itself (worker stopped mid-call, extension reloaded) come back as typed errors too.
+ * transport itself (worker stopped mid-call, extension reloaded) come back as typed errors too,
+ * and a refusal by a worker of another build than the panel's says so.
  *
  * It calls Chrome's own promise-returning `chrome.runtime.sendMessage` rather than
  * webextension-polyfill: the panel loads this at its first paint, and the polyfill (a no-op
  * wrapper in Chrome) would be a sixth of the panel's start-up JavaScript budget. The worker, which
  * has no such budget, uses the polyfill throughout.
  */
+
+import { fromOtherBuild } from '../../../src/protocol/build-id';
 import type { MessageType, Reply, RequestOf } from '../../../src/protocol/messages';
 import { fail } from '../../../src/vocabulary/errors';
 
@@ -32,6 +35,14 @@ export async function ask<K extends MessageType>(
     }
     if (!reply.ok && reply.error.code === 'vault_locked') {
       for (const listener of lockedListeners) listener();
+    }
+    if (!reply.ok && fromOtherBuild(reply.error)) {
+      // Said only when it is so: the worker's build id differs from this page's.
+      return fail(
+        reply.error.code,
+        'The panel and the worker are from different builds, so the worker refused this.',
+        'Close and reopen DevTools to load the new panel.',
+      );
     }
     return reply;
   } catch {

@@ -1,13 +1,14 @@
 /**
  * The profile's authentication at a glance, in the toolbar: for an API-key profile the masked key;
- * for an OAuth profile the token's state (none yet, its status and a live countdown, or a failed
- * request) and Get token. The full story is in the request pane's Auth tab.
+ * for an OAuth profile the token's state (none yet, its status and a live countdown, a failed
+ * request, or the cached token still in use after a failed one) and Get token. The full story is in the request pane's Auth tab.
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { nextChangeAt, tokenStateAt } from '../../../src/service/token/token-clock';
 import type { TokenSuccessView } from '../../../src/service/token/token-grant';
 import type { TokenState } from '../state/use-token';
 import { Countdown } from '../ui/Countdown';
+import { StillUsing } from '../ui/StillUsing';
 import { useClock } from '../ui/use-clock';
 
 interface Props {
@@ -22,6 +23,9 @@ function TokenGlance({ token }: { token: TokenState }) {
   if (shown === null) return <span class="muted">No token yet</span>;
   if ('error' in shown) return <span class="bad">No token: {shown.error.code}</span>;
   if (shown.view.outcome === 'failure') return <span class="bad">Token request failed</span>;
+  if (shown.refreshFailure !== null) {
+    return <StillUsing view={shown.view} summary={shown.refreshFailure.explanation.summary} />;
+  }
   return <TokenBadge view={shown.view} />;
 }
 

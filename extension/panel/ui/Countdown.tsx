@@ -1,25 +1,16 @@
-import { useEffect, useState } from 'preact/hooks';
+/**
+ * "expires in 59 min 58 s", then "expired 8 s ago": a token's time left, read from the panel's one
+ * ticking clock (`useTickingClock`) and worded by `spanWords`, as the token diagnostics beside it
+ * are, so the two never disagree by a second.
+ */
+import { spanWords } from '../../../src/vocabulary/span-words';
+import { useTickingClock } from './use-clock';
 
-function describe(ms: number): string {
-  const total = Math.round(Math.abs(ms) / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const text = h > 0 ? `${h} h ${m} min` : m > 0 ? `${m} min ${s} s` : `${s} s`;
-  return ms >= 0 ? `in ${text}` : `${text} ago`;
-}
-
-/** "in 59 min 58 s", updated every second; "expired … ago" once past. */
 export function Countdown({ until }: { until: number }) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = until - now;
+  const left = until - useTickingClock();
   return (
     <span class={left <= 0 ? 'bad' : left < 60_000 ? 'warn' : 'good'} role="timer">
-      {left <= 0 ? `expired ${describe(left)}` : `expires ${describe(left)}`}
+      {left <= 0 ? `expired ${spanWords(left)} ago` : `expires in ${spanWords(left)}`}
     </span>
   );
 }

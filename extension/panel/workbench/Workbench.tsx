@@ -6,6 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { withCarried } from '../../../src/checks/with-carried';
+import { checksProblem, sameChecks, withChecks } from '../../../src/collections/check-use';
 import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
 import type { SavedRequest } from '../../../src/collections/model';
 import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
@@ -19,7 +20,7 @@ import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
 import { useJsonLocator } from '../request/use-json-locator';
 import { ResponsePane } from '../response/ResponsePane';
-import { type EditedChecks, sameChecks, useChecks, withChecks } from '../state/use-checks';
+import { type EditedChecks, useChecks } from '../state/use-checks';
 import { useCollections } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
 import { type Draft, type Shown, useRequest } from '../state/use-request';
@@ -137,6 +138,8 @@ export function Workbench(props: WorkbenchProps) {
     if (opened === null) return;
     const collection = collections.collections.find((item) => item.id === opened.collectionId);
     if (collection === undefined) return;
+    const unfinished = checksProblem(checks.checks);
+    if (unfinished !== null) return collections.setError(unfinished);
     const saved = withChecks({ ...opened.request, ...request.draft }, checks.checks);
     const { updateRequest } = await import('../../../src/collections/collection-ops');
     if (await collections.save(updateRequest(collection, saved))) {

@@ -201,6 +201,39 @@ describe('createTokenBroker: current()', () => {
   });
 });
 
+describe('createTokenBroker: a failed Get token with a good token cached', () => {
+  it('names the cached token still in use, and the next call carries it', async () => {
+    const { broker, grant, cache } = setup();
+    cache.entries.set(PROFILE, cached('still-good', START + HOUR));
+    grant.fail = true;
+    const answer = await broker.fresh(PROFILE);
+    if (answer.ok) throw new Error('expected a failure');
+    expect(answer.held?.accessToken).toBe('still-good');
+    expect(tokenOf(await broker.current(PROFILE))).toBe('still-good');
+    expect(grant.calls).toHaveLength(1);
+  });
+
+  it('a call that joins the failing grant takes the cached token', async () => {
+    const { broker, grant, cache } = setup();
+    cache.entries.set(PROFILE, cached('still-good', START + HOUR));
+    grant.fail = true;
+    const [asked, call] = await Promise.all([broker.fresh(PROFILE), broker.current(PROFILE)]);
+    expect(asked.ok).toBe(false);
+    expect(tokenOf(call)).toBe('still-good');
+    expect(call.step).toMatchObject({ step: 'token-cached' });
+  });
+
+  it('holds nothing when the cached token is within the margin of its expiry, or none is cached', async () => {
+    const { broker, grant, cache } = setup();
+    grant.fail = true;
+    const none = await broker.fresh(PROFILE);
+    expect(none).toMatchObject({ ok: false, held: null });
+    cache.entries.set(PROFILE, cached('nearly-gone', START + MARGIN - 1));
+    const nearly = await broker.fresh(PROFILE);
+    expect(nearly).toMatchObject({ ok: false, held: null });
+  });
+});
+
 describe('createTokenBroker: invalidate()', () => {
   it('drops the refused token', async () => {
     const { broker, cache } = setup();
@@ -479,12 +512,15 @@ describe('createTokenBroker: the steps of a call and the reasons of its grants',
     clock.now += MARGIN + 1;
     await broker.current(PROFILE);
     await broker.fresh(PROFILE);
+    clock.now += 2 * MARGIN + 1;
+    await broker.current(PROFILE);
     grant.fail = true;
     await broker.fresh(PROFILE);
     expect(grants).toEqual([
       { why: 'none-cached', ok: true },
       { why: 'expiring', ok: true },
       { why: 'asked', ok: true },
+      { why: 'expired', ok: true },
       { why: 'asked', ok: false },
     ]);
   });

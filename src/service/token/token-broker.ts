@@ -7,6 +7,7 @@
  * The cache is injected: the worker keeps it in `storage.session`, so a worker that is stopped and
  * started again finds its token; tests keep it in memory.
  */
+import { EXPIRING_WITHIN_MS } from './token-finding';
 import type { GrantResult, TokenSuccessView, TokenView } from './token-grant';
 
 export interface CachedToken {
@@ -24,9 +25,9 @@ export interface TokenCache {
 
 /**
  * Why a token was requested: the user asked (Get token), none was cached, the cached one was about
- * to expire, or the API refused the one a call carried.
+ * to expire, the cached one had expired already, or the API refused the one a call carried.
  */
-export type GrantReason = 'asked' | 'none-cached' | 'expiring' | 'refused';
+export type GrantReason = 'asked' | 'none-cached' | 'expiring' | 'expired' | 'refused';
 
 /** One step of a call's token story, for its timeline. Holds masked views only, never a token. */
 export type TokenStep =
@@ -57,6 +58,11 @@ export type TokenAnswer =
       ok: false;
       result: Extract<GrantResult, { view: { outcome: 'failure' } }>;
       step: TokenStep;
+      /**
+       * The cached token that stays in use although this grant failed (a Get token that failed
+       * while a good token was cached), or null: the next call carries it, so the panel shows it.
+       */
+      held: CachedToken | null;
     };
 
 /** Apigee fault codes that mean "this access token is not (or no longer) good". */
@@ -74,6 +80,21 @@ export function isTokenRejection(status: number, bodyText: string): boolean {
   return (
     (status === 400 || status === 403) && TOKEN_FAULT_CODES.some((code) => bodyText.includes(code))
   );
+}
+
+/**
+ * The worker renews a token this long before it expires, so no call leaves with one about to die:
+ * the same minute in which the panel calls a token "expiring", so what it shows as in use is.
+ */
+export const TOKEN_REFRESH_MARGIN_MS = EXPIRING_WITHIN_MS;
+
+/** Whether a cached token may still be sent: good for longer than the margin, or never expiring. */
+export function isTokenUsable(
+  token: Pick<CachedToken, 'expiresAtMs'>,
+  nowMs: number,
+  refreshMarginMs: number,
+): boolean {
+  return token.expiresAtMs === null || token.expiresAtMs - refreshMarginMs > nowMs;
 }
 
 export function createTokenBroker(deps: BrokerDeps) {
@@ -107,8 +128,11 @@ export function createTokenBroker(deps: BrokerDeps) {
         view: result.view,
       };
       let answer: TokenAnswer;
-      if (!('accessToken' in result)) answer = { ok: false, result, step };
-      else {
+      if (!('accessToken' in result)) {
+        const cached = await deps.cache.get(profileId);
+        const held = cached !== undefined && isUsable(cached) ? cached : null;
+        answer = { ok: false, result, step, held };
+      } else {
         const token: CachedToken = {
           profileId,
           accessToken: result.accessToken,
@@ -123,8 +147,17 @@ export function createTokenBroker(deps: BrokerDeps) {
     });
   }
 
-  function isUsable(token: CachedToken): boolean {
-    return token.expiresAtMs === null || token.expiresAtMs - deps.refreshMarginMs > deps.now();
+  const isUsable = (token: CachedToken) => isTokenUsable(token, deps.now(), deps.refreshMarginMs);
+
+  function fromCache(cached: CachedToken): TokenAnswer {
+    const step: TokenStep = {
+      step: 'token-cached',
+      atMs: deps.now(),
+      tail: cached.view.token.accessTokenMasked,
+      receivedAtMs: cached.view.receivedAtMs,
+      expiresAtMs: cached.expiresAtMs,
+    };
+    return { ok: true, token: cached, fromCache: true, step };
   }
 
   /**
@@ -134,20 +167,20 @@ export function createTokenBroker(deps: BrokerDeps) {
   function current(profileId: string, missing: GrantReason = 'none-cached'): Promise<TokenAnswer> {
     return shared(lookups, profileId, async () => {
       const running = grants.get(profileId);
-      if (running !== undefined) return running;
-      const cached = await deps.cache.get(profileId);
-      if (cached !== undefined && isUsable(cached)) {
-        const step: TokenStep = {
-          step: 'token-cached',
-          atMs: deps.now(),
-          tail: cached.view.token.accessTokenMasked,
-          receivedAtMs: cached.view.receivedAtMs,
-          expiresAtMs: cached.expiresAtMs,
-        };
-        return { ok: true, token: cached, fromCache: true, step };
+      if (running !== undefined) {
+        // A Get token that fails leaves a good cached token in use: a call waiting on it takes that.
+        const joined = await running;
+        return !joined.ok && joined.held !== null ? fromCache(joined.held) : joined;
       }
-      return fresh(profileId, cached === undefined ? missing : 'expiring');
+      const cached = await deps.cache.get(profileId);
+      if (cached !== undefined && isUsable(cached)) return fromCache(cached);
+      return fresh(profileId, cached === undefined ? missing : staleness(cached));
     });
+  }
+
+  /** Why a cached token that may not be sent is replaced: it had expired, or was about to. */
+  function staleness(cached: CachedToken): GrantReason {
+    return cached.expiresAtMs !== null && cached.expiresAtMs <= deps.now() ? 'expired' : 'expiring';
   }
 
   /** Drops the cached token only if it is still the one that was refused (not a newer one). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { spanWords } from '../../vocabulary/span-words';
 import { diagnosticsAt, nextChangeAt, tokenStateAt } from './token-clock';
 import type { TokenDiagnostic } from './token-finding';
 import type { TokenSuccessView } from './token-grant';
@@ -45,6 +46,16 @@ describe('a token view as the clock moves', () => {
     expect(expired.map((item) => item.id)).toEqual(['expired', 'no_products']);
     expect(expired[0]).toMatchObject({ severity: 'error', title: 'The token has expired' });
     expect(expired[0]?.explanation).toContain('5 s ago');
+  });
+
+  it('words the time since expiry as every countdown does (one wording: spanWords)', () => {
+    const token = view(3_000);
+    for (const after of [8_400, 130_000]) {
+      const [finding] = diagnosticsAt(token, RECEIVED + 3_000 + after);
+      // The toolbar's countdown at the same instant reads `expired ${spanWords(left)} ago`.
+      expect(finding?.explanation).toContain(`expired ${spanWords(-after)} ago`);
+    }
+    expect(diagnosticsAt(token, RECEIVED + 11_400)[0]?.explanation).toContain('expired 8 s ago');
   });
 
   it('replaces the expiry finding made on arrival, and keeps findings about the answer first', () => {

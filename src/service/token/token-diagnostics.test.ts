@@ -106,7 +106,7 @@ describe('diagnoseToken', () => {
     const expiresAt = NOW + 3_599_000;
     const found = only(diagnose({}, { nowMs: expiresAt + 90_000 }), 'expired');
     expect(found.severity).toBe('error');
-    expect(found.explanation).toContain('90 s ago');
+    expect(found.explanation).toContain('1 min 30 s ago');
     expect(ids({}, { nowMs: expiresAt })).toEqual(['expired']);
     expect(ids({ expires_in: 0 })).toEqual(['expired']);
   });

@@ -2,7 +2,8 @@
  * Checks a decoded token response against what the user configured and what the clock says, and
  * explains each finding in plain language with what to do about it.
  */
-import { expiryDiagnostic, seconds, type TokenDiagnostic } from './token-finding';
+import { spanWords } from '../../vocabulary/span-words';
+import { expiryDiagnostic, type TokenDiagnostic } from './token-finding';
 import { type DecodedToken, isBearerLike } from './token-response';
 
 export type { Severity, TokenDiagnostic } from './token-finding';
@@ -73,7 +74,7 @@ export function diagnoseToken(token: DecodedToken, context: DiagnosticContext): 
         id: 'clock_skew',
         severity: 'warning',
         title: 'issued_at and the response’s Date header disagree',
-        explanation: `issued_at is ${seconds(skew)} ${skew > 0 ? 'after' : 'before'} the Date header: the gateway and the token service clocks differ, or issued_at is not in milliseconds.`,
+        explanation: `issued_at is ${spanWords(skew)} ${skew > 0 ? 'after' : 'before'} the Date header: the gateway and the token service clocks differ, or issued_at is not in milliseconds.`,
         action:
           'Expiry is computed from issued_at; if tokens expire early or late, report the skew to the provider.',
       });
@@ -88,7 +89,7 @@ export function diagnoseToken(token: DecodedToken, context: DiagnosticContext): 
       id: 'local_clock_skew',
       severity: 'warning',
       title: 'This computer’s clock differs from the server’s',
-      explanation: `The local clock is ${seconds(skew)} ${skew > 0 ? 'ahead of' : 'behind'} the server’s Date header.`,
+      explanation: `The local clock is ${spanWords(skew)} ${skew > 0 ? 'ahead of' : 'behind'} the server’s Date header.`,
       action: 'Sync the system clock; expiry countdowns are shown in local time.',
     });
   }

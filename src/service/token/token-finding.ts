@@ -3,6 +3,7 @@
  * the clock: its expiry. Kept apart from the other checks (token-diagnostics.ts) so that the
  * toolbar can follow a token's expiry without loading them.
  */
+import { spanWords } from '../../vocabulary/span-words';
 import type { DecodedToken } from './token-response';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -27,11 +28,6 @@ export interface TokenDiagnostic {
   action: string;
 }
 
-export function seconds(ms: number): string {
-  const s = Math.round(Math.abs(ms) / 1000);
-  return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
-}
-
 /** Under this much time left a token is "expiring": calls soon after will be refused. */
 export const EXPIRING_WITHIN_MS = 60_000;
 
@@ -51,7 +47,7 @@ export function expiryDiagnostic(
       id: 'expired',
       severity: 'error',
       title: 'The token is already expired',
-      explanation: `By this computer’s clock it expired ${seconds(left)} ago (${token.expiryExplanation})`,
+      explanation: `By this computer’s clock it expired ${spanWords(left)} ago (${token.expiryExplanation})`,
       action: 'Check this computer’s clock and the server’s issued_at; get a new token.',
     };
   }
@@ -60,7 +56,7 @@ export function expiryDiagnostic(
       id: 'expired',
       severity: 'error',
       title: 'The token has expired',
-      explanation: `It expired ${seconds(left)} ago; the service refuses calls that carry it.`,
+      explanation: `It expired ${spanWords(left)} ago; the service refuses calls that carry it.`,
       action: 'Nothing to fix: the next call gets a new token by itself, or press Get token now.',
     };
   }
@@ -69,7 +65,7 @@ export function expiryDiagnostic(
       id: 'expires_soon',
       severity: 'warning',
       title: 'The token expires in under a minute',
-      explanation: `It expires in ${seconds(left)}; calls after that will be refused.`,
+      explanation: `It expires in ${spanWords(left)}; calls after that will be refused.`,
       action:
         'The panel gets a new token by itself before it expires; a very short lifetime is worth asking the provider about.',
     };
