@@ -63,6 +63,40 @@ test('a product mismatch shows the token’s products and issue time beside the 
   );
   // Minted for this call: no second token.
   expect(tokenRequests(sandbox)).toBe(1);
+
+  // The support report: previewed (secrets counted) before it can be copied or saved.
+  const report = response(panel).getByRole('region', { name: 'Support report' });
+  await expect(report.getByRole('button', { name: 'Copy support report' })).toHaveCount(0);
+  await report.getByRole('button', { name: 'Preview support report' }).click();
+  const text = report.getByRole('textbox', { name: 'Support report preview' });
+  await expect(text).toHaveValue(
+    /Gateway error code: keymanagement\.service\.InvalidAPICallAsNoApiProductMatchFound/,
+  );
+  const value = await text.inputValue();
+  for (const line of [
+    `- Base URL: ${sandbox.url}`,
+    '- Path: /v1/orders',
+    '- Status: 401',
+    '- api_product_list: Partner API Sandbox, Partner Reports',
+    `- client ID ends with: ${sandbox.credentials.clientId.slice(-4)}`,
+    '- Auth: OAuth client credentials, variant A (Basic header)',
+    '$ACCESS_TOKEN',
+  ]) {
+    expect(value).toContain(line);
+  }
+  const [token] = sandbox.requests
+    .filter((request) => request.path === '/v1/orders')
+    .map((request) => (request.headers.authorization ?? '').replace(/^Bearer /, ''));
+  for (const secret of [
+    sandbox.credentials.clientSecret,
+    sandbox.credentials.apiKey,
+    token ?? '',
+  ]) {
+    expect(value).not.toContain(secret);
+  }
+  await expect(report.getByRole('status')).toContainText(/No secret was found|held a secret/);
+  await expect(report.getByRole('button', { name: 'Copy support report' })).toBeVisible();
+  await expect(report.getByRole('button', { name: 'Save support report' })).toBeVisible();
 });
 
 test('a token minted before a product was added gets one new token and one retry, and the Timeline says why', async ({

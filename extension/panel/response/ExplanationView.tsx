@@ -3,9 +3,16 @@
  * evidence the panel holds beside the fault string (a decoded rate, when to try again, the
  * token's products and issue time, who can fix it), with the public source of the facts.
  */
+import type { ComponentChildren } from 'preact';
 import type { ServiceErrorExplanation } from '../../../src/service/call/service-error';
 
-export function ExplanationView({ explanation }: { explanation: ServiceErrorExplanation }) {
+interface Props {
+  explanation: ServiceErrorExplanation;
+  /** Shown under the explanation (the support report). */
+  children?: ComponentChildren;
+}
+
+export function ExplanationView({ explanation, children }: Props) {
   const { said, advice, facts, evidence } = explanation;
   return (
     <div class="notice notice-error" role="alert">
@@ -27,6 +34,7 @@ export function ExplanationView({ explanation }: { explanation: ServiceErrorExpl
         </dl>
       )}
       {facts !== undefined && <p class="muted">Source: {facts.source}</p>}
+      {children}
     </div>
   );
 }

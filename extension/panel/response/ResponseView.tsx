@@ -6,6 +6,7 @@ import { statusMeaning } from '../../../src/service/call/http-status';
 import { bodyFileName, describeSize, formatBytes } from '../../../src/service/call/response-format';
 import { explainServiceError, gatewayTitle } from '../../../src/service/call/service-error';
 import type { TimelineStep } from '../../../src/service/call/timeline';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
 import { originOnWire } from '../../../src/service/wire/origin-refusal';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
@@ -19,6 +20,7 @@ import { type TabItem, Tabs } from '../ui/Tabs';
 import { BodyView } from './BodyView';
 import { contentTypeOf } from './content-type';
 import { ExplanationView } from './ExplanationView';
+import { SupportReport } from './SupportReport';
 import { TimelineView } from './TimelineView';
 
 interface Props {
@@ -30,6 +32,9 @@ interface Props {
   onTab: (tab: ResponseTab) => void;
   /** The outcome of the request's checks on this answer, if it has checks. */
   checks: ShownChecks | null;
+  /** The profile the call was sent with, and when its answer arrived (for the support report). */
+  profile: ProfileView;
+  at: number;
 }
 
 function saveBody(exchange: HttpExchange) {
@@ -49,7 +54,7 @@ function pathOf(url: string): string {
   }
 }
 
-export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: Props) {
+export function ResponseView({ exchange, call, timeline, tab, onTab, checks, profile, at }: Props) {
   const [copied, setCopied] = useState('');
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
   const contentType = contentTypeOf(exchange);
@@ -174,7 +179,15 @@ export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: P
         {shownTab === 'checks' && checks !== null && <ChecksView checks={checks} />}
         {shownTab === 'timeline' && <TimelineView steps={timeline} />}
         {shownTab === 'explanation' && explanation !== null && (
-          <ExplanationView explanation={explanation} />
+          <ExplanationView explanation={explanation}>
+            <SupportReport
+              exchange={exchange}
+              call={call}
+              profile={profile}
+              explanation={explanation}
+              atMs={at}
+            />
+          </ExplanationView>
         )}
       </Tabs>
     </div>

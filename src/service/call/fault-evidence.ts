@@ -17,6 +17,11 @@ export interface TokenEvidence {
   scope: string | null;
   /** True when the token was taken from the cache (minted before this call was composed). */
   fromCache: boolean;
+  /** For a support report: the app's id, the token's lifetime and status, the client ID's last 4. */
+  applicationName?: string | null;
+  expiresInSeconds?: number | null;
+  status?: string | null;
+  clientIdTail?: string | null;
 }
 
 export interface FaultContext {

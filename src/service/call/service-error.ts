@@ -19,6 +19,8 @@ export interface ServiceErrorExplanation {
   facts?: FaultFacts;
   /** What the panel knows beside the fault string (empty when nothing). */
   evidence: EvidenceItem[];
+  /** The gateway's code and text as read, when the answer carried a fault. */
+  fault?: GatewayFault;
 }
 
 const PLACE_WORDS: Record<GatewayFault['place'], string> = {
@@ -82,6 +84,7 @@ export function explainServiceError(
       advice: `${facts.means} ${facts.todo}`,
       facts,
       evidence: faultEvidence(fault, facts, context),
+      fault,
     };
   }
   if (fault !== null) {
@@ -91,6 +94,7 @@ export function explainServiceError(
         said,
         advice: 'Read the fault string: it names the policy that refused the call.',
         evidence,
+        fault,
       };
     }
     return {
@@ -100,6 +104,7 @@ export function explainServiceError(
           ? 'Check the profile’s credentials.'
           : 'Check the request against what the service expects.',
       evidence,
+      fault,
     };
   }
   return server.kind === 'html' ? { said, advice: htmlAdvice(status), evidence: [] } : null;

@@ -5,8 +5,9 @@
 import type { TokenEvidence } from '../call/fault-evidence';
 import type { TokenSuccessView } from './token-grant';
 
-function scopeOf(view: TokenSuccessView): string | null {
-  const json = view.token.specFields.find((field) => field.name === 'scope')?.json ?? null;
+/** A text field of the token response, as it came (null when absent or not text). */
+function textField(view: TokenSuccessView, name: string): string | null {
+  const json = view.token.specFields.find((field) => field.name === name)?.json ?? null;
   if (json === null) return null;
   try {
     const value: unknown = JSON.parse(json);
@@ -21,7 +22,11 @@ export function tokenEvidence(view: TokenSuccessView, fromCache: boolean): Token
   return {
     products: [...view.token.products],
     issuedAtMs: view.token.issuedAtMs,
-    scope: scopeOf(view),
+    scope: textField(view, 'scope'),
     fromCache,
+    applicationName: textField(view, 'application_name'),
+    expiresInSeconds: view.token.expiresInSeconds,
+    status: view.token.status,
+    clientIdTail: view.token.clientId === null ? null : view.token.clientId.slice(-4),
   };
 }
