@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renewalReason } from './fault-retry';
+import { rateLimitOf, renewalReason } from './fault-retry';
 
 const JSON_HEADERS = [{ name: 'content-type', value: 'application/json' }];
 const fault = (errorcode: string, faultstring = 'x') =>
@@ -67,5 +67,21 @@ describe('renewalReason: behaviour follows the code', () => {
     expect(renewalReason(answer(400, fault('sandbox.companyId.missing')), CACHED)).toBeNull();
     expect(renewalReason(answer(503, ''), CACHED)).toBeNull();
     expect(renewalReason(answer(200, fault('oauth.v2.InvalidAccessToken')), CACHED)).toBeNull();
+  });
+});
+
+describe('rateLimitOf', () => {
+  it('reads a spike arrest’s pace and a quota from their codes, at any status', () => {
+    const spike = fault(
+      'policies.ratelimit.SpikeArrestViolation',
+      'Spike arrest violation. Allowed rate : MessageRate{messagesPerPeriod=100, periodInMicroseconds=60000000, maxBurstMessageCount=1.0}',
+    );
+    for (const status of [429, 500]) {
+      expect(rateLimitOf(answer(status, spike))).toEqual({ kind: 'spike-arrest', paceMs: 600 });
+      expect(rateLimitOf(answer(status, fault('policies.ratelimit.QuotaViolation')))).toEqual({
+        kind: 'quota',
+      });
+    }
+    expect(rateLimitOf(answer(500, fault('messaging.runtime.InternalServerError')))).toBeNull();
   });
 });

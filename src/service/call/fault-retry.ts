@@ -6,6 +6,7 @@
  * the provider can fix is never retried. A 401 without any known code is renewed, as before.
  */
 import { faultFacts } from './apigee-faults';
+import { decodeSpikeArrest } from './fault-evidence';
 import { type GatewayAnswer, headerValue, readGatewayFault } from './gateway-fault';
 
 /** Codes (last segment) for which a new token may make the call pass. */
@@ -39,4 +40,17 @@ export function renewalReason(
   }
   if (faultFacts(code) !== undefined) return null;
   return answer.status === 401 ? 'HTTP 401 without a gateway code the panel knows' : null;
+}
+
+/** A rate limit an answer reports: a spike arrest's pace, or a quota used up; null for neither. */
+export type RateLimit = { kind: 'spike-arrest'; paceMs: number } | { kind: 'quota' };
+
+export function rateLimitOf(answer: Omit<GatewayAnswer, 'contentType'>): RateLimit | null {
+  const contentType = headerValue(answer.headers, 'content-type') ?? '';
+  const fault = readGatewayFault({ ...answer, contentType });
+  const code = faultFacts(fault?.code ?? null)?.code;
+  if (code === 'QuotaViolation') return { kind: 'quota' };
+  if (code !== 'SpikeArrestViolation') return null;
+  // A spike arrest whose text carries no rate still asks for a pause: a second, to be safe.
+  return { kind: 'spike-arrest', paceMs: decodeSpikeArrest(fault?.text ?? '')?.paceMs ?? 1000 };
 }
