@@ -71,7 +71,8 @@ const ROWS: readonly FaultFacts[] = [
     todo: 'Send the key exactly where the fault string says (header or query parameter, with that name), with no stray space.',
     fixer: 'you',
     newToken: 'no',
-    source: `${DOCS}/hybrid tutorials (VerifyAPIKey fault body); seen at HTTP 401 in public APIs`,
+    source:
+      'Apigee hybrid’s tutorial shows this fault body (https://cloud.google.com/apigee/docs/hybrid); seen at HTTP 401 in public Apigee-fronted APIs',
   },
   {
     code: 'InvalidAccessToken',
