@@ -40,6 +40,7 @@ import {
   listProfiles,
   saveProfileHandler,
 } from './profiles';
+import { redactSupportReport } from './report';
 import { askSandboxDemo } from './sandbox-demo';
 import { cancelRequest, sendRequest } from './send-request';
 import { StorageError } from './storage';
@@ -119,6 +120,7 @@ const handlers: Handlers = {
   'capture/mask': withStorageErrors(maskCaptured),
   'variables/carried': withStorageErrors(listCarried),
   'variables/clear': withStorageErrors(clearCarried),
+  'report/redact': withStorageErrors(redactSupportReport),
 };
 
 const route = createRouter(

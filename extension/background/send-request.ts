@@ -9,6 +9,7 @@ import type { SendRequest, SentExchange } from '../../src/protocol/messages';
 import type { Handlers } from '../../src/protocol/router';
 import type { HttpExchange } from '../../src/service/call/execute';
 import { executeRequest } from '../../src/service/call/execute';
+import { renewalReason } from '../../src/service/call/fault-retry';
 import { fitForMessage } from '../../src/service/call/message-budget';
 import { callStep, maskTimeline, type TimelineStep } from '../../src/service/call/timeline';
 import { buildV1Request, type PreparedRequest } from '../../src/service/call/v1-request';
@@ -21,7 +22,7 @@ import {
 import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
 import { makeHistoryEntry, scrubCall } from '../../src/service/storage/history';
 import type { SavedAnswer } from '../../src/service/storage/saved-answers';
-import { isTokenRejection } from '../../src/service/token/token-broker';
+import { tokenEvidence } from '../../src/service/token/token-evidence';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { carryFromAnswer, loadCarried } from './carried';
 import { tell } from './events';
@@ -109,15 +110,26 @@ async function sendWithBearer(
   }
   const outcome = await tokenBroker.withToken(
     profile.id,
-    async (accessToken, attempt) => {
+    async (
+      accessToken,
+      attempt,
+      token,
+    ): Promise<{ value: Result<HttpExchange>; tokenRefused: boolean; refusedBecause?: string }> => {
       const prepared = buildV1Request(profile, { kind: 'bearer', accessToken }, call);
       if (!prepared.ok) return { value: prepared, tokenRefused: false };
       const atMs = Date.now();
-      const answer = await send(prepared.value, signal);
-      steps.push(callStep(atMs, attempt, composedTarget(profile, call), answer));
-      const tokenRefused =
-        answer.ok && isTokenRejection(answer.value.status, answer.value.bodyText);
-      return { value: answer, tokenRefused };
+      const sent = await send(prepared.value, signal);
+      steps.push(callStep(atMs, attempt, composedTarget(profile, call), sent));
+      if (!sent.ok) return { value: sent, tokenRefused: false };
+      // The token's metadata travels with the answer: its explanation shows the products.
+      const answer: HttpExchange = {
+        ...sent.value,
+        token: tokenEvidence(token.view, token.fromCache),
+      };
+      const because = renewalReason(answer, token);
+      return because === null
+        ? { value: ok(answer), tokenRefused: false }
+        : { value: ok(answer), tokenRefused: true, refusedBecause: because };
     },
     (step) => steps.push(step),
   );

@@ -214,3 +214,50 @@ describe('runCollection', () => {
     expect(sender.carried()).toEqual([]);
   });
 });
+
+describe('runCollection and the gateway’s rate limits', () => {
+  const pings = ['a', 'b', 'c'].map((id) => ({
+    request: request(id, { path: 'ping' }),
+    folder: '',
+  }));
+
+  it('paces the next steps to a spike arrest’s decoded rate, without retrying the refused one', async () => {
+    sandbox.switches.spikeArrestPerMinute = 60;
+    try {
+      const waits: number[] = [];
+      const { results, end } = await runCollection(pings, {
+        ...profile(),
+        stopOnFailure: false,
+        cancelled: () => false,
+        search: await loadPatternSearch(pings),
+        wait: async (ms) => {
+          waits.push(ms);
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        },
+      });
+      expect(end).toBe('done');
+      expect(
+        results.map((result) => (result.outcome.ok ? result.outcome.value.status : 0)),
+      ).toEqual([200, 500, 200]);
+      expect(waits).toEqual([1000]);
+    } finally {
+      sandbox.switches.spikeArrestPerMinute = null;
+    }
+  });
+
+  it('stops a run on a quota, even when asked to go on past failures', async () => {
+    sandbox.switches.quotaPerMinute = 1;
+    try {
+      const { results, end } = await runCollection(pings, {
+        ...profile(),
+        stopOnFailure: false,
+        cancelled: () => false,
+        search: await loadPatternSearch(pings),
+      });
+      expect(end).toBe('stopped on a quota');
+      expect(results).toHaveLength(2);
+    } finally {
+      sandbox.switches.quotaPerMinute = null;
+    }
+  });
+});

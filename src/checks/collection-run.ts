@@ -5,9 +5,12 @@
  * `carry` before the next request is sent, so that `{{orderId}}` in step 2 is step 1's answer.
  * A request imported from OpenAPI also has its answer checked against its response schema. A
  * step fails when its call fails, an assertion fails or the schema check finds something; the run
- * stops there when asked to, and between steps when cancelled. Pure: the caller owns the network, the storage and the screen.
+ * stops there when asked to, and between steps when cancelled. A gateway's rate limits are obeyed,
+ * never retried: after a spike arrest the next steps are paced to its decoded rate, and a quota
+ * used up stops the run. Pure: the caller owns the network, the storage and the screen.
  */
 import type { CollectionItem, SavedRequest } from '../collections/model';
+import { rateLimitOf } from '../service/call/fault-retry';
 import type { Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 import {
@@ -37,7 +40,7 @@ export interface StepResult<A extends CheckedAnswer> {
   passed: boolean;
 }
 
-export type RunEnd = 'done' | 'stopped on a failure' | 'cancelled';
+export type RunEnd = 'done' | 'stopped on a failure' | 'stopped on a quota' | 'cancelled';
 
 export interface RunOptions<A extends CheckedAnswer> {
   send: (request: SavedRequest) => Promise<Result<A>>;
@@ -58,7 +61,11 @@ export interface RunOptions<A extends CheckedAnswer> {
    * that `res.body.id eq {{orderId}}` compares with the value carried so far); none when absent.
    */
   variables?: () => CheckVariables;
+  /** Waits between steps once a spike arrest set the pace (a timer unless a test gives one). */
+  wait?: (ms: number) => Promise<void>;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The requests under `items`, in the order the tree shows them. */
 export function runSteps(items: readonly CollectionItem[], folder = ''): RunStep[] {
@@ -86,9 +93,16 @@ export async function runCollection<A extends CheckedAnswer>(
   options: RunOptions<A>,
 ): Promise<{ results: StepResult<A>[]; end: RunEnd }> {
   const results: StepResult<A>[] = [];
+  const wait = options.wait ?? sleep;
+  /** The interval a spike arrest asked for; 0 until one did. */
+  let paceMs = 0;
   for (const [index, step] of steps.entries()) {
     if (options.cancelled()) return { results, end: 'cancelled' };
+    if (paceMs > 0) await wait(paceMs);
+    if (paceMs > 0 && options.cancelled()) return { results, end: 'cancelled' };
     const outcome = await options.send(step.request);
+    const limit = outcome.ok ? rateLimitOf(outcome.value) : null;
+    if (limit?.kind === 'spike-arrest') paceMs = Math.max(paceMs, limit.paceMs);
     let checks = NO_CHECKS;
     let refused: RefusedValue[] = [];
     const { answerVariables, assertions, responseSchemas } = step.request;
@@ -114,6 +128,7 @@ export async function runCollection<A extends CheckedAnswer>(
     const result = { step, outcome, checks, refused, passed };
     results.push(result);
     options.onStep?.(result, index);
+    if (limit?.kind === 'quota') return { results, end: 'stopped on a quota' };
     if (!passed && options.stopOnFailure) return { results, end: 'stopped on a failure' };
   }
   return { results, end: options.cancelled() ? 'cancelled' : 'done' };

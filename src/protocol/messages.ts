@@ -184,6 +184,8 @@ export const messages = {
   /** The values a profile carries from answers to later calls (`{{orderId}}`). */
   'variables/carried': v.strictObject({ profileId: profileRef }),
   'variables/clear': v.strictObject({ profileId: profileRef }),
+  /** A support report the panel built: every secret the worker holds masked, in any encoding. */
+  'report/redact': v.strictObject({ text: v.pipe(v.string(), v.maxLength(200_000)) }),
 };
 
 export type MessageType = keyof typeof messages;
@@ -238,6 +240,8 @@ export interface ResponseMap {
   'capture/mask': MaskCapturedResponse;
   'variables/carried': { values: NameValue[] };
   'variables/clear': { values: NameValue[] };
+  /** `replaced`: how many places held a secret (or an encoding of one) and now hold its mask. */
+  'report/redact': { text: string; replaced: number };
 }
 export type ResponseOf<K extends MessageType> = ResponseMap[K];
 

@@ -93,6 +93,7 @@ function setup(
     'capture/mask': record('capture/mask', { texts: [], forms: [] }),
     'variables/carried': record('variables/carried', { values: [] }),
     'variables/clear': record('variables/clear', { values: [] }),
+    'report/redact': record('report/redact', { text: '', replaced: 0 }),
     ...overrides,
   };
   const router = createRouter(handlers, who.identity);

@@ -34,6 +34,20 @@ Options:
   --short-token             send the short form of the token response
   --string-numbers          send expires_in and refresh_token_expires_in as strings, like Apigee
   --reject-browser-origin   refuse every token and /v1 call that carries an Origin header (403)
+
+Apigee policy faults (docs/apigee-faults.md):
+  --product-paths <list>    narrow the demo app's API products to these resource paths,
+                            e.g. /v1/products/**,/v1/orders/** (default: every path)
+  --added-product-paths <list>  add the product "Partner Extras" with these paths to the app
+  --spike-arrest <n>        a spike arrest of n calls a minute, smoothed (one call every 60/n s)
+  --quota <n>               a quota of n calls a minute for the demo app
+  --rate-limit-status <s>   status of spike arrest and quota faults: 500 (Apigee's default) or 429
+  --app-status <status>     developer-inactive, company-inactive or app-not-approved
+  --api-key-status <status> expired or revoked (every /v1 call is refused)
+  --deny-ip                 refuse every /v1 call with AccessControl's IPDeniedAccess (403)
+  --required-scope <scope>  a scope every Bearer call's token must carry (403 InsufficientScope)
+  --faults-in-header        say /v1 authentication faults only in WWW-Authenticate, body empty
+  --token-fault-status <s>  status of token faults: 401 (default), 500 (GetOAuthV2Info) or 400
   --help                    show this help
 
 Switches can also be changed while the sandbox runs, with POST /__sandbox/switches.`;
@@ -49,8 +63,32 @@ const OPTIONS = {
   'short-token': { type: 'boolean' },
   'string-numbers': { type: 'boolean' },
   'reject-browser-origin': { type: 'boolean' },
+  'product-paths': { type: 'string' },
+  'added-product-paths': { type: 'string' },
+  'spike-arrest': { type: 'string' },
+  quota: { type: 'string' },
+  'rate-limit-status': { type: 'string' },
+  'app-status': { type: 'string' },
+  'api-key-status': { type: 'string' },
+  'deny-ip': { type: 'boolean' },
+  'required-scope': { type: 'string' },
+  'faults-in-header': { type: 'boolean' },
+  'token-fault-status': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
+
+/** Apigee policy flags that take a value, by the switch they set and how their text is read. */
+const POLICY_FLAGS = [
+  ['product-paths', 'productPaths', 'text'],
+  ['added-product-paths', 'addedProductPaths', 'text'],
+  ['spike-arrest', 'spikeArrestPerMinute', 'number'],
+  ['quota', 'quotaPerMinute', 'number'],
+  ['rate-limit-status', 'rateLimitStatus', 'number'],
+  ['app-status', 'appStatus', 'text'],
+  ['api-key-status', 'apiKeyStatus', 'text'],
+  ['required-scope', 'requiredScope', 'text'],
+  ['token-fault-status', 'tokenFaultStatus', 'number'],
+] as const;
 
 const HINT = 'Run with --help to see the options.';
 
@@ -131,6 +169,15 @@ export function parseCliArgs(
   if (flags['short-token'] === true) switches.tokenForm = 'short';
   if (flags['string-numbers'] === true) switches.numbersAsStrings = true;
   if (flags['reject-browser-origin'] === true) switches.rejectBrowserOrigin = true;
+  for (const [name, key, kind] of POLICY_FLAGS) {
+    const text = flags[name];
+    if (text === undefined) continue;
+    // A number flag's text that is no number goes to the validator as text, which says what fits.
+    const value = kind === 'number' ? (parseWholeNumber(text) ?? text) : text;
+    Object.assign(switches, { [key]: switchFlag(`--${name}`, key, value) });
+  }
+  if (flags['deny-ip'] === true) switches.denyClientIp = true;
+  if (flags['faults-in-header'] === true) switches.faultsIn = 'www-authenticate';
 
   const port =
     flags.port !== undefined

@@ -16,6 +16,12 @@ import {
   proxyNotFound,
   serverErrorFault,
 } from './faults';
+import {
+  afterAuthentication,
+  beforeAuthentication,
+  type PolicyState,
+  shapeAuthFault,
+} from './gateway-policies';
 import { largeJsonBody } from './large-body';
 import { htmlReply, type Reply } from './reply';
 import type { RecordedRequest } from './request-log';
@@ -34,6 +40,8 @@ export interface Incoming {
   headers: Record<string, string>;
   rawHeaders: IncomingHttpHeaders;
   body: string;
+  /** The caller's address as the socket saw it ('' when unknown). */
+  remoteAddress: string;
 }
 
 export interface SandboxState {
@@ -42,6 +50,8 @@ export interface SandboxState {
   switches: SandboxSwitches;
   store: TokenStore;
   requests: RecordedRequest[];
+  /** What the spike arrest and the quota remember between calls. */
+  policy: PolicyState;
   /** Aborted by close(), so that no latency timer outlives the server. */
   closed: AbortSignal;
 }
@@ -73,12 +83,22 @@ async function answerApi(incoming: Incoming, state: SandboxState): Promise<Reply
   const trouble = await gatewayTrouble(incoming, state);
   if (trouble !== null) return trouble;
   const now = Date.now();
+  const { switches, policy } = state;
+  const early = beforeAuthentication(incoming.remoteAddress, switches, policy, now);
+  if (early !== null) return early;
   const checked = checkV1Caller(incoming.headers, {
     credentials: state.credentials,
     store: state.store,
     now,
   });
-  if (!checked.ok) return checked.reply;
+  if (!checked.ok) return shapeAuthFault(checked.reply, switches);
+  const verified = {
+    path: incoming.path,
+    token: checked.token,
+    identifier: state.credentials.clientId,
+  };
+  const refused = afterAuthentication(verified, switches, policy, now);
+  if (refused !== null) return shapeAuthFault(refused, switches);
   const reply = answerV1(incoming, checked.caller, now);
   const { largeBodyBytes } = state.switches;
   // Only successful answers grow: a 404 stays small so the client can still read why.

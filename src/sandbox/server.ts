@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { DEMO_CREDENTIALS, type SandboxCredentials } from './credentials';
 import { apigeeFault, bodyTooLarge } from './faults';
+import { newPolicyState } from './gateway-policies';
 import { MAX_BODY_BYTES, readBody } from './read-body';
 import { writeReply } from './reply';
 import { appendRecord, flattenHeaders, type RecordedRequest, splitTarget } from './request-log';
@@ -84,6 +85,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     switches: initialSwitches(options.switches),
     store: new TokenStore(),
     requests: [],
+    policy: newPolicyState(),
     closed: closed.signal,
   };
   let tokenRequests = 0;
@@ -105,7 +107,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       at,
     });
     if (!read.ok) return writeReply(res, method, bodyTooLarge(MAX_BODY_BYTES));
-    const incoming = { method, path, query, headers, rawHeaders: req.headers, body: read.body };
+    const incoming = {
+      method,
+      path,
+      query,
+      headers,
+      rawHeaders: req.headers,
+      body: read.body,
+      remoteAddress: req.socket.remoteAddress ?? '',
+    };
     writeReply(res, method, await routeRequest(incoming, state));
   }
 

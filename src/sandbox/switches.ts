@@ -1,11 +1,13 @@
 /**
  * Fault switches: the knobs that make the sandbox misbehave the way a real gateway sometimes does
  * (slow, expired tokens, 5xx, an HTML error page instead of JSON, huge bodies, Apigee's numbers sent
- * as strings, a refusal of anything a browser sends). One validator per switch serves every way in: createSandbox options, the CLI flags
+ * as strings, a refusal of anything a browser sends), and Apigee's policy faults (apigee-switches.ts). One validator per switch serves every way in: createSandbox options, the CLI flags
  * and `POST /__sandbox/switches`, so a value is refused with the same words wherever it comes from.
  */
 
-export interface SandboxSwitches {
+import { APIGEE_DEFAULTS, APIGEE_VALIDATORS, type ApigeeSwitches } from './apigee-switches';
+
+export interface SandboxSwitches extends ApigeeSwitches {
   /** Delay in ms before every token and /v1 answer. */
   latencyMs: number;
   /** `expires_in` of issued tokens, in seconds. */
@@ -33,6 +35,7 @@ export const DEFAULT_SWITCHES: SandboxSwitches = Object.freeze({
   tokenForm: 'long',
   numbersAsStrings: false,
   rejectBrowserOrigin: false,
+  ...APIGEE_DEFAULTS,
 });
 
 export const MAX_LATENCY_MS = 600_000;
@@ -127,6 +130,7 @@ export const SWITCH_VALIDATORS: SwitchValidators = {
       : { ok: false, message: `must be "long" or "short", not ${shown(value)}` },
   numbersAsStrings: flag,
   rejectBrowserOrigin: flag,
+  ...APIGEE_VALIDATORS,
 };
 
 function isSwitchName(name: string): name is keyof SandboxSwitches {

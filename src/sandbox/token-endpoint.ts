@@ -4,6 +4,7 @@
  * (variant A) or from the form body (variant B); when a Basic header is present it wins.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { appProducts } from './api-products';
 import type { SandboxCredentials } from './credentials';
 import { methodNotAllowed, oauthError } from './faults';
 import { jsonReply, type Reply } from './reply';
@@ -89,6 +90,10 @@ export function handleTokenRequest(request: TokenRequest, context: TokenContext)
     client.clientId,
     context.switches.tokenLifetimeSeconds,
     context.now,
+    {
+      products: appProducts(context.switches).map((product) => product.name),
+      scope: (form.get('scope') ?? '').trim().slice(0, 200),
+    },
   );
   // RFC 6749 5.1: token responses must not be cached.
   return jsonReply(200, buildTokenResponse(issued, context.credentials, context.switches), {

@@ -10,8 +10,7 @@ import type { SandboxCredentials } from './credentials';
 import type { SandboxSwitches } from './switches';
 import type { IssuedToken } from './token-store';
 
-/** A product name with spaces on purpose: clients must not split `api_product_list` on spaces. */
-export const API_PRODUCTS = ['Partner API Sandbox', 'Partner Reports'] as const;
+export { API_PRODUCTS } from './api-products';
 export const ORGANIZATION_NAME = 'partner-sandbox';
 /** Apigee names the app by an id; fixed so that it can be recognised across runs. */
 export const APPLICATION_NAME = '5f0c3c1e-9a4b-4e0d-8c7a-2b6d1e9f4a37';
@@ -30,9 +29,10 @@ export function buildTokenResponse(
   const expiresIn = Math.round((issued.expiresAt - issued.issuedAt) / 1000);
   const response: Record<string, unknown> = {
     refresh_token_expires_in: number(0),
-    api_product_list: `[${API_PRODUCTS.join(', ')}]`,
+    // The products the token was minted with: the app's products at that moment.
+    api_product_list: `[${issued.products.join(', ')}]`,
   };
-  if (long) response.api_product_list_json = [...API_PRODUCTS];
+  if (long) response.api_product_list_json = [...issued.products];
   response.organization_name = ORGANIZATION_NAME;
   response['developer.email'] = DEVELOPER_EMAIL;
   response.token_type = 'Bearer';
@@ -41,7 +41,7 @@ export function buildTokenResponse(
   response.access_token = issued.accessToken;
   if (long) {
     response.application_name = APPLICATION_NAME;
-    response.scope = '';
+    response.scope = issued.scope;
   }
   response.expires_in = number(expiresIn);
   if (long) response.refresh_count = '0';

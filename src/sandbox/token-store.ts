@@ -12,6 +12,10 @@ export interface IssuedToken {
   issuedAt: number;
   /** ms since the epoch; the token is expired from this instant on */
   expiresAt: number;
+  /** The app's API products when the token was minted: a token keeps them, as Apigee's do. */
+  products: readonly string[];
+  /** Space-separated scopes granted (the token request's `scope`), or ''. */
+  scope: string;
 }
 
 export type TokenLookup =
@@ -25,13 +29,20 @@ const MAX_REMEMBERED_TOKENS = 10_000;
 export class TokenStore {
   readonly #tokens = new Map<string, IssuedToken>();
 
-  issue(clientId: string, lifetimeSeconds: number, now: number): IssuedToken {
+  issue(
+    clientId: string,
+    lifetimeSeconds: number,
+    now: number,
+    grant: { products: readonly string[]; scope: string },
+  ): IssuedToken {
     // 21 random bytes -> 28 base64url characters, about the length of an Apigee access token.
     const token: IssuedToken = {
       accessToken: randomBytes(21).toString('base64url'),
       clientId,
       issuedAt: now,
       expiresAt: now + lifetimeSeconds * 1000,
+      products: [...grant.products],
+      scope: grant.scope,
     };
     this.#tokens.set(token.accessToken, token);
     if (this.#tokens.size > MAX_REMEMBERED_TOKENS) {

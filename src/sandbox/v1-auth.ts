@@ -6,7 +6,7 @@
 import { type SandboxCredentials, UUID_SHAPE } from './credentials';
 import { AUTH_FAULTS, apigeeFault } from './faults';
 import type { Reply } from './reply';
-import type { TokenStore } from './token-store';
+import type { IssuedToken, TokenStore } from './token-store';
 
 export type CallerAuth = { method: 'apikey' } | { method: 'bearer'; clientId: string };
 
@@ -21,12 +21,16 @@ export interface AuthContext {
   now: number;
 }
 
-type Checked = { ok: true; caller: Caller } | { ok: false; reply: Reply };
+/** A caller let through, with the token a Bearer call carried (its products and scope). */
+type Checked =
+  | { ok: true; caller: Caller; token: IssuedToken | null }
+  | { ok: false; reply: Reply };
+type Authenticated = { auth: CallerAuth; token: IssuedToken | null };
 
 function authenticate(
   headers: Readonly<Record<string, string>>,
   context: AuthContext,
-): Checked | CallerAuth {
+): Checked | Authenticated {
   const apiKey = headers['x-apikey'];
   const authorization = headers.authorization;
   if (apiKey !== undefined && authorization !== undefined) {
@@ -36,7 +40,7 @@ function authenticate(
   }
   if (apiKey !== undefined) {
     return apiKey === context.credentials.apiKey
-      ? { method: 'apikey' }
+      ? { auth: { method: 'apikey' }, token: null }
       : { ok: false, reply: AUTH_FAULTS.invalidApiKey() };
   }
   if (authorization === undefined) return { ok: false, reply: AUTH_FAULTS.missingApiKey() };
@@ -46,15 +50,16 @@ function authenticate(
   const found = context.store.lookup(bearer[1], context.now);
   if (found.state === 'unknown') return { ok: false, reply: AUTH_FAULTS.invalidAccessToken() };
   if (found.state === 'expired') return { ok: false, reply: AUTH_FAULTS.accessTokenExpired() };
-  return { method: 'bearer', clientId: found.token.clientId };
+  return { auth: { method: 'bearer', clientId: found.token.clientId }, token: found.token };
 }
 
 export function checkV1Caller(
   headers: Readonly<Record<string, string>>,
   context: AuthContext,
 ): Checked {
-  const auth = authenticate(headers, context);
-  if ('ok' in auth) return auth;
+  const authenticated = authenticate(headers, context);
+  if ('ok' in authenticated) return authenticated;
+  const { auth, token } = authenticated;
 
   const companyId = headers.companyid;
   if (companyId === undefined || companyId.trim() === '') {
@@ -66,5 +71,5 @@ export function checkV1Caller(
     const faultstring = `Header companyId must be UUID-shaped (8-4-4-4-12 hex digits, e.g. c0a80101-7e57-4d2a-9b1e-5a4db0c0ffee), not "${companyId.slice(0, 60)}".`;
     return { ok: false, reply: apigeeFault(400, faultstring, 'sandbox.companyId.invalid') };
   }
-  return { ok: true, caller: { auth, companyId } };
+  return { ok: true, caller: { auth, companyId }, token };
 }

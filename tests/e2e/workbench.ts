@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 type RequestTab = 'Params' | 'Headers' | 'Body' | 'Auth' | 'Tests';
-type ResponseTab = 'Body' | 'Headers' | 'Sent' | 'Checks' | 'Explanation';
+type ResponseTab = 'Body' | 'Headers' | 'Sent' | 'Timeline' | 'Checks' | 'Explanation';
 type SidebarTab = 'Collections' | 'History';
 
 function tab(panel: Page, list: string, name: string): Locator {

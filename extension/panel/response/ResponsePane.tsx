@@ -100,6 +100,8 @@ export function ResponsePane({ profile, request, tab, onTab, checks }: Props) {
               tab={tab}
               onTab={onTab}
               checks={checks !== null && checks.at === shown.at ? checks : null}
+              profile={profile}
+              at={shown.at}
             />
           )}
         </>

@@ -4,8 +4,9 @@ import { checkCounts, checksSummary } from '../../../src/checks/checks-summary';
 import type { HttpExchange } from '../../../src/service/call/execute';
 import { statusMeaning } from '../../../src/service/call/http-status';
 import { bodyFileName, describeSize, formatBytes } from '../../../src/service/call/response-format';
-import { explainServiceError } from '../../../src/service/call/service-error';
+import { explainServiceError, gatewayTitle } from '../../../src/service/call/service-error';
 import type { TimelineStep } from '../../../src/service/call/timeline';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
 import { originOnWire } from '../../../src/service/wire/origin-refusal';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
@@ -18,6 +19,8 @@ import { SentHeaders } from '../ui/SentHeaders';
 import { type TabItem, Tabs } from '../ui/Tabs';
 import { BodyView } from './BodyView';
 import { contentTypeOf } from './content-type';
+import { ExplanationView } from './ExplanationView';
+import { SupportReport } from './SupportReport';
 import { TimelineView } from './TimelineView';
 
 interface Props {
@@ -29,6 +32,9 @@ interface Props {
   onTab: (tab: ResponseTab) => void;
   /** The outcome of the request's checks on this answer, if it has checks. */
   checks: ShownChecks | null;
+  /** The profile the call was sent with, and when its answer arrived (for the support report). */
+  profile: ProfileView;
+  at: number;
 }
 
 /** Offers the body as a file; returns the status line naming it. */
@@ -40,15 +46,33 @@ function saveBody(exchange: HttpExchange): string {
   return downloadFile(name, new Blob([bytes], { type }));
 }
 
-export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: Props) {
+/** The path of a URL as sent (its query left out), for the explanation's evidence. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+export function ResponseView({ exchange, call, timeline, tab, onTab, checks, profile, at }: Props) {
   const [copied, setCopied] = useState('');
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
+  const contentType = contentTypeOf(exchange);
   const explanation = explainServiceError(
     exchange.status,
-    contentTypeOf(exchange),
+    contentType,
     exchange.bodyText,
     originOnWire(exchange.request.wire),
+    {
+      headers: exchange.headers,
+      call: { method: exchange.request.method, path: pathOf(exchange.request.url) },
+      token: exchange.token,
+    },
   );
+  // What the gateway meant, beside the reason phrase: "500 · Spike arrest: rate limit".
+  const meant = gatewayTitle({ ...exchange, contentType });
+  const meaning = meant === null ? statusMeaning(exchange.status) : `${exchange.status} · ${meant}`;
 
   // A new error answer opens its explanation; a new good one leaves a stale Explanation tab.
   useEffect(() => {
@@ -104,7 +128,7 @@ export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: P
   return (
     <div class="response-view">
       <div class="status-bar row">
-        <strong class={`status ${statusClass}`} title={statusMeaning(exchange.status)}>
+        <strong class={`status ${statusClass}`} title={meaning}>
           {exchange.status} {exchange.statusText}
         </strong>
         <span>{exchange.durationMs} ms</span>
@@ -113,7 +137,7 @@ export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: P
           <span class={`status ${counts.passed === counts.total ? 'good' : 'bad'}`}>{summary}</span>
         )}
         {/* Last, whole: it wraps to a line of its own rather than being cut. */}
-        <span class="muted status-meaning">{statusMeaning(exchange.status)}</span>
+        <span class="muted status-meaning">{meaning}</span>
       </div>
       {exchange.tokenRenewed && (
         <p class="notice notice-warn" role="status">
@@ -156,10 +180,15 @@ export function ResponseView({ exchange, call, timeline, tab, onTab, checks }: P
         {shownTab === 'checks' && checks !== null && <ChecksView checks={checks} />}
         {shownTab === 'timeline' && <TimelineView steps={timeline} />}
         {shownTab === 'explanation' && explanation !== null && (
-          <div class="notice notice-error" role="alert">
-            <strong>The service said: {explanation.said}</strong>
-            <p>{explanation.advice}</p>
-          </div>
+          <ExplanationView explanation={explanation}>
+            <SupportReport
+              exchange={exchange}
+              call={call}
+              profile={profile}
+              explanation={explanation}
+              atMs={at}
+            />
+          </ExplanationView>
         )}
       </Tabs>
     </div>

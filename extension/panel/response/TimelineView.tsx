@@ -67,7 +67,8 @@ function StepText({ step }: { step: TimelineStep }) {
     case 'token-refused':
       return (
         <>
-          The API refused the token <code>{step.tail}</code>: it is dropped and a new one requested.
+          The API refused the token <code>{step.tail}</code>
+          {step.why === undefined ? '' : `: ${step.why}`}. It is dropped and a new one requested.
         </>
       );
     case 'call':

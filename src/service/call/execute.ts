@@ -11,6 +11,7 @@ import { redactHeaders } from '../wire/headers';
 import { isLoopbackHost } from '../wire/url-rules';
 import { NOT_REPORTED, NOT_WATCHED, type WireObserver, type WireView } from '../wire/wire-headers';
 import { markForWire } from '../wire/wire-rules';
+import type { TokenEvidence } from './fault-evidence';
 import { bodyFields, type CappedBody, readCappedBody } from './response-body';
 import type { PreparedRequest } from './v1-request';
 
@@ -39,6 +40,8 @@ export interface HttpExchange {
   durationMs: number;
   /** The call was refused for its token, and was sent once more with a new one. */
   tokenRenewed?: boolean;
+  /** The metadata of the token the call carried (products, issued_at; never the token). */
+  token?: TokenEvidence;
 }
 
 export interface ExecuteOptions {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../../testing/fixtures/sandbox/sandbox-fixture';
+import { renewalReason } from '../call/fault-retry';
 import { credentialTraits } from './credential-advice';
-import {
-  type CachedToken,
-  createTokenBroker,
-  isTokenRejection,
-  type TokenCache,
-} from './token-broker';
+import { type CachedToken, createTokenBroker, type TokenCache } from './token-broker';
 import {
   type GrantResult,
   runTokenGrant,
@@ -276,6 +272,28 @@ describe('createTokenBroker: withToken()', () => {
     expect(cache.entries.get(PROFILE)?.accessToken).toBe('tok-2');
   });
 
+  it('tells the call whether its token came from the cache, and the Timeline why it was refused', async () => {
+    const { broker } = setup();
+    const told: { token: string; fromCache: boolean }[] = [];
+    const steps: string[] = [];
+    await broker.current(PROFILE);
+    await broker.withToken(
+      PROFILE,
+      async (token, _attempt, meta) => {
+        told.push({ token, fromCache: meta.fromCache });
+        return token === 'tok-1'
+          ? { value: 1, tokenRefused: true, refusedBecause: 'no API product matched' }
+          : { value: 2, tokenRefused: false };
+      },
+      (step) => steps.push(step.step === 'token-refused' ? `refused: ${step.why}` : step.step),
+    );
+    expect(told).toEqual([
+      { token: 'tok-1', fromCache: true },
+      { token: 'tok-2', fromCache: false },
+    ]);
+    expect(steps).toEqual(['token-cached', 'refused: no API product matched', 'token-requested']);
+  });
+
   it('retries a cached token that the server refuses (revoked early) with a new one', async () => {
     const { broker, grant, cache } = setup();
     cache.entries.set(PROFILE, cached('revoked', START + HOUR));
@@ -354,42 +372,6 @@ describe('createTokenBroker: withToken()', () => {
   });
 });
 
-describe('isTokenRejection', () => {
-  const fault = (errorcode: string, faultstring = 'x') =>
-    JSON.stringify({ fault: { faultstring, detail: { errorcode } } });
-
-  it('counts every 401 as a refused token', () => {
-    expect(isTokenRejection(401, '')).toBe(true);
-    expect(isTokenRejection(401, fault('keymanagement.service.access_token_expired'))).toBe(true);
-  });
-
-  it('counts Apigee access-token fault codes in 400 and 403 answers', () => {
-    for (const code of [
-      'keymanagement.service.access_token_expired',
-      'keymanagement.service.invalid_access_token',
-      'oauth.v2.InvalidAccessToken',
-      'oauth.v2.AccessTokenExpired',
-      'steps.oauth.v2.invalid_access_token',
-      'steps.oauth.v2.access_token_expired',
-    ]) {
-      expect(isTokenRejection(400, fault(code)), code).toBe(true);
-      expect(isTokenRejection(403, fault(code)), code).toBe(true);
-    }
-  });
-
-  it('does not count a 403 without such a code, a 5xx, or a success', () => {
-    expect(
-      isTokenRejection(403, fault('oauth.v2.InvalidApiKeyForGivenResource', 'Forbidden')),
-    ).toBe(false);
-    expect(isTokenRejection(403, '')).toBe(false);
-    expect(isTokenRejection(400, fault('sandbox.companyId.missing'))).toBe(false);
-    expect(isTokenRejection(500, fault('keymanagement.service.access_token_expired'))).toBe(false);
-    expect(isTokenRejection(503, '')).toBe(false);
-    expect(isTokenRejection(200, fault('oauth.v2.InvalidAccessToken'))).toBe(false);
-    expect(isTokenRejection(404, '')).toBe(false);
-  });
-});
-
 describe('createTokenBroker wired to runTokenGrant and the sandbox', () => {
   const sandbox = useSandbox();
 
@@ -419,7 +401,7 @@ describe('createTokenBroker wired to runTokenGrant and the sandbox', () => {
     });
     /** GET /v1/ping through the broker; `foreign` replaces the broker's token on the wire. */
     const call = (foreign?: string) =>
-      broker.withToken(PROFILE, async (token) => {
+      broker.withToken(PROFILE, async (token, _attempt, { fromCache }) => {
         const response = await fetch(`${box.url}/v1/ping`, {
           headers: {
             'Content-Type': 'application/json',
@@ -427,8 +409,15 @@ describe('createTokenBroker wired to runTokenGrant and the sandbox', () => {
             Authorization: `Bearer ${foreign ?? token}`,
           },
         });
-        const body = await response.text();
-        return { value: response.status, tokenRefused: isTokenRejection(response.status, body) };
+        const answer = {
+          status: response.status,
+          headers: [...response.headers].map(([name, value]) => ({ name, value })),
+          bodyText: await response.text(),
+        };
+        return {
+          value: response.status,
+          tokenRefused: renewalReason(answer, { fromCache }) !== null,
+        };
       });
 
     const first = await Promise.all(Array.from({ length: 10 }, () => call()));

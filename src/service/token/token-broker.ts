@@ -40,7 +40,13 @@ export type TokenStep =
       expiresAtMs: number | null;
     }
   | { step: 'token-requested'; atMs: number; durationMs: number; why: GrantReason; view: TokenView }
-  | { step: 'token-refused'; atMs: number; tail: string | null };
+  | {
+      step: 'token-refused';
+      atMs: number;
+      tail: string | null;
+      /** Why the refusal earned a new token (the gateway's code), when the caller said. */
+      why?: string;
+    };
 
 export interface BrokerDeps {
   cache: TokenCache;
@@ -64,23 +70,6 @@ export type TokenAnswer =
        */
       held: CachedToken | null;
     };
-
-/** Apigee fault codes that mean "this access token is not (or no longer) good". */
-const TOKEN_FAULT_CODES = [
-  'keymanagement.service.access_token_expired',
-  'keymanagement.service.invalid_access_token',
-  'oauth.v2.InvalidAccessToken',
-  'oauth.v2.AccessTokenExpired',
-  'steps.oauth.v2.invalid_access_token',
-  'steps.oauth.v2.access_token_expired',
-];
-
-export function isTokenRejection(status: number, bodyText: string): boolean {
-  if (status === 401) return true;
-  return (
-    (status === 400 || status === 403) && TOKEN_FAULT_CODES.some((code) => bodyText.includes(code))
-  );
-}
 
 /**
  * The worker renews a token this long before it expires, so no call leaves with one about to die:
@@ -192,28 +181,41 @@ export function createTokenBroker(deps: BrokerDeps) {
   /**
    * Runs `call` with a token; if the answer says the token was refused, renews the token and runs
    * the call once more. Never more than one retry, whatever the second answer. `onStep` hears each
-   * token step as it happens, and `call` is told which attempt it is (0, or 1 for the retry).
+   * token step as it happens, and `call` is told which attempt it is (0, or 1 for the retry) and
+   * which token it carries (its metadata, and whether it came from the cache). A call may say why
+   * the token was refused (`refusedBecause`): the Timeline shows it.
    */
   async function withToken<T>(
     profileId: string,
-    call: (accessToken: string, attempt: number) => Promise<{ value: T; tokenRefused: boolean }>,
+    call: (
+      accessToken: string,
+      attempt: number,
+      token: { view: TokenSuccessView; fromCache: boolean },
+    ) => Promise<{ value: T; tokenRefused: boolean; refusedBecause?: string }>,
     onStep: (step: TokenStep) => void = () => {},
   ): Promise<{ ok: true; value: T; renewed: boolean } | Extract<TokenAnswer, { ok: false }>> {
     const first = await current(profileId);
     onStep(first.step);
     if (!first.ok) return first;
-    const attempt = await call(first.token.accessToken, 0);
+    const attempt = await call(first.token.accessToken, 0, {
+      view: first.token.view,
+      fromCache: first.fromCache,
+    });
     if (!attempt.tokenRefused) return { ok: true, value: attempt.value, renewed: false };
     onStep({
       step: 'token-refused',
       atMs: deps.now(),
       tail: first.token.view.token.accessTokenMasked,
+      ...(attempt.refusedBecause === undefined ? {} : { why: attempt.refusedBecause }),
     });
     await invalidate(profileId, first.token.accessToken);
     const second = await current(profileId, 'refused');
     onStep(second.step);
     if (!second.ok) return second;
-    const retry = await call(second.token.accessToken, 1);
+    const retry = await call(second.token.accessToken, 1, {
+      view: second.token.view,
+      fromCache: second.fromCache,
+    });
     return { ok: true, value: retry.value, renewed: true };
   }
 

@@ -222,6 +222,24 @@ describe('explainTokenFailure', () => {
     ]);
   });
 
+  it('reads InvalidClientIdentifier at HTTP 500 as refused credentials, not a server failure', () => {
+    const explanation = explainTokenFailure(
+      failure({
+        status: 500,
+        bodyText: JSON.stringify({
+          fault: {
+            faultstring: 'Invalid client identifier {0}',
+            detail: { errorcode: 'oauth.v2.InvalidClientIdentifier' },
+          },
+        }),
+      }),
+    );
+    expect(explanation.cause).toBe('credentials');
+    expect(explanation.advice).toContain(WRONG_CREDENTIALS);
+    expect(explanation.advice.at(-1)).toMatch(/refuses credentials, not a server failure/);
+    expect(explanation.advice.join('\n')).not.toContain('The server failed');
+  });
+
   it('sends a 404 or 405 to the Auth URL', () => {
     for (const status of [404, 405]) {
       expect(advice({ status, bodyText: '' })).toContain('check the Auth URL');

@@ -5,6 +5,7 @@
  * secret text ever reaches an explanation.
  */
 import type { AppError } from '../../vocabulary/errors';
+import { faultFacts } from '../call/apigee-faults';
 import { readServerMessage, type ServerMessage } from '../call/server-message';
 import { type OriginOnWire, originAdvice, recogniseOriginRefusal } from '../wire/origin-refusal';
 import {
@@ -97,6 +98,14 @@ function addressOrServerAdvice(
   return cause === null ? null : { cause, advice };
 }
 
+/** The answer carries a code the catalogue of Apigee faults files under refused client credentials. */
+function refusesCredentials(server: ServerMessage): boolean {
+  const code =
+    server.kind === 'apigee_fault' || server.kind === 'apigee_error' ? server.code : null;
+  const facts = faultFacts(code);
+  return facts?.code === 'InvalidClientIdentifier' || facts?.code === 'invalid_client';
+}
+
 export function explainTokenFailure(failure: TokenFailure): FailureExplanation {
   if (failure.networkError !== null) {
     return {
@@ -111,6 +120,18 @@ export function explainTokenFailure(failure: TokenFailure): FailureExplanation {
   const refusal = recogniseOriginRefusal(failure.status, server, failure.origin);
   if (refusal !== null) {
     return { summary, server, cause: 'origin', advice: originAdvice(refusal, failure.origin) };
+  }
+  // Apigee's token endpoint refuses credentials with HTTP 500 (InvalidClientIdentifier): the code,
+  // not the status, says what failed.
+  if (refusesCredentials(server)) {
+    const explained = credentialAdvice(failure, server);
+    const note =
+      failure.status !== null && failure.status >= 500
+        ? [
+            `HTTP ${failure.status} here is how Apigee’s token endpoint refuses credentials, not a server failure.`,
+          ]
+        : [];
+    return { summary, server, ...explained, advice: [...explained.advice, ...note] };
   }
   const elsewhere = addressOrServerAdvice(failure.status, server);
   if (elsewhere !== null) return { summary, server, ...elsewhere };

@@ -98,6 +98,8 @@ function summary(state: RunState): string {
   if (state.end === 'done') return `Run finished: ${counted}.`;
   if (state.end === 'cancelled')
     return `Run cancelled after ${state.results.length} of ${state.total} requests: ${counted}.`;
+  if (state.end === 'stopped on a quota')
+    return `Run stopped after ${state.results.length} of ${state.total} requests: the gateway’s quota is used up (QuotaViolation), and calling on would only be refused. Wait for the quota period to reset (the last answer’s Explanation says what is known): ${counted}.`;
   return `Run stopped on a failure after ${state.results.length} of ${state.total} requests: ${counted}.`;
 }
 
