@@ -153,7 +153,12 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
   const text =
     format === 'native'
       ? exportCollection(collection)
-      : exportPostman(collection, values === undefined ? {} : { values });
+      : exportPostman(collection, {
+          ...(values === undefined ? {} : { values }),
+          profileVariables: active?.variables ?? [],
+          storedSecrets: secrets.value.secrets,
+          pairs: secrets.value.pairs,
+        });
   return ok({ fileName: fileName(collection, format), text });
 };
 

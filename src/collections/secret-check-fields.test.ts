@@ -4,14 +4,18 @@
  * collection variables, a profile's variables and settings) × each form the redaction knows (as
  * typed, upper-cased, base64, base64url, percent- and JSON-encoded, a Basic value or base64 of
  * `client_id:client_secret`, a held JWT) is refused at save and at every export naming the field,
- * and never reaches a written file; what only looks like a secret is refused by every export.
+ * and never reaches a written file; what only looks like a secret is refused by every export. A
+ * profile's Variables are refused at save when they hold a stored secret, and are written without
+ * their value (Bruno: a secret variable by name; Postman: an empty value) when they hold or look
+ * like one.
  */
 import { describe, expect, it } from 'vitest';
 import { exportOpenCollection } from '../formats/opencollection/opencollection-export';
+import { exportPostman } from '../formats/postman/postman-export';
 import { brunoSample } from '../testing/fixtures/opencollection/opencollection-samples';
 import { lintForSecrets } from './export-lint';
 import type { Collection, SavedRequest } from './model';
-import { refuseStoredSecrets } from './secrets-at-rest';
+import { refuseSecretVariables, refuseStoredSecrets } from './secrets-at-rest';
 
 const API_KEY = 'pk_Zq8x+L2mP/9vR=4tY7wK1nB';
 const CLIENT_ID = 'partner-client';
@@ -180,6 +184,47 @@ describe('a profile’s variables and settings in Bruno environments', () => {
         expect(refused.error.message).toContain('the Base URL of profile "Sandbox"');
         expect(refused.error.message).not.toContain(text);
       }
+    },
+  );
+});
+
+describe('a profile’s variables in a Postman export', () => {
+  it.each([...STORED_FORMS, ...LOOK_ALIKES])(
+    'a variable holding %s is written with an empty value',
+    (_form, text) => {
+      const written = JSON.parse(
+        exportPostman(brunoSample(), {
+          profileVariables: [...ENVIRONMENT.variables, { name: 'note', value: `see ${text}` }],
+          storedSecrets: SECRETS,
+          pairs: PAIRS,
+        }),
+      ) as { variable: { key: string; value: string }[] };
+      const value = (key: string) => written.variable.find((row) => row.key === key)?.value;
+      expect(value('orderId')).toBe('ord_1001');
+      expect(value('note')).toBe('');
+      expect(JSON.stringify(written)).not.toContain(text);
+    },
+  );
+});
+
+describe('a profile’s variables at save', () => {
+  it.each(STORED_FORMS)('one holding a stored secret %s is refused, named', (_form, text) => {
+    const variables = [...ENVIRONMENT.variables, { name: 'note', value: `see ${text}` }];
+    const refused = refuseSecretVariables(variables, SECRETS, PAIRS);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.message).toContain('Not saved: the profile variable "note" holds');
+    expect(refused.error.message).not.toContain(text);
+    expect(refused.error.hint).toContain(
+      'A secret belongs only in a profile’s API key or Client secret',
+    );
+  });
+
+  it.each(LOOK_ALIKES)(
+    'one holding %s is saved (exports write it without its value)',
+    (_form, text) => {
+      const variables = [{ name: 'note', value: text }];
+      expect(refuseSecretVariables(variables, SECRETS, PAIRS)).toEqual({ ok: true, value: true });
     },
   );
 });

@@ -20,9 +20,11 @@
  * export check's concern too.
  */
 import { type CredentialPair, createRedactor } from '../redaction/known-secret-redaction';
+import { maskSecret } from '../redaction/mask';
 import { MIN_STORED_SECRET } from '../redaction/secret-patterns';
 import { fail, ok, type Result } from '../vocabulary/errors';
-import { findSecrets, type SecretFinding } from './export-lint';
+import type { NameValue } from '../vocabulary/terms';
+import { createSecretCheck, findSecrets, type SecretFinding } from './export-lint';
 import type { Collection } from './model';
 
 /**
@@ -93,6 +95,29 @@ export function refuseStoredSecrets(
     `Not saved: ${first.field} holds ${first.reason} (${first.masked}), and collections never keep a saved secret.${more(findings)}`,
     `${USE_VARIABLES_HINT} Your request is still in the composer; nothing was saved.`,
   );
+}
+
+/**
+ * Refuses to save a profile whose Variables hold a stored secret in any form: they are kept in
+ * clear (the lock seals only the API key and the client secret), so a secret there would sit
+ * unsealed on disk. What only looks like a secret is saved; exports write it without its value.
+ */
+export function refuseSecretVariables(
+  variables: readonly NameValue[],
+  secrets: readonly string[],
+  pairs: readonly CredentialPair[] = [],
+): Result<true> {
+  const check = createSecretCheck(secrets, { looksLike: false, pairs });
+  for (const { name, value } of variables) {
+    const hit = check.stored(value);
+    if (hit === null) continue;
+    return fail(
+      'invalid_profile',
+      `Not saved: the profile variable ${JSON.stringify(name.slice(0, 40))} holds ${hit.reason} (${maskSecret(hit.secret)}), and Variables are kept unsealed.`,
+      'A secret belongs only in a profile’s API key or Client secret, the fields the lock seals: clear the variable, or put the secret in one of those fields. Nothing was saved.',
+    );
+  }
+  return ok(true);
 }
 
 export interface MaskedImport {
