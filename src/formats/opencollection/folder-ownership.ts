@@ -41,14 +41,25 @@ function hasCollectionShape(path: string, data: unknown): boolean {
 }
 
 /**
+ * The last answers, by path: a poll every 2 s looks at every file of the folder, and parsing a
+ * thousand YAML files each time would cost; a file whose text did not change is not parsed again.
+ */
+const verdicts = new Map<string, { text: string; known: boolean; ours: boolean }>();
+const MAX_VERDICTS = 60_000;
+
+/**
  * Whether the file at `path` with `text` is the collection's. `known`: it is in the record of
  * files the collection owns.
  */
 export function isCollectionFile(path: string, text: string, known: boolean): boolean {
   if (!path.endsWith(YAML_EXTENSION)) return false;
+  const last = verdicts.get(path);
+  if (last !== undefined && last.text === text && last.known === known) return last.ours;
   const parsed = parseYaml(text);
-  if (!parsed.ok) return known;
-  return hasCollectionShape(path, parsed.value);
+  const ours = parsed.ok ? hasCollectionShape(path, parsed.value) : known;
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  verdicts.set(path, { text, known, ours });
+  return ours;
 }
 
 /**
