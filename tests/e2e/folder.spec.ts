@@ -409,11 +409,18 @@ test('Connect folder never touches a team’s other files, and a conflict names 
     'Keep the panel’s version: writes List products.yml. Nothing else in the folder is touched.',
     'Keep the folder’s version: writes and deletes nothing in the folder. The panel takes the folder’s files.',
   ]);
+  // The folder changes again before the answer: nothing is done, and the question is asked again.
+  await writeOutside(panel, 'List products.yml', products.replace('/v1/products', '/v1/cheapest'));
+  await conflict.getByRole('button', { name: 'Keep the folder’s version' }).click();
+  await expect(conflict.getByRole('alert')).toHaveText(
+    'The files in “team-folder” changed since this question: look again at what each answer does, then choose.',
+  );
+  expect((await folderFiles(panel))['List products.yml']).toContain('/v1/cheapest"');
   await conflict.getByRole('button', { name: 'Keep the folder’s version' }).click();
   await expect(conflict).toHaveCount(0);
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toBeVisible();
   const files = await folderFiles(panel);
-  expect(files['List products.yml']).toContain('/v1/cheap"');
+  expect(files['List products.yml']).toContain('/v1/cheapest"');
   await expectTeamFilesKept(panel);
   await expect(collections.getByRole('tree', { name: 'Team (panel copy)' })).toBeVisible();
 });

@@ -12,7 +12,6 @@ import {
   type ConflictAnswers,
   changes,
   collectionFiles,
-  conflictAnswers,
   type FileMap,
   planSync,
   type SyncPlan,
@@ -204,8 +203,8 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
 
   /**
    * Settles a conflict: `keep`'s side is synced; the other side is kept as a copy collection. The
-   * folder is read again first: when it changed since the question, what each answer does is
-   * shown again and nothing is done (the answer was given for other files).
+   * folder is read again first: when it changed since the question, nothing is done (the answer
+   * was given for other files) and the folder is synced again, asking again when it still clashes.
    */
   async function settle(collectionId: string, keep: 'panel' | 'folder') {
     const pending = conflicts.get(collectionId);
@@ -219,16 +218,15 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       const fresh = (await getConnection(collectionId)) ?? connection;
       const disk = collectionFiles(await readFolderFiles(fresh.handle), new Map(fresh.seen));
       if (changes(pending.disk, disk).size > 0) {
-        const again = {
-          ...pending,
-          disk,
-          answers: conflictAnswers({ local: pending.local, disk }),
-        };
-        conflicts.set(collectionId, again);
-        return refuse(
-          again,
-          `The files in “${folder}” changed since this question: look again at what each answer does, then choose.`,
-        );
+        conflicts.delete(collectionId);
+        await syncUnlocked(collectionId, true);
+        const view = views.get(collectionId);
+        if (view?.state === 'conflict')
+          show(collectionId, {
+            ...view,
+            problem: `The files in “${folder}” changed since this question: look again at what each answer does, then choose.`,
+          });
+        return;
       }
       const copy = keep === 'folder' ? current : folderCopy(pending.disk);
       if (copy === null)

@@ -83,7 +83,7 @@ function conflict(paths: string[], local: FileMap, disk: FileMap): SyncPlan & { 
 }
 
 /** What each answer to a conflict between `local` and `disk` would write and remove in the folder. */
-export function conflictAnswers(sides: Pick<SyncInput, 'local' | 'disk'>): ConflictAnswers {
+function conflictAnswers(sides: Pick<SyncInput, 'local' | 'disk'>): ConflictAnswers {
   return {
     panel: fileWork(settleConflict(sides, 'panel').files, sides.disk),
     folder: fileWork(settleConflict(sides, 'folder').files, sides.disk),
