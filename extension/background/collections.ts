@@ -22,8 +22,9 @@ import { exportPostman } from '../../src/formats/postman/postman-export';
 import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../src/protocol/messages';
 import { unpackText } from '../../src/protocol/packed-text';
 import type { Handlers } from '../../src/protocol/router';
+import type { KnownSecrets } from '../../src/redaction/known-secret-redaction';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
-import { allSecrets, fullRedactor, replyRedactor } from './known-secrets';
+import { fullRedactor, knownSecrets, replyRedactor } from './known-secrets';
 import { phaseTimes } from './phase-times';
 import {
   loadActiveProfileId,
@@ -70,10 +71,13 @@ const LOCKED_REASONS = {
   },
 };
 
-/** Every saved secret and held token, which no collection may hold; while locked, why not. */
-async function secretsToCheck(use: keyof typeof LOCKED_REASONS): Promise<Result<string[]>> {
+/**
+ * Every saved secret and held token (with OAuth profiles' client id and secret pairs, whose base64
+ * is a form of the secret), which no collection may hold; while locked, why not.
+ */
+async function secretsToCheck(use: keyof typeof LOCKED_REASONS): Promise<Result<KnownSecrets>> {
   try {
-    return ok(await allSecrets());
+    return ok(await knownSecrets());
   } catch (error) {
     if (!(error instanceof StorageError) || error.appError.code !== 'vault_locked') throw error;
     const { message, hint } = LOCKED_REASONS[use];
@@ -114,7 +118,7 @@ export const putCollection: Handlers['collections/put'] = ({ collection: input }
     const collection = checked.value;
     const secrets = await secretsToCheck('save');
     if (!secrets.ok) return secrets;
-    const clean = refuseStoredSecrets(collection, secrets.value);
+    const clean = refuseStoredSecrets(collection, secrets.value.secrets, secrets.value.pairs);
     if (!clean.ok) return clean;
     const all = await loadCollections();
     const index = all.findIndex((item) => item.id === collection.id);
@@ -135,7 +139,7 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
   if (collection === undefined) return notFound(id);
   const secrets = await secretsToCheck('export');
   if (!secrets.ok) return secrets;
-  const clean = lintForSecrets(collection, secrets.value);
+  const clean = lintForSecrets(collection, secrets.value.secrets, secrets.value.pairs);
   if (!clean.ok) return clean;
   // Postman exports carry the active profile's non-secret settings, so only secrets are left to fill.
   const profiles = await loadProfiles();
@@ -150,7 +154,12 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
   const text =
     format === 'native'
       ? exportCollection(collection)
-      : exportPostman(collection, values === undefined ? {} : { values });
+      : exportPostman(collection, {
+          ...(values === undefined ? {} : { values }),
+          profileVariables: active?.variables ?? [],
+          storedSecrets: secrets.value.secrets,
+          pairs: secrets.value.pairs,
+        });
   return ok({ fileName: fileName(collection, format), text });
 };
 
@@ -180,7 +189,8 @@ export const exportFolderHandler: Handlers['collections/export-folder'] = async 
       clientId,
       variables,
     })),
-    storedSecrets: secrets.value,
+    storedSecrets: secrets.value.secrets,
+    pairs: secrets.value.pairs,
   });
   if (!files.ok) return files;
   return ok({ folder: safeStem(collection.name, 'collection'), files: files.value });
@@ -201,7 +211,7 @@ async function mergeAndStore(
   const secrets = await secretsToCheck('import');
   if (!secrets.ok) return secrets;
   const redactor = await fullRedactor();
-  const masked = maskStoredSecrets(imported.collection, secrets.value, redactor.deep);
+  const masked = maskStoredSecrets(imported.collection, secrets.value.secrets, redactor.deep);
   if (!masked.ok) return masked;
   const { collection } = masked.value;
   const summary = [...imported.summary, ...masked.value.notes];

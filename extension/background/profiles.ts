@@ -4,16 +4,19 @@
  */
 
 import * as v from 'valibot';
+import { refuseSecretVariables } from '../../src/collections/secrets-at-rest';
 import type { Handlers } from '../../src/protocol/router';
-import { toProfileView, validateProfile } from '../../src/service/profile/profile';
+import type { KnownSecrets } from '../../src/redaction/known-secret-redaction';
+import { toProfileView, usesOAuth, validateProfile } from '../../src/service/profile/profile';
 import type { ProfileView } from '../../src/service/profile/profile-input';
 import { secretsForSave } from '../../src/service/profile/secret-origin';
 import { ProfileIdSchema } from '../../src/service/storage/stored-shapes';
 import { originsOnlyUsedBy } from '../../src/service/wire/url-rules';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
+import { knownSecrets } from './known-secrets';
 import { deleteProfile, saveProfile } from './profile-store';
 import { loadSecretMasks, loadSecrets } from './secret-store';
-import { loadActiveProfileId, loadProfiles, setActiveProfileId } from './storage';
+import { loadActiveProfileId, loadProfiles, StorageError, setActiveProfileId } from './storage';
 import { forgetAnswers, forgetToken } from './workspace';
 
 function notFound(id: string): Result<never> {
@@ -39,6 +42,16 @@ export const listProfiles: Handlers['profiles/list'] = async () => {
   return ok({ profiles: views, activeProfileId });
 };
 
+/** Every stored secret and held token; while the lock holds them, none (this save's are added). */
+async function storedSecrets(): Promise<KnownSecrets> {
+  try {
+    return await knownSecrets();
+  } catch (error) {
+    if (!(error instanceof StorageError) || error.appError.code !== 'vault_locked') throw error;
+    return { secrets: [], pairs: [] };
+  }
+}
+
 export const saveProfileHandler: Handlers['profiles/save'] = async ({
   profile,
   secrets,
@@ -60,6 +73,19 @@ export const saveProfileHandler: Handlers['profiles/save'] = async ({
   if (!kept.ok) return kept;
   const checked = validateProfile(profile, secrets, kept.value, () => crypto.randomUUID());
   if (!checked.ok) return checked;
+  // Variables are kept unsealed: none may hold a secret, this profile's or another's.
+  const saved = checked.value;
+  const known = await storedSecrets();
+  const own = [saved.secrets.apiKey, saved.secrets.clientSecret].filter(
+    (secret): secret is string => secret !== undefined,
+  );
+  const { clientSecret } = saved.secrets;
+  const pairs =
+    clientSecret !== undefined && usesOAuth(saved.profile.authMethod)
+      ? [...known.pairs, { clientId: saved.profile.clientId, clientSecret }]
+      : known.pairs;
+  const clean = refuseSecretVariables(saved.profile.variables, [...known.secrets, ...own], pairs);
+  if (!clean.ok) return clean;
   await saveProfile(checked.value.profile, checked.value.secrets);
   // New settings or secrets may make the cached token wrong: the next call gets a new one. A new
   // profile has no token to forget, so its first token event is never a false "Forgotten".

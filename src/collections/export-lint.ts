@@ -1,13 +1,16 @@
 /**
  * The export linter: a collection file is shared, so it must hold no secret. Every string of the
- * collection (names, paths, query, headers, bodies, variables) is checked against the stored
- * secrets, in any form they may be written (as typed, percent-encoded, JSON-escaped, base64, in a
- * Basic value, in other letter case, or split across two headers or parameters of one request),
- * and against what secrets look like; a refusal names the field and never quotes the secret (only
- * its masked view). Run before Export collection writes anything.
+ * collection (names, paths, query, headers, bodies, assertions' expressions and values, answer
+ * variables, response schemas, collection variables) is checked against the stored secrets, in
+ * any form they may be written (as typed, upper- or lower-cased, percent-encoded, JSON-escaped,
+ * base64 or base64url, in a Basic value or as base64 of `client_id:client_secret`, or split across
+ * two headers or parameters of one request), and against what secrets look like (a Bearer or
+ * Basic value, a JWT, a long random token); a refusal names the field and never quotes the secret
+ * (only its masked view). The same check (`createSecretCheck`) serves the save (stored secrets
+ * only), every export and every folder write.
  */
 
-import { createRedactor } from '../redaction/known-secret-redaction';
+import { type CredentialPair, createRedactor } from '../redaction/known-secret-redaction';
 import { maskSecret } from '../redaction/mask';
 import {
   findSecretInRow,
@@ -17,7 +20,10 @@ import {
 } from '../redaction/secret-patterns';
 import { fail, ok, type Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
-import type { Collection, CollectionItem } from './model';
+import type { Collection, CollectionItem, SavedRequest } from './model';
+
+/** A client id with its secret, whose base64 (a Basic value's credentials) is a form of it too. */
+export type { CredentialPair } from '../redaction/known-secret-redaction';
 
 export interface SecretFinding {
   /** Where, as a user reads it: `items[0] "Get product" → headers[1] "X-Token"`. */
@@ -32,9 +38,40 @@ const MAX_FINDINGS = 100;
 /** Rows of one request checked two by two for a secret split across them (more: neighbours only). */
 const MAX_PAIRED_ROWS = 16;
 
+export interface SecretCheckOptions {
+  /** Also what looks like a secret (the exports' check); without it, stored secrets only. */
+  looksLike?: boolean;
+  /** OAuth profiles' client ids with their secrets: base64 of the two is a form of the secret. */
+  pairs?: readonly CredentialPair[];
+}
+
+/** The check of one text, and of one name/value row, for a secret; null when it holds none. */
+export interface SecretCheck {
+  text(value: string): SecretHit | null;
+  row(row: NameValue): SecretHit | null;
+  /** A stored secret only, however written. */
+  stored(value: string): SecretHit | null;
+}
+
+export function createSecretCheck(
+  storedSecrets: readonly string[],
+  { looksLike = true, pairs = [] }: SecretCheckOptions = {},
+): SecretCheck {
+  const stored = storedSecretFinder(storedSecrets, pairs);
+  return {
+    stored,
+    text: (value) => stored(value) ?? (looksLike ? findSecretInText(value, []) : null),
+    row: (row) =>
+      stored(row.value) ?? (looksLike ? findSecretInRow(row.name, row.value, []) : null),
+  };
+}
+
 /** Finds a stored secret in any form the redaction knows, or in other letter case. */
-function storedSecretFinder(storedSecrets: readonly string[]): (text: string) => SecretHit | null {
-  const redactor = createRedactor({ secrets: storedSecrets, pairs: [] });
+function storedSecretFinder(
+  storedSecrets: readonly string[],
+  pairs: readonly CredentialPair[],
+): (text: string) => SecretHit | null {
+  const redactor = createRedactor({ secrets: storedSecrets, pairs });
   const folded = storedSecrets
     .filter((secret) => secret.length >= MIN_STORED_SECRET)
     .map((secret) => ({
@@ -70,14 +107,13 @@ function joinedPairs(values: readonly string[]): string[] {
 export function findSecrets(
   collection: Collection,
   storedSecrets: readonly string[],
-  { looksLike = true }: { looksLike?: boolean } = {},
+  options: SecretCheckOptions = {},
 ): SecretFinding[] {
   const findings: SecretFinding[] = [];
-  const stored = storedSecretFinder(storedSecrets);
-  const inText = (value: string) =>
-    stored(value) ?? (looksLike ? findSecretInText(value, []) : null);
-  const inRow = (row: NameValue) =>
-    stored(row.value) ?? (looksLike ? findSecretInRow(row.name, row.value, []) : null);
+  const check = createSecretCheck(storedSecrets, options);
+  const { stored } = check;
+  const inText = check.text;
+  const inRow = check.row;
   // A label is quoted only when it is itself clean, so that a path never shows a secret.
   const label = (text: string): string =>
     text === '' || inText(text) !== null
@@ -127,16 +163,43 @@ export function findSecrets(
     rows(at, 'query', item.query);
     rows(at, 'headers', item.headers);
     text([...at, 'body'], item.body);
+    for (const [field, value] of checkFields(item)) text([...at, field], value);
   }
   return findings;
+}
+
+/**
+ * The Tests tab's fields (numbered from 1, as the tab names them) and the response schemas of a
+ * request, each with the name a refusal gives it.
+ */
+function checkFields(request: SavedRequest): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const [index, assertion] of (request.assertions ?? []).entries()) {
+    fields.push([`Tests › assertion ${index + 1} expression`, assertion.expression]);
+    fields.push([`Tests › assertion ${index + 1} value`, assertion.value]);
+  }
+  for (const [index, answer] of (request.answerVariables ?? []).entries()) {
+    fields.push([`Tests › answer variable ${index + 1} name`, answer.name]);
+    fields.push([`Tests › answer variable ${index + 1} expression`, answer.expression]);
+  }
+  const schemas = request.responseSchemas;
+  if (schemas !== undefined) {
+    fields.push(['Schemas › operation', schemas.operation]);
+    for (const [index, { status, schema }] of schemas.responses.entries()) {
+      fields.push([`Schemas › response ${index + 1} status`, status]);
+      fields.push([`Schemas › response ${index + 1} schema`, schema]);
+    }
+  }
+  return fields;
 }
 
 /** Refuses an export that would carry a secret; the message names the first field found. */
 export function lintForSecrets(
   collection: Collection,
   storedSecrets: readonly string[],
+  pairs: readonly CredentialPair[] = [],
 ): Result<true> {
-  const findings = findSecrets(collection, storedSecrets);
+  const findings = findSecrets(collection, storedSecrets, { pairs });
   const [first] = findings;
   if (first === undefined) return ok(true);
   const others = findings.length - 1;

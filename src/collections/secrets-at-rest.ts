@@ -2,7 +2,8 @@
  * No saved secret is kept in a collection. Collections are written to the browser profile on disk
  * in plain text (the passphrase lock seals the profiles' secrets, not collections) and are what a
  * team shares, so a stored API key, client secret or held access token typed literally into a
- * request (a header, the query, the body, a variable) must not be stored as it is.
+ * request (a header, the query, the body, an assertion, an answer variable, a response schema, a
+ * variable), in any form the redaction knows, must not be stored as it is.
  *
  * - Saving (the user pressed Save) is refused, naming the field and never quoting the secret:
  *   masking it silently would store a request that no longer works, and the request is still in
@@ -18,23 +19,45 @@
  * it holds a stored secret. A secret split across two rows, which that search cannot see, is the
  * export check's concern too.
  */
-import { createRedactor } from '../redaction/known-secret-redaction';
+import { type CredentialPair, createRedactor } from '../redaction/known-secret-redaction';
+import { maskSecret } from '../redaction/mask';
 import { MIN_STORED_SECRET } from '../redaction/secret-patterns';
 import { fail, ok, type Result } from '../vocabulary/errors';
-import { findSecrets, type SecretFinding } from './export-lint';
+import type { NameValue } from '../vocabulary/terms';
+import { createSecretCheck, findSecrets, type SecretFinding } from './export-lint';
 import type { Collection } from './model';
 
-/** What to do instead, said with every refusal or masking. */
+/**
+ * What to do instead, said with every refusal or masking. It says what the user guide says: a
+ * secret belongs only in a profile's API key or Client secret, the fields the lock seals; a
+ * profile's Variables and collections are not for secrets.
+ */
 export const USE_VARIABLES_HINT =
-  'The profile adds its own API key or access token to every call, so such a value can go. For another secret, write a {{variable}} instead and keep its value in the profile’s Variables, which are not saved in collections.';
+  'The profile adds its own API key or access token to every call, so such a value can go; for a value that differs between profiles, write a {{variable}}. A secret belongs only in a profile’s API key or Client secret, the fields the lock seals: collections and the profile’s Variables are not for secrets.';
 
 /** Fields named in an import's summary line; the rest are counted. */
 const MAX_NAMED = 5;
 
+/**
+ * Every string of `value`, one a line. Not its JSON: JSON escapes the backslash of a secret typed
+ * JSON-encoded (`\u002b`), and that form is then no longer found.
+ */
+function stringsOf(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, into);
+  else if (typeof value === 'object' && value !== null)
+    for (const item of Object.values(value)) stringsOf(item, into);
+  return into;
+}
+
 /** Whether the collection's text holds a stored secret in any form, or in other letter case. */
-function mayHold(collection: Collection, secrets: readonly string[]): boolean {
-  const text = JSON.stringify(collection);
-  if (createRedactor({ secrets, pairs: [] }).holds(text) !== null) return true;
+function mayHold(
+  collection: Collection,
+  secrets: readonly string[],
+  pairs: readonly CredentialPair[],
+): boolean {
+  const text = stringsOf(collection).join('\n');
+  if (createRedactor({ secrets, pairs }).holds(text) !== null) return true;
   const lower = text.toLowerCase();
   return secrets.some(
     (secret) =>
@@ -43,8 +66,14 @@ function mayHold(collection: Collection, secrets: readonly string[]): boolean {
   );
 }
 
-const heldIn = (collection: Collection, secrets: readonly string[]): SecretFinding[] =>
-  mayHold(collection, secrets) ? findSecrets(collection, secrets, { looksLike: false }) : [];
+const heldIn = (
+  collection: Collection,
+  secrets: readonly string[],
+  pairs: readonly CredentialPair[] = [],
+): SecretFinding[] =>
+  mayHold(collection, secrets, pairs)
+    ? findSecrets(collection, secrets, { looksLike: false, pairs })
+    : [];
 
 function more(findings: readonly SecretFinding[]): string {
   const others = findings.length - 1;
@@ -56,8 +85,9 @@ function more(findings: readonly SecretFinding[]): string {
 export function refuseStoredSecrets(
   collection: Collection,
   secrets: readonly string[],
+  pairs: readonly CredentialPair[] = [],
 ): Result<true> {
-  const findings = heldIn(collection, secrets);
+  const findings = heldIn(collection, secrets, pairs);
   const [first] = findings;
   if (first === undefined) return ok(true);
   return fail(
@@ -65,6 +95,29 @@ export function refuseStoredSecrets(
     `Not saved: ${first.field} holds ${first.reason} (${first.masked}), and collections never keep a saved secret.${more(findings)}`,
     `${USE_VARIABLES_HINT} Your request is still in the composer; nothing was saved.`,
   );
+}
+
+/**
+ * Refuses to save a profile whose Variables hold a stored secret in any form: they are kept in
+ * clear (the lock seals only the API key and the client secret), so a secret there would sit
+ * unsealed on disk. What only looks like a secret is saved; exports write it without its value.
+ */
+export function refuseSecretVariables(
+  variables: readonly NameValue[],
+  secrets: readonly string[],
+  pairs: readonly CredentialPair[] = [],
+): Result<true> {
+  const check = createSecretCheck(secrets, { looksLike: false, pairs });
+  for (const { name, value } of variables) {
+    const hit = check.stored(value);
+    if (hit === null) continue;
+    return fail(
+      'invalid_profile',
+      `Not saved: the profile variable ${JSON.stringify(name.slice(0, 40))} holds ${hit.reason} (${maskSecret(hit.secret)}), and Variables are kept unsealed.`,
+      'A secret belongs only in a profile’s API key or Client secret, the fields the lock seals: clear the variable, or put the secret in one of those fields. Nothing was saved.',
+    );
+  }
+  return ok(true);
 }
 
 export interface MaskedImport {

@@ -217,3 +217,34 @@ test('Add answer variable is a draft the worker keeps: no refusal, a note on the
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form).toHaveCount(0);
 });
+
+test('a saved secret typed as an assertion value is refused at save, the field named', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Leaky', baseUrl: sandbox.url, companyId, apiKey });
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await requestTab(panel, 'Tests');
+  await addAssertion(panel, 1, 'res.status', 'eq', '200');
+  await addAssertion(panel, 2, 'res.headers.x-echo', 'neq', apiKey);
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  const form = panel.getByRole('form', { name: 'Save request' });
+  await form.getByRole('textbox', { name: 'Request name' }).fill('Checked');
+  await form
+    .getByRole('combobox', { name: 'Collection' })
+    .selectOption({ label: 'New collection…' });
+  await form.getByRole('textbox', { name: 'New collection name' }).fill('Team');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  const refused = form.getByRole('alert');
+  await expect(refused).toContainText('Not saved: items[0] "Checked" → Tests › assertion 2 value');
+  await expect(refused).toContainText(
+    'A secret belongs only in a profile’s API key or Client secret',
+  );
+  await expect(refused).not.toContainText(apiKey);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('treeitem', { name: 'Checked' })).toHaveCount(0);
+  await expect(panel.getByRole('textbox', { name: 'Assertion 2 value' })).toHaveValue(apiKey);
+  const stored = await panel.evaluate(() => chrome.storage.local.get('collections'));
+  expect(JSON.stringify(stored)).not.toContain(apiKey);
+});

@@ -240,3 +240,187 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   await expect(collections.getByRole('alert', { name: 'Folder of Team' })).toContainText('X-Token');
   expect(JSON.stringify(await folderFiles(panel))).not.toContain('Zq8xL2mP9vR4tY7wK1nB5cJ3');
 });
+
+/** A team's files that are not the collection's, as a repository clone holds them. */
+const TEAM_FILES: Record<string, string> = {
+  'README.md': '# Partner API\n',
+  '.gitkeep': '',
+  'docker-compose.yml': 'services:\n  api:\n    image: partner/api:1\n',
+  'deploy/k8s.yml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n',
+  'src/main.go': 'package main\n\nfunc main() {}\n',
+  'Orders/README.md': '# Orders\n',
+  'Orders/.gitkeep': '',
+  'Stock/notes.txt': 'count on Fridays\n',
+};
+
+/** Writes files (paths with folders) into the folder, as a clone of the team's repository holds them. */
+function seedFolder(page: Page, files: Record<string, string>): Promise<void> {
+  return page.evaluate(
+    async ({ folder, files }) => {
+      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder, {
+        create: true,
+      });
+      for (const [path, text] of Object.entries(files)) {
+        const parts = path.split('/');
+        const name = parts.pop() as string;
+        let directory = root;
+        for (const part of parts)
+          directory = await directory.getDirectoryHandle(part, { create: true });
+        const file = await directory.getFileHandle(name, { create: true });
+        const writable = await file.createWritable();
+        await writable.write(text);
+        await writable.close();
+      }
+    },
+    { folder: FOLDER, files },
+  );
+}
+
+async function expectTeamFilesKept(panel: Page) {
+  const files = await folderFiles(panel);
+  for (const [path, text] of Object.entries(TEAM_FILES)) expect(files[path], path).toBe(text);
+}
+
+test('Connect folder never touches a team’s other files, and a conflict names what each answer writes and deletes', async ({
+  context,
+  panel,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  await context.addInitScript((folder) => {
+    Object.assign(window, {
+      showDirectoryPicker: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
+    });
+  }, FOLDER);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveFirstRequest(panel);
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  const row = (name: string) =>
+    collections
+      .getByRole('tree', { name: 'Team', exact: true })
+      .getByRole('treeitem', { name, exact: true });
+  await openCollectionActions(panel, 'Team');
+  for (const name of ['Orders', 'Stock']) {
+    await collections.getByRole('button', { name: 'New folder in Team' }).click();
+    const dialog = panel.getByRole('dialog', { name: 'New folder in “Team”' });
+    await dialog.getByRole('textbox', { name: 'Folder name' }).fill(name);
+    await dialog.getByRole('button', { name: 'Create folder' }).click();
+    await expect(row(name)).toBeVisible();
+  }
+
+  // A clone of the team's repository: their files, and a collection of theirs with a request the
+  // panel does not have.
+  await seedFolder(panel, {
+    ...TEAM_FILES,
+    'opencollection.yml': 'opencollection: 1.0.0\ninfo:\n  name: Team\n',
+    'Legacy.yml':
+      'info:\n  name: Legacy\n  type: http\n  seq: 1\nhttp:\n  method: GET\n  url: "{{baseUrl}}/v1/legacy"\n  auth: inherit\n',
+  });
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    collections.getByRole('button', { name: 'Connect folder Team' }).click(),
+  ]);
+  await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+
+  // The first sync asks; only the collection's files are listed, and each answer's work is named.
+  const conflict = collections.getByRole('region', { name: 'Folder conflict Team' });
+  await expect(conflict).toContainText('Legacy.yml');
+  const answers = conflict.getByRole('list', {
+    name: 'What each answer does to the folder of Team',
+  });
+  await expect(answers.getByRole('listitem')).toHaveText([
+    'Keep the panel’s version: writes List products.yml, Orders/folder.yml, Stock/folder.yml, environments/Sandbox.yml, opencollection.yml; deletes Legacy.yml. Nothing else in the folder is touched.',
+    'Keep the folder’s version: writes and deletes nothing in the folder. The panel takes the folder’s files.',
+  ]);
+  for (const other of ['docker-compose', 'k8s', 'README', 'main.go', 'notes'])
+    await expect(conflict).not.toContainText(other);
+
+  // Keep the panel's version: exactly the named files change; the team's files stay.
+  await conflict.getByRole('button', { name: 'Keep the panel’s version' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  await expect
+    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .toEqual(
+      [
+        ...Object.keys(TEAM_FILES),
+        'List products.yml',
+        'Orders/folder.yml',
+        'Stock/folder.yml',
+        'environments/Sandbox.yml',
+        'opencollection.yml',
+      ].sort(),
+    );
+  await expectTeamFilesKept(panel);
+  await expect(collections.getByRole('tree', { name: 'Team (folder copy)' })).toBeVisible();
+
+  // Rename Orders and delete Stock: their folders keep the team's files.
+  let menu = await openRowMenu(panel, 'Orders');
+  await menu.getByRole('menuitem', { name: 'Rename Orders' }).click();
+  await panel.getByRole('dialog').getByRole('textbox').fill('Purchases');
+  await panel.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  menu = await openRowMenu(panel, 'Stock');
+  await menu.getByRole('menuitem', { name: 'Delete Stock' }).click();
+  await panel.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect
+    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .toEqual(
+      [
+        ...Object.keys(TEAM_FILES),
+        'List products.yml',
+        'Purchases/folder.yml',
+        'environments/Sandbox.yml',
+        'opencollection.yml',
+      ].sort(),
+    );
+  await expectTeamFilesKept(panel);
+
+  // Both sides change List products.yml while a sync is held back: keep the folder's version.
+  const collectionId = await panel.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('partner-api-folders');
+        open.onsuccess = () => {
+          const all = open.result.transaction('connections').objectStore('connections').getAll();
+          all.onsuccess = () => resolve(all.result[0].collectionId);
+        };
+      }),
+  );
+  await tab.evaluate(
+    (name) =>
+      new Promise<void>((held) => {
+        void navigator.locks.request(name, () => {
+          held();
+          return new Promise((release) => Object.assign(window, { releaseFolder: release }));
+        });
+      }),
+    `partner-api-folder:${collectionId}`,
+  );
+  const products = (await folderFiles(panel))['List products.yml'] ?? '';
+  await writeOutside(panel, 'List products.yml', products.replace('/v1/products', '/v1/cheap'));
+  await row('List products').click();
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/new');
+  await panel.getByRole('button', { name: 'Save changes' }).click();
+  await tab.evaluate(() => (window as unknown as { releaseFolder: () => void }).releaseFolder());
+  await expect(answers.getByRole('listitem')).toHaveText([
+    'Keep the panel’s version: writes List products.yml. Nothing else in the folder is touched.',
+    'Keep the folder’s version: writes and deletes nothing in the folder. The panel takes the folder’s files.',
+  ]);
+  // The folder changes again before the answer: nothing is done, and the question is asked again.
+  await writeOutside(panel, 'List products.yml', products.replace('/v1/products', '/v1/cheapest'));
+  await conflict.getByRole('button', { name: 'Keep the folder’s version' }).click();
+  await expect(conflict.getByRole('alert')).toHaveText(
+    'The files in “team-folder” changed since this question: look again at what each answer does, then choose.',
+  );
+  expect((await folderFiles(panel))['List products.yml']).toContain('/v1/cheapest"');
+  await conflict.getByRole('button', { name: 'Keep the folder’s version' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toBeVisible();
+  const files = await folderFiles(panel);
+  expect(files['List products.yml']).toContain('/v1/cheapest"');
+  await expectTeamFilesKept(panel);
+  await expect(collections.getByRole('tree', { name: 'Team (panel copy)' })).toBeVisible();
+});

@@ -1,7 +1,8 @@
 /**
  * The profile editor's conveniences met by a new user: New profile starts in the name field as
  * Edit does, a Show toggle reveals the secret being typed (and only on request), and Duplicate
- * profile opens a new profile with the settings of the one being edited, its secret typed again.
+ * profile opens a new profile with the settings of the one being edited, its secret typed again;
+ * a Variable holding a saved secret is refused, since Variables are kept unsealed.
  */
 import { expect, test } from './fixtures';
 import { createApiKeyProfile, createOAuthProfile } from './profiles';
@@ -99,4 +100,28 @@ test('an Auth URL pasted with the token path is offered without it, and Get toke
   const paths = sandbox.requests.map((request) => request.path);
   expect(paths).toContain('/o/oauth/accesstoken');
   expect(paths.filter((path) => path.includes('accesstoken/o/oauth'))).toEqual([]);
+});
+
+test('Save profile refuses a Variable that holds a saved secret, even base64-encoded, naming it', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey } = sandbox.credentials;
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await panel.getByRole('button', { name: 'Edit profile' }).click();
+  await panel.getByText('Variables (0)').click();
+  await panel.getByRole('button', { name: 'Add variable' }).click();
+  await panel.getByRole('textbox', { name: 'Variable 1 name' }).fill('partnerKey');
+  await panel.getByRole('textbox', { name: 'Variable 1 value' }).fill(btoa(apiKey));
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  const refused = panel.getByRole('form', { name: 'Profile editor' }).getByRole('alert');
+  await expect(refused).toContainText(
+    'Not saved: the profile variable "partnerKey" holds one of your stored secrets',
+  );
+  await expect(refused).toContainText(
+    'A secret belongs only in a profile’s API key or Client secret',
+  );
+  await expect(refused).not.toContainText(apiKey);
+  const stored = await panel.evaluate(() => chrome.storage.local.get(null));
+  expect(JSON.stringify(stored)).not.toContain(btoa(apiKey));
 });

@@ -9,6 +9,7 @@ import { keepItemIds } from '../../../src/collections/keep-item-ids';
 import type { Collection } from '../../../src/collections/model';
 import {
   brokenFiles,
+  type ConflictAnswers,
   changes,
   collectionFiles,
   type FileMap,
@@ -39,14 +40,24 @@ export type FolderView =
   /** `notes`: what the last read from the folder could not take (scripts, other auth, …). */
   | { state: 'synced'; folder: string; notes?: string[] }
   | { state: 'needs-permission'; folder: string }
-  /** `problem`: why the last choice could not be carried out. */
-  | { state: 'conflict'; folder: string; paths: string[]; problem?: string }
+  /**
+   * `answers`: every file each answer would write or remove in the folder; `problem`: why the
+   * last choice could not be carried out.
+   */
+  | {
+      state: 'conflict';
+      folder: string;
+      paths: string[];
+      answers: ConflictAnswers;
+      problem?: string;
+    }
   | { state: 'error'; folder: string; message: string };
 
 interface Pending {
   local: FileMap;
   disk: FileMap;
   paths: string[];
+  answers: ConflictAnswers;
 }
 
 export interface FolderSyncDeps {
@@ -109,7 +120,8 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     const broken = brokenFiles(plan.files, outside);
     if (plan.fromFolder && broken.length > 0)
       return `${broken.join(', ')} in “${folder}” ${broken.length === 1 ? 'is' : 'are'} not valid YAML: fix ${broken.length === 1 ? 'it' : 'them'} there; the panel keeps its copy meanwhile.`;
-    await writeFolderFiles(connection.handle, toFileList(plan.files), disk);
+    const written = await writeFolderFiles(connection.handle, toFileList(plan.files), disk);
+    if (!written.ok) return `${written.error.message} ${written.error.hint}`;
     if (plan.fromFolder) {
       const imported = importOpenCollection(toFileList(plan.files), () => crypto.randomUUID());
       if (!imported.ok)
@@ -144,8 +156,8 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     const access = await connection.handle.queryPermission?.({ mode: 'readwrite' });
     if (access !== undefined && access !== 'granted')
       return show(collectionId, { state: 'needs-permission', folder });
-    const disk = collectionFiles(await readFolderFiles(connection.handle));
     const seen = new Map(connection.seen);
+    const disk = collectionFiles(await readFolderFiles(connection.handle), seen);
     if (!full && views.get(collectionId)?.state === 'synced' && changes(seen, disk).size === 0)
       return;
     const local = await localFiles(collectionId);
@@ -156,8 +168,9 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     const base = new Map(connection.base);
     const plan = planSync({ base, seen, local, disk });
     if (plan.kind === 'conflict') {
-      conflicts.set(collectionId, { local, disk, paths: plan.paths });
-      return show(collectionId, { state: 'conflict', folder, paths: plan.paths });
+      const { paths, answers } = plan;
+      conflicts.set(collectionId, { local, disk, paths, answers });
+      return show(collectionId, { state: 'conflict', folder, paths, answers });
     }
     const problem = plan.kind === 'apply' ? await apply(connection, plan, disk) : null;
     show(
@@ -188,29 +201,45 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     show(collectionId, null);
   }
 
-  /** Settles a conflict: `keep`'s side is synced; the other side is kept as a copy collection. */
+  /**
+   * Settles a conflict: `keep`'s side is synced; the other side is kept as a copy collection. The
+   * folder is read again first: when it changed since the question, nothing is done (the answer
+   * was given for other files) and the folder is synced again, asking again when it still clashes.
+   */
   async function settle(collectionId: string, keep: 'panel' | 'folder') {
     const pending = conflicts.get(collectionId);
     const connection = connections.get(collectionId);
     const current = await currentCollection(collectionId);
     if (pending === undefined || connection === undefined || current === undefined) return;
-    const copy = keep === 'folder' ? current : folderCopy(pending.disk);
     const folder = connection.handle.name;
-    const refuse = (problem: string) =>
-      show(collectionId, { state: 'conflict', folder, paths: pending.paths, problem });
-    if (copy === null)
-      return refuse(
-        `The files in “${folder}” do not read as a collection, so keeping the panel’s version would lose them: move them away first, or keep the folder’s version.`,
-      );
-    const name = `${current.name} (${keep === 'folder' ? 'panel' : 'folder'} copy)`;
-    const saved = await ask('collections/put', {
-      collection: { ...copy, id: crypto.randomUUID(), name },
-    });
-    if (!saved.ok) return refuse(saved.error.message);
-    conflicts.delete(collectionId);
+    const refuse = ({ paths, answers }: Pending, problem: string) =>
+      show(collectionId, { state: 'conflict', folder, paths, answers, problem });
     await navigator.locks.request(`partner-api-folder:${collectionId}`, async () => {
       const fresh = (await getConnection(collectionId)) ?? connection;
-      const disk = collectionFiles(await readFolderFiles(fresh.handle));
+      const disk = collectionFiles(await readFolderFiles(fresh.handle), new Map(fresh.seen));
+      if (changes(pending.disk, disk).size > 0) {
+        conflicts.delete(collectionId);
+        await syncUnlocked(collectionId, true);
+        const view = views.get(collectionId);
+        if (view?.state === 'conflict')
+          show(collectionId, {
+            ...view,
+            problem: `The files in “${folder}” changed since this question: look again at what each answer does, then choose.`,
+          });
+        return;
+      }
+      const copy = keep === 'folder' ? current : folderCopy(pending.disk);
+      if (copy === null)
+        return refuse(
+          pending,
+          `The files in “${folder}” do not read as a collection, so keeping the panel’s version would lose them: move them away first, or keep the folder’s version.`,
+        );
+      const name = `${current.name} (${keep === 'folder' ? 'panel' : 'folder'} copy)`;
+      const saved = await ask('collections/put', {
+        collection: { ...copy, id: crypto.randomUUID(), name },
+      });
+      if (!saved.ok) return refuse(pending, saved.error.message);
+      conflicts.delete(collectionId);
       const problem = await apply(fresh, settleConflict(pending, keep), disk);
       show(
         collectionId,

@@ -58,11 +58,19 @@ describe('planning a folder sync', () => {
     expect(planSync({ base: START, seen: START, local, disk })).toEqual({
       kind: 'conflict',
       paths: ['One.yml'],
+      answers: {
+        panel: { write: ['One.yml', 'Two.yml'], remove: [] },
+        folder: { write: [], remove: [] },
+      },
     });
     const removedThere = files({ 'opencollection.yml': 'name: A\n', 'Two.yml': 'two\n' });
     expect(planSync({ base: START, seen: START, local, disk: removedThere })).toEqual({
       kind: 'conflict',
       paths: ['One.yml'],
+      answers: {
+        panel: { write: ['One.yml'], remove: [] },
+        folder: { write: [], remove: [] },
+      },
     });
   });
 
@@ -83,6 +91,14 @@ describe('planning a folder sync', () => {
     expect(planSync({ base: empty, seen: empty, local: START, disk: other })).toEqual({
       kind: 'conflict',
       paths: ['Two.yml', 'opencollection.yml'],
+      answers: {
+        panel: { write: ['Two.yml', 'opencollection.yml'], remove: [] },
+        folder: { write: [], remove: [] },
+      },
+    });
+    const more = files({ ...Object.fromEntries(other), 'Old.yml': 'old\n' });
+    expect(planSync({ base: empty, seen: empty, local: START, disk: more })).toMatchObject({
+      answers: { panel: { write: ['Two.yml', 'opencollection.yml'], remove: ['Old.yml'] } },
     });
     expect(planSync({ base: empty, seen: empty, local: START, disk: START })).toEqual({
       kind: 'none',
@@ -110,13 +126,41 @@ describe('planning a folder sync', () => {
 });
 
 describe('the files a sync looks at', () => {
-  it('takes only YAML files from a folder', () => {
+  it('takes the collection’s files by their shape, never a team’s other YAML', () => {
+    const request = 'info:\n  name: One\n  type: http\nhttp:\n  method: GET\n  url: x\n';
     const read = collectionFiles([
       { path: 'README.md', text: '# team' },
-      { path: 'One.yml', text: 'one\n' },
-      { path: 'environments/Sandbox.yml', text: 'name: Sandbox\n' },
+      { path: 'opencollection.yml', text: 'opencollection: 1.0.0\ninfo:\n  name: Team\n' },
+      { path: 'One.yml', text: request },
+      { path: 'Orders/folder.yml', text: 'info:\n  name: Orders\n  type: folder\n' },
+      { path: 'Orders/Two.yml', text: request },
+      { path: 'environments/Sandbox.yml', text: 'name: Sandbox\nvariables: []\n' },
+      { path: 'docker-compose.yml', text: 'services:\n  api:\n    image: api\n' },
+      { path: 'deploy/k8s.yml', text: 'apiVersion: v1\nkind: Service\nmetadata: {}\n' },
+      { path: 'openapi.yml', text: 'openapi: 3.0.0\ninfo:\n  title: API\n' },
+      { path: 'ci/folder.yml', text: 'jobs: []\n' },
+      { path: 'src/opencollection.yml', text: 'opencollection: 1.0.0\ninfo: {}\n' },
+      { path: 'environments/prod/app.yml', text: 'variables: []\n' },
+      { path: 'Broken.yml', text: 'a: [\n' },
+      { path: 'request.yaml', text: request },
     ]);
-    expect([...read.keys()]).toEqual(['One.yml', 'environments/Sandbox.yml']);
+    expect([...read.keys()]).toEqual([
+      'opencollection.yml',
+      'One.yml',
+      'Orders/folder.yml',
+      'Orders/Two.yml',
+      'environments/Sandbox.yml',
+    ]);
+  });
+
+  it('keeps a file of its own that is broken just now, never a foreign one, whatever the record says', () => {
+    const folder = [
+      { path: 'One.yml', text: '<<<<<<< HEAD\nname: a\n=======\n' },
+      { path: 'Two.yml', text: 'a: [\n' },
+      { path: 'docker-compose.yml', text: 'services: {}\n' },
+    ];
+    const owned = files({ 'One.yml': 'x', 'docker-compose.yml': 'services: {}\n' });
+    expect([...collectionFiles(folder, owned).keys()]).toEqual(['One.yml']);
   });
 
   it('lists each changed path once, a removal as null', () => {

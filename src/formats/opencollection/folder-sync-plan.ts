@@ -5,12 +5,15 @@
  * file changed differently on both sides is a conflict the user settles (nothing is written or
  * read until then). Pure: the panel's runner (extension/panel/folder/) does the file work.
  *
- * Only the collection's own files take part (`*.yml`): a README, a `.git` folder or anything
- * else beside them in the folder is neither read into the collection nor removed.
+ * Only the collection's own files take part (folder-ownership.ts says which): a README, a `.git`
+ * folder, a `docker-compose.yml` or anything else beside them is neither read into the collection,
+ * listed in a conflict, written over nor removed. A conflict says, for each answer, every file it
+ * would write and remove, before the user chooses.
  */
-import { type CollectionFile, parseYaml, YAML_EXTENSION } from './opencollection-format';
+import { type FileMap, type FileWork, fileWork } from './folder-ownership';
+import { type CollectionFile, parseYaml } from './opencollection-format';
 
-export type FileMap = ReadonlyMap<string, string>;
+export { collectionFiles, type FileMap, type FileWork } from './folder-ownership';
 
 export interface SyncState {
   /** The panel's files (the collection's export) at the last sync. */
@@ -30,14 +33,17 @@ export type SyncPlan =
   | { kind: 'none' }
   /** Make the folder hold `files`; read them into the panel when the folder brought changes. */
   | { kind: 'apply'; files: Map<string, string>; fromFolder: boolean }
-  /** Paths changed differently on both sides. */
-  | { kind: 'conflict'; paths: string[] };
+  /**
+   * Paths changed differently on both sides, and what each answer would do to the folder's files
+   * (the other side is kept as a copy collection, in the panel).
+   */
+  | { kind: 'conflict'; paths: string[]; answers: ConflictAnswers };
 
-/** The collection's files among a folder's files: YAML files only. */
-export function collectionFiles(files: readonly CollectionFile[]): Map<string, string> {
-  return new Map(
-    files.filter(({ path }) => path.endsWith(YAML_EXTENSION)).map(({ path, text }) => [path, text]),
-  );
+export interface ConflictAnswers {
+  /** Keep the panel's version: the folder is made to hold the panel's files. */
+  panel: FileWork;
+  /** Keep the folder's version: the panel reads the folder's files; the folder is left as it is. */
+  folder: FileWork;
 }
 
 /** Each path whose text differs between `from` and `to`, with its new text (null: removed). */
@@ -58,18 +64,30 @@ export function planSync({ base, seen, local, disk }: SyncInput): SyncPlan {
   if (base.size === 0 && seen.size === 0 && disk.size > 0) {
     const differing = changes(disk, local);
     if (differing.size === 0) return { kind: 'none' };
-    return { kind: 'conflict', paths: sorted(differing.keys()) };
+    return conflict(sorted(differing.keys()), local, disk);
   }
   const clashes = [...fromPanel].filter(
     ([path, text]) => fromFolder.has(path) && fromFolder.get(path) !== text,
   );
-  if (clashes.length > 0) return { kind: 'conflict', paths: sorted(clashes.map(([path]) => path)) };
+  if (clashes.length > 0) return conflict(sorted(clashes.map(([path]) => path)), local, disk);
   const files = new Map(disk);
   for (const [path, text] of fromPanel) {
     if (text === null) files.delete(path);
     else files.set(path, text);
   }
   return { kind: 'apply', files, fromFolder: fromFolder.size > 0 };
+}
+
+function conflict(paths: string[], local: FileMap, disk: FileMap): SyncPlan & { kind: 'conflict' } {
+  return { kind: 'conflict', paths, answers: conflictAnswers({ local, disk }) };
+}
+
+/** What each answer to a conflict between `local` and `disk` would write and remove in the folder. */
+function conflictAnswers(sides: Pick<SyncInput, 'local' | 'disk'>): ConflictAnswers {
+  return {
+    panel: fileWork(settleConflict(sides, 'panel').files, sides.disk),
+    folder: fileWork(settleConflict(sides, 'folder').files, sides.disk),
+  };
 }
 
 /**

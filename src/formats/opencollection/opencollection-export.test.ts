@@ -163,7 +163,7 @@ describe('exportOpenCollection', () => {
     expect(result.error.message).not.toContain(DEMO_CREDENTIALS.apiKey);
   });
 
-  it('refuses an environment value that holds a stored secret, without quoting it', () => {
+  it('writes a profile variable that holds a stored secret as a secret variable without its value', () => {
     const leaky = {
       ...ENVIRONMENT,
       variables: [{ name: 'note', value: `key ${DEMO_CREDENTIALS.clientSecret}` }],
@@ -172,9 +172,25 @@ describe('exportOpenCollection', () => {
       environments: [leaky],
       storedSecrets: SECRETS,
     });
+    if (!result.ok) throw new Error(result.error.message);
+    const environment = result.value.find(({ path }) => path === 'environments/Sandbox.yml');
+    const written = fromYaml(environment?.text ?? '') as { variables: Record<string, unknown>[] };
+    expect(written.variables.find(({ name }) => name === 'note')).toEqual({
+      name: 'note',
+      secret: true,
+    });
+    expect(JSON.stringify(result.value)).not.toContain(DEMO_CREDENTIALS.clientSecret);
+  });
+
+  it('refuses a profile setting that holds a stored secret, without quoting it', () => {
+    const leaky = { ...ENVIRONMENT, companyId: btoa(DEMO_CREDENTIALS.clientSecret) };
+    const result = exportOpenCollection(brunoSample(), {
+      environments: [leaky],
+      storedSecrets: SECRETS,
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.error.message).toContain('variable "note" of profile "Sandbox"');
+    expect(result.error.message).toContain('Company ID of profile "Sandbox"');
     expect(result.error.message).not.toContain(DEMO_CREDENTIALS.clientSecret);
   });
 

@@ -13,17 +13,24 @@
  *   name only (`secret: true`, no value).
  *
  * Invariant: no secret is written. The collection passes the export linter first (a refusal names
- * the field), environment values must not hold a stored secret, and variables named like
- * credentials are written as secret variables without a value. Same input, same bytes.
+ * the field); a profile's settings must not hold a stored secret in any form; a profile variable
+ * named like a credential, holding a stored secret in any form or looking like a secret is written
+ * as a secret variable without its value; and every file written is searched once more for every
+ * form of every stored secret. Same input, same bytes.
  */
-import { lintForSecrets } from '../../collections/export-lint';
+import {
+  type CredentialPair,
+  createSecretCheck,
+  lintForSecrets,
+  type SecretCheck,
+} from '../../collections/export-lint';
 import {
   AUTH_VARIABLES,
   type Collection,
   type CollectionItem,
   type SavedRequest,
 } from '../../collections/model';
-import { isCredentialName, MIN_STORED_SECRET } from '../../redaction/secret-patterns';
+import { isCredentialName } from '../../redaction/secret-patterns';
 import { fail, ok, type Result } from '../../vocabulary/errors';
 import type { AuthMethod, NameValue } from '../../vocabulary/terms';
 import { FolderNames } from './opencollection-file-names';
@@ -55,6 +62,8 @@ export interface OpenCollectionExportOptions {
   environments: readonly ExportEnvironment[];
   /** Every stored secret: none may appear in a written file. */
   storedSecrets: readonly string[];
+  /** OAuth profiles' client ids with their secrets (base64 of the two is a form of the secret). */
+  pairs?: readonly CredentialPair[];
 }
 
 const variable = (name: string) => `{{${name}}}`;
@@ -121,7 +130,11 @@ function buildCollectionFile(collection: Collection): YamlMap {
   };
 }
 
-function environmentVariables(method: AuthMethod, environment: ExportEnvironment): YamlMap[] {
+function environmentVariables(
+  method: AuthMethod,
+  environment: ExportEnvironment,
+  check: SecretCheck,
+): YamlMap[] {
   const settings: [string, string][] = [
     [AUTH_VARIABLES.baseUrl, environment.baseUrl],
     [AUTH_VARIABLES.companyId, environment.companyId],
@@ -138,37 +151,44 @@ function environmentVariables(method: AuthMethod, environment: ExportEnvironment
     const key = name.trim();
     if (key === '' || taken.has(key)) continue;
     taken.add(key);
-    rows.push(isCredentialName(key) ? { name: key, secret: true } : { name: key, value });
+    const secret = isCredentialName(key) || check.row({ name: key, value }) !== null;
+    rows.push(secret ? { name: key, secret: true } : { name: key, value });
   }
   return rows;
 }
 
-/** A refusal when an environment value holds a stored secret (named by field, never quoted). */
-function checkEnvironment(
-  environment: ExportEnvironment,
-  storedSecrets: readonly string[],
-): Result<true> {
-  const secrets = storedSecrets.filter((secret) => secret.length >= MIN_STORED_SECRET);
+/**
+ * A refusal when a profile's setting holds a stored secret in any form (named by field, never
+ * quoted). Its variables are not refused: one that holds a secret is written without its value.
+ */
+function checkEnvironment(environment: ExportEnvironment, check: SecretCheck): Result<true> {
   const fields: [string, string][] = [
     ['Base URL', environment.baseUrl],
     ['Auth URL', environment.authUrl],
     ['Company ID', environment.companyId],
     ['Client ID', environment.clientId],
-    ...environment.variables.map(({ name, value }): [string, string] => [
-      `variable ${JSON.stringify(name.slice(0, 40))}`,
-      value,
-    ]),
   ];
   for (const [field, value] of fields) {
-    if (secrets.some((secret) => value.includes(secret))) {
+    if (check.stored(value) !== null) {
       return fail(
         'invalid_request',
         `Export refused: the ${field} of profile ${JSON.stringify(environment.name.slice(0, 60))} holds one of your stored secrets.`,
-        'Keep secrets only in the secret fields of the profile, then export again. Nothing was written.',
+        'A secret belongs only in the profile’s API key or Client secret: edit the profile, then export again. Nothing was written.',
       );
     }
   }
   return ok(true);
+}
+
+/** A refusal when a written file holds a stored secret in any form that the checks above missed. */
+function checkFiles(files: readonly CollectionFile[], check: SecretCheck): Result<true> {
+  const held = files.find(({ text }) => check.stored(text) !== null);
+  if (held === undefined) return ok(true);
+  return fail(
+    'invalid_request',
+    `Export refused: ${held.path} would hold one of your stored secrets.`,
+    'Replace the value with a {{variable}} and keep secrets only in the profile’s API key or Client secret, then export again. Nothing was written.',
+  );
 }
 
 function writeItems(
@@ -200,10 +220,12 @@ export function exportOpenCollection(
   collection: Collection,
   options: OpenCollectionExportOptions,
 ): Result<CollectionFile[]> {
-  const clean = lintForSecrets(collection, options.storedSecrets);
+  const pairs = options.pairs ?? [];
+  const clean = lintForSecrets(collection, options.storedSecrets, pairs);
   if (!clean.ok) return clean;
+  const check = createSecretCheck(options.storedSecrets, { pairs });
   for (const environment of options.environments) {
-    const checked = checkEnvironment(environment, options.storedSecrets);
+    const checked = checkEnvironment(environment, check);
     if (!checked.ok) return checked;
   }
   const files: CollectionFile[] = [
@@ -214,10 +236,11 @@ export function exportOpenCollection(
     const file = environmentNames.claim(environment.name, YAML_EXTENSION, 'environment');
     const data: YamlMap = {
       name: file.slice(0, -YAML_EXTENSION.length),
-      variables: environmentVariables(collection.auth.method, environment),
+      variables: environmentVariables(collection.auth.method, environment, check),
     };
     files.push({ path: `${ENVIRONMENTS_DIR}/${file}`, text: toYaml(data) });
   }
   writeItems(collection.items, '', new FolderNames([COLLECTION_FILE, ENVIRONMENTS_DIR]), files);
-  return ok(files);
+  const written = checkFiles(files, check);
+  return written.ok ? ok(files) : written;
 }

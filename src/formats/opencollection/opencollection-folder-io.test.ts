@@ -31,7 +31,7 @@ describe('a collection kept in a folder', () => {
     const folder = nodeFolderHandle(root);
     const files = filesOf(brunoSample());
     const first = await writeFolderFiles(folder, files, new Map());
-    expect(first.written).toHaveLength(files.length);
+    expect(first.ok && first.value.written).toHaveLength(files.length);
     await mkdir(join(root, '.git'));
     await writeFile(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     const back = await readFolderFiles(folder);
@@ -51,7 +51,9 @@ describe('a collection kept in a folder', () => {
     company.path = 'company/profile';
     collection.items.splice(1, 1); // the Orders folder and its two requests
     const after = filesOf(collection);
-    const outcome = await writeFolderFiles(folder, after, snapshot(before));
+    const written = await writeFolderFiles(folder, after, snapshot(before));
+    if (!written.ok) throw new Error(written.error.message);
+    const outcome = written.value;
     expect(outcome.written).toEqual(['Company.yml']);
     expect(outcome.removed.sort()).toEqual([
       'Orders/Create order- today-.yml',

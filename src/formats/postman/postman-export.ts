@@ -7,11 +7,14 @@
  *
  * A request's assertions and answer variables become its test script (postman-test-script.ts).
  *
- * Invariant: no secret leaves through an export. Secret variables are written with empty values,
- * and user headers that would carry credentials (the contract headers) are left out.
+ * Invariant: no secret leaves through an export. Secret variables are written with empty values
+ * (a variable named like a credential, and a profile variable that holds a stored secret in any
+ * form or looks like a secret), and user headers that would carry credentials (the contract
+ * headers) are left out. The collection itself passes the export linter before this runs.
  * The output is deterministic: the same collection gives the same text, byte for byte.
  */
 
+import { type CredentialPair, createSecretCheck } from '../../collections/export-lint';
 import {
   AUTH_VARIABLES,
   type Collection,
@@ -20,7 +23,7 @@ import {
 } from '../../collections/model';
 import { sentQuery } from '../../collections/path-query';
 import { CONTRACT_HEADERS } from '../../service/wire/headers';
-import type { AuthMethod } from '../../vocabulary/terms';
+import type { AuthMethod, NameValue } from '../../vocabulary/terms';
 import type {
   PostmanAuth,
   PostmanCollectionJson,
@@ -36,6 +39,14 @@ import { tokenScriptLines } from './postman-token-script';
 /** Non-secret profile settings that may be written into the collection's variables. */
 export interface PostmanExportOptions {
   values?: { baseUrl?: string; authUrl?: string; companyId?: string; clientId?: string };
+  /**
+   * The profile's own Variables, written after its settings (they win over the collection's, as
+   * in the panel); one that holds or looks like a secret is written with an empty value.
+   */
+  profileVariables?: readonly NameValue[];
+  /** Every stored secret, and OAuth client id and secret pairs, for the check of those variables. */
+  storedSecrets?: readonly string[];
+  pairs?: readonly CredentialPair[];
 }
 
 const NO_BODY_METHODS = new Set(['GET', 'HEAD']);
@@ -138,6 +149,14 @@ function buildVariables(collection: Collection, options: PostmanExportOptions): 
     value: isSecretName(key) ? '' : value,
     type: 'string' as const,
   }));
+  const check = createSecretCheck(options.storedSecrets ?? [], { pairs: options.pairs ?? [] });
+  for (const { name, value } of options.profileVariables ?? []) {
+    const key = name.trim();
+    if (key === '' || taken.has(key)) continue;
+    taken.add(key);
+    const secret = isSecretName(key) || check.row({ name: key, value }) !== null;
+    variables.push({ key, value: secret ? '' : value, type: 'string' });
+  }
   for (const { name, value } of collection.variables) {
     const key = name.trim();
     // The profile's settings win over a collection variable of the same name, as in the panel.

@@ -3,8 +3,10 @@
  * (as an import's summary says), and what needs the user. After a browser
  * restart the folder needs a click to reconnect (the browser asks for access again only on a
  * click); the panel keeps working from its last copy meanwhile. A conflict (the same file changed
- * in the panel and in the folder) asks which version to keep; the other is kept as a copy.
+ * in the panel and in the folder) asks which version to keep, naming every file each answer would
+ * write or delete in the folder; the other version is kept as a copy.
  */
+import type { FileWork } from '../../../../src/formats/opencollection/folder-sync-plan';
 import type { FolderView } from '../../state/folder-sync';
 import type { FolderSyncState } from '../../state/use-folder-sync';
 
@@ -13,6 +15,15 @@ interface Props {
   name: string;
   view: FolderView;
   folders: FolderSyncState;
+}
+
+/** What an answer does to the folder's files, in words: every file named. */
+function describeWork({ write, remove }: FileWork): string {
+  if (write.length === 0 && remove.length === 0) return 'writes and deletes nothing in the folder.';
+  const parts: string[] = [];
+  if (write.length > 0) parts.push(`writes ${write.join(', ')}`);
+  if (remove.length > 0) parts.push(`deletes ${remove.join(', ')}`);
+  return `${parts.join('; ')}. Nothing else in the folder is touched.`;
 }
 
 export function FolderStatus({ collectionId, name, view, folders }: Props) {
@@ -60,6 +71,13 @@ export function FolderStatus({ collectionId, name, view, folders }: Props) {
         Changed both here and in the folder “{folder}”: {view.paths.join(', ')}. Which version
         should “{name}” keep? The other is kept as a copy collection.
       </p>
+      <ul aria-label={`What each answer does to the folder of ${name}`}>
+        <li>Keep the panel’s version: {describeWork(view.answers.panel)}</li>
+        <li>
+          Keep the folder’s version: {describeWork(view.answers.folder)} The panel takes the
+          folder’s files.
+        </li>
+      </ul>
       {view.problem && <p role="alert">{view.problem}</p>}
       <div class="row">
         <button type="button" onClick={() => void folders.settle(collectionId, 'panel')}>
