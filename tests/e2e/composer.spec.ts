@@ -127,3 +127,68 @@ test('Escape cancels a slow call, and history keeps calls without any secret', a
   await ask.getByRole('button', { name: 'Clear history' }).click();
   await expect(history).toContainText('No calls yet');
 });
+
+test('New request (and Alt+N) puts an empty draft in the composer, tied to no saved request', async ({
+  panel,
+  sandbox,
+}) => {
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  const path = panel.getByRole('textbox', { name: 'Path', exact: true });
+  const method = panel.getByRole('combobox', { name: 'Method' });
+  const actions = panel.getByRole('toolbar', { name: 'Request actions' });
+  await method.selectOption('POST');
+  await path.fill('orders');
+  await requestTab(panel, 'Headers');
+  await panel.getByRole('button', { name: 'Add header' }).click();
+  await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('x-trace');
+  await requestTab(panel, 'Body');
+  await panel.getByRole('textbox', { name: 'Body' }).fill('{"sku":"A-1","qty":2}');
+  await requestTab(panel, 'Tests');
+  await panel.getByRole('button', { name: 'Add assertion' }).click();
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(response(panel)).toContainText('201');
+  await panel.keyboard.press('Control+s');
+  const save = panel.getByRole('form', { name: 'Save request' });
+  await save.getByRole('textbox', { name: 'Request name' }).fill('Create order');
+  await save.getByRole('textbox', { name: 'New collection name' }).fill('Shop');
+  await save.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(actions).toContainText('“Create order”');
+
+  await actions.getByRole('button', { name: 'New request' }).click();
+  await expect(method).toHaveValue('GET');
+  await expect(path).toHaveValue('');
+  await expect(path).toBeFocused();
+  await expect(panel.getByRole('textbox', { name: 'Assertion 1 expression' })).toHaveCount(0);
+  await requestTab(panel, 'Headers');
+  await expect(panel.getByRole('textbox', { name: 'Header 1 name' })).toHaveCount(0);
+  await requestTab(panel, 'Body');
+  await expect(panel.getByRole('textbox', { name: 'Body' })).toHaveValue('');
+  // The previous answer is not this draft's, and no saved request is in the composer.
+  await expect(response(panel)).not.toContainText('201');
+  await expect(actions).not.toContainText('Create order');
+  // Saving it asks for a name: it is not tied to “Create order”, which keeps what it had.
+  await path.fill('ping');
+  await panel.keyboard.press('Control+s');
+  await expect(save).toBeVisible();
+  await panel.keyboard.press('Escape');
+  await panel.getByRole('treeitem', { name: /Create order/ }).click();
+  await expect(method).toHaveValue('POST');
+  await expect(path).toHaveValue('orders');
+
+  // Alt+N does the same wherever the focus is (here on a button), and the empty draft is kept.
+  await panel.getByRole('button', { name: 'Send' }).focus();
+  await panel.keyboard.press('Alt+KeyN');
+  await expect(path).toHaveValue('');
+  await expect(method).toHaveValue('GET');
+  await expect(actions).not.toContainText('Create order');
+  await path.fill('products');
+  // The draft is saved a moment after the last edit.
+  await expect
+    .poll(async () =>
+      JSON.stringify(await panel.evaluate(() => chrome.storage.local.get('drafts'))),
+    )
+    .toContain('"path":"products"');
+  await panel.reload();
+  await expect(panel.getByRole('textbox', { name: 'Path', exact: true })).toHaveValue('products');
+  await expect(panel.getByRole('combobox', { name: 'Method' })).toHaveValue('GET');
+});

@@ -1,5 +1,6 @@
 /**
- * The actions on the composed call, in one row under the request line: Save request (Ctrl/Cmd+S),
+ * The actions on the composed call, in one row under the request line: New request (an empty
+ * draft, Alt+N), Save request (Ctrl/Cmd+S),
  * Save changes while a request opened from a collection has unsaved edits, Import cURL, Copy as
  * cURL (with secrets after a confirmation) and the Copy as menu; what does not fit goes into More
  * actions. After them, one status: what was just done, or which saved request is in the composer.
@@ -17,6 +18,7 @@ interface ActionsProps {
   /** The saved request the draft was opened from, when it has unsaved changes. */
   dirtyRequest: SavedRequest | null;
   status: string;
+  onNew: () => void;
   onSave: () => void;
   onSaveChanges: () => void;
   onImportCurl: () => void;
@@ -52,6 +54,7 @@ function action(name: string, onSelect: () => void, look: ActionLook = {}): RowA
 export function RequestActions(props: ActionsProps) {
   const { openedName, dirtyRequest, status, copyAs } = props;
   const actions = [
+    action('New request', props.onNew, { title: 'New request (Alt+N)' }),
     action('Save request', props.onSave, { title: 'Save request (Ctrl+S)' }),
     ...(dirtyRequest === null
       ? []
