@@ -192,3 +192,50 @@ test('New request (and Alt+N) puts an empty draft in the composer, tied to no sa
   await expect(panel.getByRole('textbox', { name: 'Path', exact: true })).toHaveValue('products');
   await expect(panel.getByRole('combobox', { name: 'Method' })).toHaveValue('GET');
 });
+
+test('Escape cancels a call wherever the focus is and stops there; Send keeps its width in flight', async ({
+  panel,
+  sandbox,
+}) => {
+  // About the room the panel has beside DevTools' drawer, with the sidebar docked.
+  await panel.setViewportSize({ width: 760, height: 420 });
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await panel.getByRole('textbox', { name: 'Path', exact: true }).fill('products');
+  // DevTools hears an extension panel's keys on its document, whatever the panel did with them.
+  await panel.evaluate(() => {
+    const heard: string[] = [];
+    Object.assign(window, { heard });
+    document.addEventListener('keydown', (event) => heard.push(event.key));
+  });
+  const heard = () => panel.evaluate(() => (window as unknown as { heard: string[] }).heard);
+  const send = panel.getByRole('button', { name: 'Send' });
+  const box = () =>
+    send.evaluate((button) => ({
+      width: Math.round(button.getBoundingClientRect().width),
+      whole: button.scrollWidth <= button.clientWidth,
+      inside: button.getBoundingClientRect().right <= document.documentElement.clientWidth,
+    }));
+  const idle = await box();
+
+  sandbox.switches.latencyMs = 5_000;
+  await send.click(); // the focus is on Send now, not in a text field
+  await expect(panel.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  expect(await box()).toEqual(idle);
+  expect(idle).toMatchObject({ whole: true, inside: true });
+  await panel.keyboard.press('Escape');
+  await expect(response(panel).getByRole('alert')).toContainText('The call was cancelled.');
+  expect(await heard()).toEqual([]);
+
+  // From the page itself (nothing focused), too.
+  await send.click();
+  await expect(panel.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await panel.keyboard.press('Escape');
+  await expect(panel.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  expect(await heard()).toEqual([]);
+  sandbox.switches.latencyMs = 0;
+
+  // With no call in flight, Escape is left alone.
+  await panel.keyboard.press('Escape');
+  expect(await heard()).toEqual(['Escape']);
+});

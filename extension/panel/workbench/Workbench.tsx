@@ -171,6 +171,7 @@ export function Workbench(props: WorkbenchProps) {
 
   useShortcuts({
     send: () => send(),
+    inFlight: () => request.sending,
     cancel: () => void request.cancel(),
     save: () => (opened !== null ? void saveInPlace() : setOpen('save')),
     search: () => setOpen('search'),

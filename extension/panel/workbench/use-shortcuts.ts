@@ -1,6 +1,7 @@
 /**
  * The panel's keyboard shortcuts, wherever focus is: Ctrl/Cmd+Enter sends, Escape cancels a call
- * in flight, Ctrl/Cmd+S saves the request, Ctrl/Cmd+K opens the quick search, Alt+N (Option+N)
+ * in flight (and goes no further: DevTools listens for an Escape in its extension panels and opens
+ * its Console drawer, whatever the panel did with it, unless the key stops in the panel's window), Ctrl/Cmd+S saves the request, Ctrl/Cmd+K opens the quick search, Alt+N (Option+N)
  * starts a new request. A dialog keeps its own keys (Escape closes it; Enter submits it).
  *
  * Why not Ctrl/Cmd+N: a docked DevTools hands its key events to the inspected browser window
@@ -13,6 +14,8 @@ import { useEffect, useRef } from 'preact/hooks';
 
 export interface Shortcuts {
   send: () => void;
+  /** Whether a call is in flight, which Escape cancels. */
+  inFlight: () => boolean;
   cancel: () => void;
   save: () => void;
   search: () => void;
@@ -28,9 +31,7 @@ export function useShortcuts(shortcuts: Shortcuts): void {
       const inDialog = (event.target as Element | null)?.closest?.('dialog') != null;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
-      const { send, cancel, save, search, newRequest } = latest.current;
-      // Escape stops a call in flight and is otherwise left alone (no preventDefault).
-      if (key === 'escape' && !mod && !inDialog) return cancel();
+      const { send, save, search, newRequest } = latest.current;
       if (isNewRequestKey(event) && !inDialog) {
         event.preventDefault();
         return newRequest();
@@ -48,8 +49,24 @@ export function useShortcuts(shortcuts: Shortcuts): void {
       event.preventDefault();
       action();
     }
+    // Escape while a call is in flight, caught first (the window's capture phase) and stopped
+    // there: DevTools' listener on the document never hears it. Otherwise Escape is left alone.
+    function onEscape(event: KeyboardEvent) {
+      const { inFlight, cancel } = latest.current;
+      if (event.key !== 'Escape' || event.ctrlKey || event.metaKey || event.altKey) return;
+      // A dialog or a menu closes with it instead.
+      const target = event.target as Element | null;
+      if (!inFlight() || target?.closest?.('dialog, [role=menu]') != null) return;
+      event.preventDefault();
+      event.stopPropagation();
+      cancel();
+    }
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('keydown', onEscape, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keydown', onEscape, true);
+    };
   }, []);
 }
 
