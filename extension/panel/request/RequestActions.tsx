@@ -3,8 +3,9 @@
  * draft, Alt+N), Save request (Ctrl/Cmd+S),
  * Save changes while a request opened from a collection has unsaved edits, Import cURL, Copy as
  * cURL (with secrets after a confirmation) and the Copy as menu; what does not fit goes into More
- * actions. After them, one status: what was just done, or which saved request is in the composer.
- * Also the notes on how the draft came in (a cURL import, a captured call: what was dropped).
+ * actions. After them, which saved request is in the composer (its name cut to the room left, the
+ * whole in its tooltip); under them, what was just done, whole (it wraps: a sentence cut to
+ * "Copied. Set the variables it names first, then r…" says nothing). Also the notes on how the draft came in (a cURL import, a captured call: what was dropped).
  */
 import type { SavedRequest } from '../../../src/collections/model';
 import { Confirm } from '../ui/Confirm';
@@ -76,22 +77,25 @@ export function RequestActions(props: ActionsProps) {
         pinned={<CopyAsMenu copyAs={copyAs} />}
         status={
           <>
-            {said === '' && dirtyRequest !== null && (
+            {dirtyRequest !== null && (
               <span class="dirty" title={`Unsaved changes to “${dirtyRequest.name}”`}>
                 Unsaved changes to “{dirtyRequest.name}”
               </span>
             )}
             {dirtyRequest === null && openedName !== null && (
-              <span class="opened-request" title="The saved request in the composer">
+              <span
+                class="opened-request"
+                title={`“${openedName}”: the saved request in the composer`}
+              >
                 “{openedName}”
               </span>
             )}
-            <span class="muted" role="status" title={said}>
-              {said}
-            </span>
           </>
         }
       />
+      <p class="request-status muted" role="status">
+        {said}
+      </p>
       {copyAs.confirming !== null && (
         <Confirm
           title={`Copy as ${LANGUAGE_NAMES[copyAs.confirming]} with secrets`}
