@@ -196,6 +196,14 @@ for (const size of SIZES) {
       expect(title).toContain(name);
     }
     await expectWhole(panel.getByRole('status').filter({ hasText: 'Saved “' }), 'Saved “…”');
+    // So is it in the line saying which request the answer is for.
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const answerFor = panel
+      .getByRole('region', { name: 'Response', exact: true })
+      .getByText(`“${name}”`);
+    await expect(answerFor).toBeVisible();
+    if (!(await answerFor.evaluate(shownWhole)))
+      await expect(answerFor).toHaveAttribute('title', new RegExp(`“${name}”`));
 
     await panel.keyboard.press('Control+k');
     await expect(panel.getByRole('dialog', { name: 'Quick search' })).toBeVisible();
