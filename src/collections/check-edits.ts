@@ -24,7 +24,12 @@ export const NEW_ASSERTION: Assertion = {
   value: '200',
   enabled: true,
 };
-export const NEW_VARIABLE: AnswerVariable = { name: '', expression: 'res.body.id', enabled: true };
+/** The sandbox's answers hold their resource under `data`: the examples are real paths into them. */
+export const NEW_VARIABLE: AnswerVariable = {
+  name: '',
+  expression: 'res.body.data.id',
+  enabled: true,
+};
 
 /** The longest text each field takes (its input's maxLength says the same). */
 export const FIELD_LIMITS = {

@@ -23,7 +23,8 @@ export function variableProblem(row: AnswerVariable): string | null {
   if (!VARIABLE_NAME_PATTERN.test(row.name)) {
     return 'A name starts with a letter or _ and has only letters, digits, _ . and -.';
   }
-  if (row.expression.trim() === '') return 'Give it an expression to read, such as res.body.id.';
+  if (row.expression.trim() === '')
+    return 'Give it an expression to read, such as res.body.data.id.';
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { random } from '../testing/seeded-random';
-import { reindentJson } from './json-indent';
+import { type IndentCursor, reindentChunk, reindentJson, START } from './json-indent';
 
 /** A small deterministic generator (mulberry32), so a failing case can be replayed. */
 describe('reindentJson', () => {
@@ -146,5 +146,48 @@ describe('reindentJson', () => {
       expect(indented, loose).toBe(pretty);
       expect(JSON.parse(indented ?? 'null')).toEqual(JSON.parse(loose));
     }
+  });
+});
+
+describe('reindentChunk', () => {
+  const sample = JSON.stringify({
+    data: {
+      items: [
+        { id: 'prd_1001', name: 'Freight "quote"', unitPrice: 12.5, tags: [], meta: {} },
+        { id: 'prd_1002', name: 'Back\\slash', unitPrice: 29.9, active: true, none: null },
+      ],
+      total: 2,
+    },
+  }).replace('12.5', '12.50');
+
+  it('writes in pieces exactly what one whole re-indentation writes, whatever the budget', () => {
+    const whole = reindentJson(sample);
+    for (const budget of [1, 2, 7, 16, 100, 10_000]) {
+      let cursor: IndentCursor | null = START;
+      const pieces: string[] = [];
+      while (cursor !== null) {
+        const { out, next } = reindentChunk(sample, cursor, budget);
+        expect(out.length > 0 || next === null, `budget ${budget} makes progress`).toBe(true);
+        pieces.push(out);
+        cursor = next;
+      }
+      expect(pieces.join(''), `budget ${budget}`).toBe(whole);
+    }
+  });
+
+  it('stops soon after its budget, between tokens, and says where to go on', () => {
+    const text = `[${Array.from({ length: 1000 }, (_, n) => `{"n":${n}}`).join(',')}]`;
+    const first = reindentChunk(text, START, 500);
+    expect(first.out.length).toBeGreaterThanOrEqual(500);
+    expect(first.out.length).toBeLessThan(520);
+    expect(first.next?.depth).toBeGreaterThan(0);
+    expect(text.slice(first.next?.at ?? 0)).toMatch(/^[[\]{},:"0-9n]/);
+  });
+
+  it('keeps literals as sent and ends with a null cursor', () => {
+    expect(reindentChunk('[1.10,  -0 ,true,null , 1E+2]  \n', START, 1e9)).toEqual({
+      out: '[\n  1.10,\n  -0,\n  true,\n  null,\n  1E+2\n]',
+      next: null,
+    });
   });
 });

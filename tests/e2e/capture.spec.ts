@@ -199,6 +199,25 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
     );
     expect(marks.find((row) => row.includes('accesstoken'))).toMatch(/\| Critical finding$/);
     expect(marks.find((row) => row.includes('/v1/products'))).toMatch(/\| Critical finding$/);
+    // Each mark is a drawing (no emoji font needed) shown whole beside its row's text, which is
+    // cut instead when the sidebar is narrow (the token request's long path).
+    const drawn = await inPanel<string[]>(
+      panel,
+      `return [...document.querySelectorAll('[role=option] [role=img]')].map((mark) => {
+         const box = mark.getBoundingClientRect();
+         const row = mark.closest('[role=option]');
+         let whole = box.width >= 8;
+         for (let clip = mark.parentElement; clip !== null && whole; clip = clip.parentElement) {
+           const edge = clip.getBoundingClientRect();
+           const clips = clip === row || getComputedStyle(clip).overflowX !== 'visible';
+           if (clips) whole = box.left >= edge.left - 0.5 && box.right <= edge.right + 0.5;
+           if (clip === row) break;
+         }
+         return mark.localName + (whole ? ' whole' : ' cut');
+       });`,
+    );
+    expect(drawn.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(drawn)).toEqual(new Set(['svg whole']));
 
     // The call without companyId: the advisory about the page's API key, and the contract finding.
     const findings = await until<{ codes: string[]; text: string; place: string; narrow: boolean }>(

@@ -192,7 +192,7 @@ test('Add answer variable is a draft the worker keeps: no refusal, a note on the
   await requestTab(panel, 'Tests');
   await expect(panel.getByRole('textbox', { name: 'Answer variable 1 name' })).toHaveValue('');
   await expect(panel.getByRole('textbox', { name: 'Answer variable 1 expression' })).toHaveValue(
-    'res.body.id',
+    'res.body.data.id',
   );
 
   // Send goes out; the unfinished row carries nothing.
@@ -247,4 +247,47 @@ test('a saved secret typed as an assertion value is refused at save, the field n
   await expect(panel.getByRole('textbox', { name: 'Assertion 2 value' })).toHaveValue(apiKey);
   const stored = await panel.evaluate(() => chrome.storage.local.get('collections'));
   expect(JSON.stringify(stored)).not.toContain(apiKey);
+});
+
+test("the Tests tab's examples are real paths into the sandbox's answers", async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Examples', baseUrl: sandbox.url, companyId, apiKey });
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await requestTab(panel, 'Tests');
+  const tests = panel.getByRole('tabpanel', { name: /^Tests/ });
+  // Every expression the help names, as an isDefined assertion on GET /v1/products.
+  const examples = (await tests.locator('p code').allTextContents()).filter((text) =>
+    text.startsWith('res.'),
+  );
+  const assertionExamples = examples.slice(0, 4);
+  expect(assertionExamples).toContain('res.body.data.items[0].id');
+  for (const [index, expression] of assertionExamples.entries())
+    await addAssertion(panel, index + 1, expression, 'isDefined', '');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const response = panel.getByRole('region', { name: 'Response' });
+  await expect(response).toContainText(
+    `${assertionExamples.length} of ${assertionExamples.length} checks passed`,
+  );
+
+  // The answer variable's example (and a new row's expression) reads the id of a created order.
+  const variableExample = examples[4];
+  expect(variableExample).toBe('res.body.data.id');
+  for (let index = assertionExamples.length; index > 0; index -= 1)
+    await panel.getByRole('button', { name: `Remove assertion ${index}` }).click();
+  await panel.getByRole('button', { name: 'Add answer variable' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Answer variable 1 expression' })).toHaveValue(
+    variableExample ?? '',
+  );
+  await panel.getByRole('textbox', { name: 'Answer variable 1 name' }).fill('orderId');
+  await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
+  await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  await requestTab(panel, 'Body');
+  await panel.getByRole('textbox', { name: 'Body' }).fill('{"sku":"A-1","qty":2}');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(response).toContainText('201');
+  await requestTab(panel, 'Tests');
+  await expect(panel.getByRole('definition')).toHaveText([/^ord_[0-9a-f]{12}$/]);
 });

@@ -127,3 +127,115 @@ test('Escape cancels a slow call, and history keeps calls without any secret', a
   await ask.getByRole('button', { name: 'Clear history' }).click();
   await expect(history).toContainText('No calls yet');
 });
+
+test('New request (and Alt+N) puts an empty draft in the composer, tied to no saved request', async ({
+  panel,
+  sandbox,
+}) => {
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  const path = panel.getByRole('textbox', { name: 'Path', exact: true });
+  const method = panel.getByRole('combobox', { name: 'Method' });
+  const actions = panel.getByRole('toolbar', { name: 'Request actions' });
+  await method.selectOption('POST');
+  await path.fill('orders');
+  await requestTab(panel, 'Headers');
+  await panel.getByRole('button', { name: 'Add header' }).click();
+  await panel.getByRole('textbox', { name: 'Header 1 name' }).fill('x-trace');
+  await requestTab(panel, 'Body');
+  await panel.getByRole('textbox', { name: 'Body' }).fill('{"sku":"A-1","qty":2}');
+  await requestTab(panel, 'Tests');
+  await panel.getByRole('button', { name: 'Add assertion' }).click();
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(response(panel)).toContainText('201');
+  await panel.keyboard.press('Control+s');
+  const save = panel.getByRole('form', { name: 'Save request' });
+  await save.getByRole('textbox', { name: 'Request name' }).fill('Create order');
+  await save.getByRole('textbox', { name: 'New collection name' }).fill('Shop');
+  await save.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(actions).toContainText('“Create order”');
+
+  await actions.getByRole('button', { name: 'New request' }).click();
+  await expect(method).toHaveValue('GET');
+  await expect(path).toHaveValue('');
+  await expect(path).toBeFocused();
+  await expect(panel.getByRole('textbox', { name: 'Assertion 1 expression' })).toHaveCount(0);
+  await requestTab(panel, 'Headers');
+  await expect(panel.getByRole('textbox', { name: 'Header 1 name' })).toHaveCount(0);
+  await requestTab(panel, 'Body');
+  await expect(panel.getByRole('textbox', { name: 'Body' })).toHaveValue('');
+  // The previous answer is not this draft's, and no saved request is in the composer.
+  await expect(response(panel)).not.toContainText('201');
+  await expect(actions).not.toContainText('Create order');
+  // Saving it asks for a name: it is not tied to “Create order”, which keeps what it had.
+  await path.fill('ping');
+  await panel.keyboard.press('Control+s');
+  await expect(save).toBeVisible();
+  await panel.keyboard.press('Escape');
+  await panel.getByRole('treeitem', { name: /Create order/ }).click();
+  await expect(method).toHaveValue('POST');
+  await expect(path).toHaveValue('orders');
+
+  // Alt+N does the same wherever the focus is (here on a button), and the empty draft is kept.
+  await panel.getByRole('button', { name: 'Send' }).focus();
+  await panel.keyboard.press('Alt+KeyN');
+  await expect(path).toHaveValue('');
+  await expect(method).toHaveValue('GET');
+  await expect(actions).not.toContainText('Create order');
+  await path.fill('products');
+  // The draft is saved a moment after the last edit.
+  await expect
+    .poll(async () =>
+      JSON.stringify(await panel.evaluate(() => chrome.storage.local.get('drafts'))),
+    )
+    .toContain('"path":"products"');
+  await panel.reload();
+  await expect(panel.getByRole('textbox', { name: 'Path', exact: true })).toHaveValue('products');
+  await expect(panel.getByRole('combobox', { name: 'Method' })).toHaveValue('GET');
+});
+
+test('Escape cancels a call wherever the focus is and stops there; Send keeps its width in flight', async ({
+  panel,
+  sandbox,
+}) => {
+  // About the room the panel has beside DevTools' drawer, with the sidebar docked.
+  await panel.setViewportSize({ width: 760, height: 420 });
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await panel.getByRole('textbox', { name: 'Path', exact: true }).fill('products');
+  // DevTools hears an extension panel's keys on its document, whatever the panel did with them.
+  await panel.evaluate(() => {
+    const heard: string[] = [];
+    Object.assign(window, { heard });
+    document.addEventListener('keydown', (event) => heard.push(event.key));
+  });
+  const heard = () => panel.evaluate(() => (window as unknown as { heard: string[] }).heard);
+  const send = panel.getByRole('button', { name: 'Send' });
+  const box = () =>
+    send.evaluate((button) => ({
+      width: Math.round(button.getBoundingClientRect().width),
+      whole: button.scrollWidth <= button.clientWidth,
+      inside: button.getBoundingClientRect().right <= document.documentElement.clientWidth,
+    }));
+  const idle = await box();
+
+  sandbox.switches.latencyMs = 5_000;
+  await send.click(); // the focus is on Send now, not in a text field
+  await expect(panel.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  expect(await box()).toEqual(idle);
+  expect(idle).toMatchObject({ whole: true, inside: true });
+  await panel.keyboard.press('Escape');
+  await expect(response(panel).getByRole('alert')).toContainText('The call was cancelled.');
+  expect(await heard()).toEqual([]);
+
+  // From the page itself (nothing focused), too.
+  await send.click();
+  await expect(panel.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await panel.keyboard.press('Escape');
+  await expect(panel.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  expect(await heard()).toEqual([]);
+  sandbox.switches.latencyMs = 0;
+
+  // With no call in flight, Escape is left alone.
+  await panel.keyboard.press('Escape');
+  expect(await heard()).toEqual(['Escape']);
+});

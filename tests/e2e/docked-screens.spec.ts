@@ -1,12 +1,15 @@
 /**
  * Every screen at the sizes DevTools docks the panel (bottom 1000x420, right 480x900), light and
  * dark: first run, the workbench with an answer, the More actions menu, the token tools, an
- * import's summary, the Save request dialog, quick search and History. On each, nothing pokes out
+ * import's summary, the Save request dialog, quick search and History; a call in flight, Copy as
+ * cURL's status, the Tests tab, Import cURL with a long command. On each, nothing pokes out
  * sideways (no control cut by the panel's right edge, no sideways scroll) and the page never
- * scrolls as a whole. The pictures land in test-results/screens/ for a person to look at.
+ * scrolls as a whole; the texts that must be read whole are (a status, an expression, a command,
+ * the token's masked tail), and a name cut to the room left carries the whole in its tooltip.
+ * The pictures land in test-results/screens/ for a person to look at.
  */
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createApiKeyProfile, createOAuthProfile } from './profiles';
 import { requestTab, sidebarTab } from './workbench';
@@ -47,6 +50,44 @@ async function cutOff(panel: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Whether an element shows all it holds: nothing cut at its own edges (a box of its own), by a box
+ * around it that hides what overflows, or by the panel's edge.
+ */
+function shownWhole(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return false;
+  const own = element.clientWidth > 0;
+  if (own && element.scrollWidth > element.clientWidth + 1) return false;
+  if (own && element.scrollHeight > element.clientHeight + 1) return false;
+  for (let clip = element.parentElement; clip !== null; clip = clip.parentElement) {
+    if (getComputedStyle(clip).overflowX === 'visible') continue;
+    const edge = clip.getBoundingClientRect();
+    if (box.left < edge.left - 1 || box.right > edge.right + 1) return false;
+  }
+  return box.left >= 0 && box.right <= document.documentElement.clientWidth + 1;
+}
+
+async function expectWhole(target: Locator, what: string) {
+  await expect(target).toBeVisible();
+  expect(await target.evaluate(shownWhole), `${what} shows whole`).toBe(true);
+}
+
+const LONG_CURL = [
+  "curl 'https://api.example.com/v1/orders?expand=items&limit=50' \\",
+  '  -X POST \\',
+  "  -H 'accept: application/json' \\",
+  "  -H 'content-type: application/json' \\",
+  "  -H 'x-trace-id: 3f9a1c2e-7b4d-4e8f-9a1b-2c3d4e5f6a7b' \\",
+  "  -H 'x-client: partner-portal/4.2.1' \\",
+  "  -H 'x-request-source: integration-tests' \\",
+  "  -H 'accept-language: en-GB,en;q=0.9' \\",
+  "  -H 'cache-control: no-cache' \\",
+  "  -H 'pragma: no-cache' \\",
+  "  -H 'x-correlation: order-batch-2026-11-28' \\",
+  `  --data-raw '{"sku":"A-1","qty":2}'`,
+].join('\n');
+
 async function expectFits(panel: Page, screen: string, dock: string) {
   for (const theme of ['light', 'dark'] as const) {
     await panel.evaluate((name) => {
@@ -83,6 +124,52 @@ for (const size of SIZES) {
     await expect(panel.getByRole('region', { name: 'Response', exact: true })).toContainText('200');
     await expectFits(panel, 'answer', size.dock);
 
+    // A call in flight: Cancel beside Send, neither cut; Escape cancels it.
+    sandbox.switches.latencyMs = 3_000;
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(panel.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expectFits(panel, 'in-flight', size.dock);
+    await expectWhole(panel.getByRole('button', { name: 'Send' }), 'Send');
+    await panel.keyboard.press('Escape');
+    await expect(panel.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    sandbox.switches.latencyMs = 0;
+
+    // What Copy as cURL says is read whole, under the actions.
+    const actions = panel.getByRole('toolbar', { name: 'Request actions' });
+    const copy = actions.getByRole('button', { name: 'Copy as cURL', exact: true });
+    if (await copy.isVisible()) await copy.click();
+    else {
+      await actions.getByRole('button', { name: 'More actions' }).click();
+      await panel.getByRole('menuitem', { name: 'Copy as cURL', exact: true }).click();
+    }
+    const said = panel.getByRole('status').filter({ hasText: /^(Copied|Copying failed)/ });
+    await expectWhole(said, 'the status after Copy as cURL');
+    await expectFits(panel, 'copied', size.dock);
+    await panel.getByRole('button', { name: 'Hide code' }).click();
+
+    // An assertion's expression shows whole, and in its tooltip.
+    await requestTab(panel, 'Tests');
+    await panel.getByRole('button', { name: 'Add assertion' }).click();
+    const expression = panel.getByRole('textbox', { name: 'Assertion 1 expression' });
+    await expression.fill('res.body.data.items[0].id');
+    await expectWhole(expression, 'the assertion expression');
+    await expect(expression).toHaveAttribute('title', 'res.body.data.items[0].id');
+    await expectFits(panel, 'tests', size.dock);
+    await panel.getByRole('button', { name: 'Remove assertion 1' }).click();
+
+    // Import cURL: the box grows with a 12-line command and shows it whole.
+    const importCurl = actions.getByRole('button', { name: 'Import cURL' });
+    if (await importCurl.isVisible()) await importCurl.click();
+    else {
+      await actions.getByRole('button', { name: 'More actions' }).click();
+      await panel.getByRole('menuitem', { name: 'Import cURL' }).click();
+    }
+    const command = panel.getByRole('textbox', { name: 'cURL command' });
+    await command.fill(LONG_CURL);
+    await expectWhole(command, 'the 12-line cURL command');
+    await expectFits(panel, 'import-curl', size.dock);
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+
     const more = panel.getByRole('button', { name: 'More actions' });
     if (size.dock === 'right') {
       await more.click();
@@ -93,11 +180,30 @@ for (const size of SIZES) {
 
     await panel.keyboard.press('Control+s');
     const save = panel.getByRole('form', { name: 'Save request' });
-    await save.getByRole('textbox', { name: 'Request name' }).fill('Order lines');
+    const name = 'Order lines of every partner company, this quarter';
+    await save.getByRole('textbox', { name: 'Request name' }).fill(name);
     await save.getByRole('textbox', { name: 'New collection name' }).fill('Shop');
     await expectFits(panel, 'save-dialog', size.dock);
     await save.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(save).toHaveCount(0);
+    // The saved request's name: whole, or cut with the whole in its tooltip.
+    const opened = actions.getByText(`“${name}”`);
+    await expect(opened).toBeVisible();
+    if (!(await opened.evaluate(shownWhole))) {
+      const title = await opened.evaluate(
+        (element) => element.closest('[title]')?.getAttribute('title') ?? '',
+      );
+      expect(title).toContain(name);
+    }
+    await expectWhole(panel.getByRole('status').filter({ hasText: 'Saved “' }), 'Saved “…”');
+    // So is it in the line saying which request the answer is for.
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const answerFor = panel
+      .getByRole('region', { name: 'Response', exact: true })
+      .getByText(`“${name}”`);
+    await expect(answerFor).toBeVisible();
+    if (!(await answerFor.evaluate(shownWhole)))
+      await expect(answerFor).toHaveAttribute('title', new RegExp(`“${name}”`));
 
     await panel.keyboard.press('Control+k');
     await expect(panel.getByRole('dialog', { name: 'Quick search' })).toBeVisible();
@@ -133,6 +239,11 @@ for (const size of SIZES) {
     await panel.getByRole('button', { name: 'Get token' }).click();
     await expect(panel.getByRole('region', { name: 'Token', exact: true })).toContainText(
       'approved',
+    );
+    // The toolbar names the token the next call carries by its masked tail, at both sizes.
+    await expectWhole(
+      panel.getByRole('banner').getByTitle('The token the next call carries (masked)'),
+      "the token's masked tail",
     );
     await requestTab(panel, 'Auth');
     await expectFits(panel, 'token', size.dock);

@@ -213,7 +213,7 @@ test('search counts matches, and Next match reveals a deep one', async ({ contex
   await expect(next).toBeDisabled();
 });
 
-test('Raw shows the body exactly as received, and Tree comes back as it was', async ({
+test('Raw shows the body pretty-printed, As received shows it exactly, and Tree comes back as it was', async ({
   context,
 }) => {
   const page = await context.newPage();
@@ -226,7 +226,30 @@ test('Raw shows the body exactly as received, and Tree comes back as it was', as
   await expect(raw).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Tree' })).toHaveAttribute('aria-pressed', 'false');
   const region = page.getByRole('region', { name: 'Body (raw)' });
+  // Two-space indentation, every literal as sent (no rounding, no 1.10 → 1.1).
+  expect(await region.locator('pre').textContent()).toBe(`{
+  "id": 12345678901234567890,
+  "price": 1.10,
+  "name": "Ann \\"the\\" Admin",
+  "nick": "anna",
+  "tags": [
+    "x",
+    "y"
+  ],
+  "nested": {
+    "deep": {
+      "deeper": {
+        "needle": "ANN at the bottom"
+      }
+    }
+  },
+  "empty": {}
+}`);
+  const asReceived = page.getByRole('checkbox', { name: 'As received' });
+  await asReceived.check();
   expect(await region.locator('pre').textContent()).toBe(SMALL);
+  await asReceived.uncheck();
+  await expect(region.locator('pre')).toContainText('"tags": [\n    "x",');
   await expect(tree).toBeHidden();
   await page.getByRole('button', { name: 'Tree' }).click();
   await expect(region).toHaveCount(0);
@@ -329,11 +352,40 @@ test('a 10 MB body shows its first rows fast, renders few elements, and searches
   });
   expect(await tree.getByRole('treeitem').count()).toBeLessThan(200);
 
-  // Raw text of a big body comes a chunk at a time.
-  await page.getByRole('button', { name: 'Raw' }).click();
+  // Raw text of a big body comes a chunk at a time: pretty-printed, and as received. Showing
+  // the first pretty-printed chunk costs about what showing the text as received does (the
+  // longest task of each is compared, so a slow machine slows both).
+  const longestSince = async (act: () => Promise<void>) => {
+    await page.evaluate(() => {
+      (window as unknown as { longest: number }).longest = 0;
+    });
+    await act();
+    await page.waitForTimeout(100); // the observer hears of the last task
+    return page.evaluate(() => (window as unknown as { longest: number }).longest);
+  };
   const raw = page.getByRole('region', { name: 'Body (raw)' }).locator('pre');
   const rawLength = () => raw.evaluate((element) => element.textContent?.length ?? 0);
-  expect(await rawLength()).toBe(256 * 1024);
+  const prettyLongest = await longestSince(async () => {
+    await page.getByRole('button', { name: 'Raw' }).click();
+    await expect(raw).toContainText('[\n  {\n    "id": 0,\n    "name": "User 0",\n');
+  });
+  const prettyFirst = await rawLength();
+  expect(prettyFirst).toBeGreaterThanOrEqual(64 * 1024);
+  expect(prettyFirst).toBeLessThan(64 * 1024 + 1024);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect.poll(rawLength).toBeGreaterThanOrEqual(128 * 1024);
+  const asReceived = page.getByRole('checkbox', { name: 'As received' });
+  const receivedLongest = await longestSince(async () => {
+    await asReceived.check();
+    await expect.poll(rawLength).toBe(256 * 1024);
+  });
   await page.getByRole('button', { name: 'Show more' }).click();
   await expect.poll(rawLength).toBe(512 * 1024);
+  test.info().annotations.push({
+    type: 'raw (10 MB)',
+    description: `longest task showing the first chunk: pretty-printed ${prettyLongest.toFixed(0)} ms, as received ${receivedLongest.toFixed(0)} ms`,
+  });
+  expect(prettyLongest, 'pretty-printing goes a chunk at a time').toBeLessThan(
+    Math.max(500, 3 * receivedLongest),
+  );
 });

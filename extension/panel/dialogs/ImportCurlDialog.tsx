@@ -2,7 +2,8 @@
  * Import cURL: a pasted command (Chrome's "Copy as cURL", bash or cmd, one from API docs, or ours)
  * becomes the composed call. Credentials in it are recognised and dropped: the active profile
  * authenticates calls; the notes say what was dropped or changed. Loaded on first use (the cURL
- * reader is large and most sessions never need it).
+ * reader is large and most sessions never need it). The command's box grows with what is pasted,
+ * up to the dialog's room, so a long command shows whole.
  */
 import { useState } from 'preact/hooks';
 import { importCurl } from '../../../src/formats/curl/curl-import';
@@ -12,11 +13,20 @@ import type { Draft } from '../state/use-request';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { FormActions } from '../ui/FormActions';
+import './ImportCurlDialog.css';
 
 interface Props {
   profile: ProfileView;
   onImport: (draft: Draft, notes: string[]) => void;
   onClose: () => void;
+}
+
+/** Rows for the box: the command's lines (Firefox has no `field-sizing`), within a bound. */
+function rowsFor(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && lines < 60; at = text.indexOf('\n', at + 1))
+    lines += 1;
+  return Math.max(8, lines + 1);
 }
 
 export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
@@ -33,11 +43,11 @@ export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
 
   return (
     <Dialog title="Import cURL" onClose={onClose}>
-      <form onSubmit={submit} aria-label="Import cURL" autoComplete="off">
+      <form onSubmit={submit} aria-label="Import cURL" autoComplete="off" class="import-curl">
         <label for="curl-text">cURL command</label>
         <textarea
           id="curl-text"
-          rows={8}
+          rows={rowsFor(text)}
           spellcheck={false}
           value={text}
           onInput={(e) => setText(e.currentTarget.value)}

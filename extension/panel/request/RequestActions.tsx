@@ -1,9 +1,11 @@
 /**
- * The actions on the composed call, in one row under the request line: Save request (Ctrl/Cmd+S),
+ * The actions on the composed call, in one row under the request line: New request (an empty
+ * draft, Alt+N), Save request (Ctrl/Cmd+S),
  * Save changes while a request opened from a collection has unsaved edits, Import cURL, Copy as
  * cURL (with secrets after a confirmation) and the Copy as menu; what does not fit goes into More
- * actions. After them, one status: what was just done, or which saved request is in the composer.
- * Also the notes on how the draft came in (a cURL import, a captured call: what was dropped).
+ * actions. After them, which saved request is in the composer (its name cut to the room left, the
+ * whole in its tooltip); under them, what was just done, whole (it wraps: a sentence cut to
+ * "Copied. Set the variables it names first, then r…" says nothing). Also the notes on how the draft came in (a cURL import, a captured call: what was dropped).
  */
 import type { SavedRequest } from '../../../src/collections/model';
 import { Confirm } from '../ui/Confirm';
@@ -17,6 +19,7 @@ interface ActionsProps {
   /** The saved request the draft was opened from, when it has unsaved changes. */
   dirtyRequest: SavedRequest | null;
   status: string;
+  onNew: () => void;
   onSave: () => void;
   onSaveChanges: () => void;
   onImportCurl: () => void;
@@ -52,6 +55,7 @@ function action(name: string, onSelect: () => void, look: ActionLook = {}): RowA
 export function RequestActions(props: ActionsProps) {
   const { openedName, dirtyRequest, status, copyAs } = props;
   const actions = [
+    action('New request', props.onNew, { title: 'New request (Alt+N)' }),
     action('Save request', props.onSave, { title: 'Save request (Ctrl+S)' }),
     ...(dirtyRequest === null
       ? []
@@ -73,22 +77,25 @@ export function RequestActions(props: ActionsProps) {
         pinned={<CopyAsMenu copyAs={copyAs} />}
         status={
           <>
-            {said === '' && dirtyRequest !== null && (
+            {dirtyRequest !== null && (
               <span class="dirty" title={`Unsaved changes to “${dirtyRequest.name}”`}>
                 Unsaved changes to “{dirtyRequest.name}”
               </span>
             )}
             {dirtyRequest === null && openedName !== null && (
-              <span class="opened-request" title="The saved request in the composer">
+              <span
+                class="opened-request"
+                title={`“${openedName}”: the saved request in the composer`}
+              >
                 “{openedName}”
               </span>
             )}
-            <span class="muted" role="status" title={said}>
-              {said}
-            </span>
           </>
         }
       />
+      <p class="request-status muted" role="status">
+        {said}
+      </p>
       {copyAs.confirming !== null && (
         <Confirm
           title={`Copy as ${LANGUAGE_NAMES[copyAs.confirming]} with secrets`}

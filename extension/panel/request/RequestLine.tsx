@@ -73,6 +73,7 @@ export function RequestLine({
         {sending ? (
           <button
             type="button"
+            class="cancel"
             title="Cancel (Escape)"
             onClick={() => {
               onCancel();

@@ -1,7 +1,7 @@
 /**
  * The Tests tab: the request's assertions (expression, operator, value: Bruno's vocabulary, such
  * as `res.status eq 200`), the answer variables it sets for later calls (`orderId` from
- * `res.body.id`), and the values the profile carries now, with Clear. Every control is named
+ * `res.body.data.id`), and the values the profile carries now, with Clear. Every control is named
  * after its row ("Assertion 2 operator", "Remove answer variable 1").
  */
 import type { ComponentChildren } from 'preact';
@@ -34,6 +34,7 @@ function Cell(props: {
     <input
       aria-label={props.label}
       class={props.wide ? 'check-expression' : undefined}
+      title={props.wide && props.value !== '' ? props.value : undefined}
       placeholder={props.placeholder}
       maxLength={props.maxLength}
       spellcheck={false}
@@ -186,7 +187,7 @@ function VariableRows({ state }: { state: ChecksState }) {
           <Cell
             label={`${label} expression`}
             wide
-            placeholder="e.g. res.body.id"
+            placeholder="e.g. res.body.data.id"
             maxLength={FIELD_LIMITS.expression}
             describedBy={noteId}
             value={row.expression}
@@ -203,14 +204,14 @@ export function TestsTab({ state }: { state: ChecksState }) {
     <div class="tests-tab">
       <h3>Assertions</h3>
       <p class="muted">
-        Checked on every answer: <code>res.status</code>, <code>res.body.items[0].id</code>,{' '}
+        Checked on every answer: <code>res.status</code>, <code>res.body.data.items[0].id</code>,{' '}
         <code>res.headers.content-type</code>, <code>res.responseTime</code>.
       </p>
       <AssertionRows state={state} />
       <h3>Answer variables</h3>
       <p class="muted">
         Set from each answer for the calls after it: a variable <code>orderId</code> from{' '}
-        <code>res.body.id</code> is used as <code>{'{{orderId}}'}</code>.
+        <code>res.body.data.id</code> is used as <code>{'{{orderId}}'}</code>.
       </p>
       <VariableRows state={state} />
       <h3 id="carried-values">Carried values</h3>

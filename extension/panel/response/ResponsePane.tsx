@@ -33,16 +33,23 @@ interface Props {
   checks: ShownChecks | null;
 }
 
-/** Which request the answer is for: method and path, the saved request's name, and when. */
+/**
+ * Which request the answer is for: method and path, the saved request's name, and when. One line,
+ * cut to the pane's width: the whole is in its tooltip.
+ */
 function AnswerFor({ shown }: { shown: Shown }) {
   const time = new Date(shown.at).toLocaleTimeString();
+  const named = shown.name === undefined ? '' : ` · “${shown.name}”`;
   return (
-    <p class="answer-for muted">
+    <p
+      class="answer-for muted"
+      title={`For ${shown.call.method} /v1/${shown.call.path}${named} · ${time}`}
+    >
       For{' '}
       <code>
         {shown.call.method} /v1/{shown.call.path}
       </code>
-      {shown.name !== undefined && <> · “{shown.name}”</>} · {time}
+      {named} · {time}
     </p>
   );
 }

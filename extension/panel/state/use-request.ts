@@ -17,7 +17,8 @@ import { ask } from './worker-client';
 
 export type Draft = ComposedCall;
 
-const EMPTY_DRAFT: Draft = { method: 'GET', path: '', query: [], headers: [], body: '' };
+/** What New request puts in the composer, and a profile's first draft. */
+export const EMPTY_DRAFT: Draft = { method: 'GET', path: '', query: [], headers: [], body: '' };
 
 /** What the response pane shows: an answer, with where it came from when it is not this send's. */
 export type Shown = SavedAnswer & {

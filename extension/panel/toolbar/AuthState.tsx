@@ -42,7 +42,7 @@ function TokenBadge({ view }: { view: TokenSuccessView }) {
       >
         {state === 'expired' ? 'expired' : (status ?? 'token')}
       </span>
-      <code class="wide-only" title="The token the next call carries (masked)">
+      <code class="token-tail" title="The token the next call carries (masked)">
         {accessTokenMasked}
       </code>
       {expiresAtMs !== null && <Countdown until={expiresAtMs} />}

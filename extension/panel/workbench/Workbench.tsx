@@ -23,7 +23,7 @@ import { ResponsePane } from '../response/ResponsePane';
 import { type EditedChecks, useChecks } from '../state/use-checks';
 import { useCollections } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
-import { type Draft, type Shown, useRequest } from '../state/use-request';
+import { type Draft, EMPTY_DRAFT, type Shown, useRequest } from '../state/use-request';
 import { type TokenShown, useToken } from '../state/use-token';
 import { WideView, WideViewContext } from '../ui/WideView';
 import { useFocusRescue } from './use-focus-rescue';
@@ -128,6 +128,15 @@ export function Workbench(props: WorkbenchProps) {
     putDraft(saved, { collectionId, request: saved });
   }
 
+  /**
+   * An empty draft (GET, no path, headers, body or checks) tied to no saved request: as opening
+   * a saved request does, it takes the previous draft's place (what was sent is in History).
+   */
+  function newRequest() {
+    putDraft(EMPTY_DRAFT);
+    document.getElementById('path')?.focus();
+  }
+
   /** A history entry back in the composer, with its answer when the worker still keeps it. */
   function openEntry(entry: HistoryEntry, answer: SavedAnswer | null) {
     putDraft(entry);
@@ -165,9 +174,11 @@ export function Workbench(props: WorkbenchProps) {
 
   useShortcuts({
     send: () => send(),
+    inFlight: () => request.sending,
     cancel: () => void request.cancel(),
     save: () => (opened !== null ? void saveInPlace() : setOpen('save')),
     search: () => setOpen('search'),
+    newRequest,
   });
   useFocusRescue(() => document.getElementById('path'));
 
@@ -237,6 +248,7 @@ export function Workbench(props: WorkbenchProps) {
                 openedName={opened?.request.name ?? null}
                 dirtyRequest={dirty && opened !== null ? opened.request : null}
                 status={dirty ? '' : saveStatus}
+                onNew={newRequest}
                 onSave={() => setOpen('save')}
                 onSaveChanges={() => void saveInPlace()}
                 onImportCurl={() => setOpen('import')}

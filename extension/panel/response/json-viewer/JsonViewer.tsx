@@ -1,8 +1,9 @@
 /**
  * The response body viewer: a JSON body as a collapsible, searchable tree or as raw text. Every
  * literal shows exactly as sent (the viewer reads the text, it never parses it into numbers), and
- * a 10 MB body stays responsive: one validating scan, then work only for what is on screen. Text
- * that is not JSON is shown raw, with a note saying where it breaks.
+ * a 10 MB body stays responsive: one validating scan, then work only for what is on screen. Raw
+ * is pretty-printed, or with **As received** the text exactly as it came. Text that is not JSON
+ * is shown raw, with a note saying where it breaks.
  *
  * To try it by hand: send a request whose answer is JSON and open its body; or run the e2e test
  * tests/e2e/json-viewer.spec.ts, which mounts this component alone.
@@ -10,7 +11,7 @@
 import type { JSX } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { type JsonOutline, outlineJson } from '../../../../src/json-text/json-outline';
-import { RawText } from './RawText';
+import { PrettyText, RawText } from './RawText';
 import { TreeView } from './TreeView';
 import './JsonViewer.css';
 
@@ -30,6 +31,7 @@ function keyOf(outline: JsonOutline): number {
 export function JsonViewer({ text }: { text: string }): JSX.Element {
   const result = useMemo(() => outlineJson(text), [text]);
   const [view, setView] = useState<'tree' | 'raw'>('tree');
+  const [asReceived, setAsReceived] = useState(false);
   if (!result.ok) {
     const { line, column, message } = result.error;
     return (
@@ -51,12 +53,22 @@ export function JsonViewer({ text }: { text: string }): JSX.Element {
         <button type="button" aria-pressed={view === 'raw'} onClick={() => setView('raw')}>
           Raw
         </button>
+        {view === 'raw' && (
+          <label class="jv-as-received" title="The body's text exactly as it came, not indented">
+            <input
+              type="checkbox"
+              checked={asReceived}
+              onChange={(e) => setAsReceived(e.currentTarget.checked)}
+            />
+            As received
+          </label>
+        )}
       </fieldset>
       {/* Kept mounted while hidden, so the Raw view does not lose the tree's state. */}
       <div class="jv-tree-host" hidden={view !== 'tree'}>
         <TreeView key={keyOf(result.outline)} outline={result.outline} />
       </div>
-      {view === 'raw' && <RawText text={text} />}
+      {view === 'raw' && (asReceived ? <RawText text={text} /> : <PrettyText text={text} />)}
     </div>
   );
 }

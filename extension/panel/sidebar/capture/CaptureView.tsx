@@ -16,7 +16,7 @@ import {
 } from '../../../../src/capture/call-matching';
 import { reviewCall } from '../../../../src/capture/call-review';
 import { draftFromCapture } from '../../../../src/capture/composer-draft';
-import { type FindingMark, worstMark } from '../../../../src/capture/finding';
+import { worstMark } from '../../../../src/capture/finding';
 import { exportCapturedHar } from '../../../../src/formats/har/har-export';
 import { isInDevTools } from '../../../devtools/devtools-adapter';
 import { type CaptureAction, captureStore } from '../../state/capture-store';
@@ -25,28 +25,13 @@ import { downloadFile } from '../../ui/download';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useWideView } from '../../ui/WideView';
 import { CapturedCallDetails } from './CapturedCallDetails';
+import { FindingMark } from './FindingMark';
 import './capture.css';
 
 interface Props {
   profiles: readonly ProfileTarget[];
   /** Puts a captured call into the composer (the active profile authenticates it), then acts. */
   onDraft: (draft: Draft, notes: string[], action: CaptureAction) => void;
-}
-
-/** The row's mark for its worst finding: an icon, and words for a screen reader. */
-const MARKS: Record<Exclude<FindingMark, null>, { icon: string; text: string }> = {
-  critical: { icon: '⛔', text: 'Critical finding' },
-  warning: { icon: '⚠', text: 'Warning' },
-};
-
-function FindingIcon({ mark }: { mark: FindingMark }) {
-  if (mark === null) return null;
-  const { icon, text } = MARKS[mark];
-  return (
-    <span class={`capture-mark ${mark}`} role="img" aria-label={text} title={text}>
-      {icon}
-    </span>
-  );
 }
 
 function rowLabel({ call, match }: CaptureRow): string {
@@ -227,8 +212,10 @@ export function CaptureView({ profiles, onDraft }: Props) {
                 }}
               >
                 <span class="capture-path mono">
-                  {rowLabel(row)}
-                  <FindingIcon mark={markOf(row)} />
+                  <span class="capture-path-text" title={rowLabel(row)}>
+                    {rowLabel(row)}
+                  </span>
+                  <FindingMark mark={markOf(row)} />
                 </span>
                 <span class={call.status >= 400 || call.status === 0 ? 'bad' : 'good'}>
                   {call.status === 0 ? 'failed' : call.status}
