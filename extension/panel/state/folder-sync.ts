@@ -98,11 +98,15 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     return reply.ok ? reply.value.collections.find(({ id }) => id === collectionId) : undefined;
   }
 
-  /** Carries out `plan`: writes the folder, reads it into the collection when it brought changes. */
+  /**
+   * Carries out `plan`: writes the folder, reads it into the collection when it brought changes.
+   * `local`: the panel's own files, which the notes on what was not taken leave out.
+   */
   async function apply(
     connection: FolderConnection,
     plan: SyncPlan & { kind: 'apply' },
     disk: FileMap,
+    local: FileMap,
   ): Promise<string | null> {
     const folder = connection.handle.name;
     const outside = [...changes(new Map(connection.seen), disk).keys()];
@@ -111,7 +115,14 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       return `${broken.join(', ')} in “${folder}” ${broken.length === 1 ? 'is' : 'are'} not valid YAML: fix ${broken.length === 1 ? 'it' : 'them'} there; the panel keeps its copy meanwhile.`;
     await writeFolderFiles(connection.handle, toFileList(plan.files), disk);
     if (plan.fromFolder) {
-      const imported = importOpenCollection(toFileList(plan.files), () => crypto.randomUUID());
+      const written = new Set(
+        [...plan.files].flatMap(([path, text]) => (local.get(path) === text ? [path] : [])),
+      );
+      const imported = importOpenCollection(
+        toFileList(plan.files),
+        () => crypto.randomUUID(),
+        written,
+      );
       if (!imported.ok)
         return `The folder “${folder}” could not be read: ${imported.error.message}`;
       const previous = await currentCollection(connection.collectionId);
@@ -159,7 +170,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       conflicts.set(collectionId, { local, disk, paths: plan.paths });
       return show(collectionId, { state: 'conflict', folder, paths: plan.paths });
     }
-    const problem = plan.kind === 'apply' ? await apply(connection, plan, disk) : null;
+    const problem = plan.kind === 'apply' ? await apply(connection, plan, disk, local) : null;
     show(
       collectionId,
       problem === null
@@ -211,7 +222,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     await navigator.locks.request(`partner-api-folder:${collectionId}`, async () => {
       const fresh = (await getConnection(collectionId)) ?? connection;
       const disk = collectionFiles(await readFolderFiles(fresh.handle));
-      const problem = await apply(fresh, settleConflict(pending, keep), disk);
+      const problem = await apply(fresh, settleConflict(pending, keep), disk, pending.local);
       show(
         collectionId,
         problem === null
