@@ -5,6 +5,7 @@
  * only when a folder is connected. A sync holds a Web Lock per collection, so two DevTools windows
  * never write the same folder at once.
  */
+import { copyCollection } from '../../../src/collections/collection-ops';
 import { keepItemIds } from '../../../src/collections/keep-item-ids';
 import type { Collection } from '../../../src/collections/model';
 import {
@@ -215,7 +216,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       );
     const name = `${current.name} (${keep === 'folder' ? 'panel' : 'folder'} copy)`;
     const saved = await ask('collections/put', {
-      collection: { ...copy, id: crypto.randomUUID(), name },
+      collection: copyCollection(copy, name, () => crypto.randomUUID()),
     });
     if (!saved.ok) return refuse(saved.error.message);
     conflicts.delete(collectionId);
