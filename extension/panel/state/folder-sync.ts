@@ -24,6 +24,7 @@ import {
 } from '../../../src/formats/opencollection/opencollection-folder-io';
 import { importOpenCollection } from '../../../src/formats/opencollection/opencollection-import';
 import {
+  announceConnection,
   deleteConnection,
   FOLDER_CHANNEL,
   type FolderConnection,
@@ -134,6 +135,9 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       if (!put.ok) return `The folder’s change was not taken: ${put.error.message}`;
       notes.set(connection.collectionId, imported.value.summary);
       await reload();
+      // Other panels (another DevTools window) read the collection again too: their own syncs
+      // find the folder as this one left it, with nothing new to read.
+      announceConnection(connection.collectionId);
     }
     const base = plan.fromFolder ? await localFiles(connection.collectionId) : null;
     connection.base = [...(base instanceof Map ? base : plan.files)];
@@ -245,7 +249,10 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
   }
 
   const channel = new BroadcastChannel(FOLDER_CHANNEL);
-  channel.onmessage = () => void loadConnections();
+  channel.onmessage = () => {
+    void loadConnections();
+    void reload();
+  };
   const timer = setInterval(() => void syncAll(false), POLL_MS);
   const onFocus = () => void syncAll(true);
   window.addEventListener('focus', onFocus);
