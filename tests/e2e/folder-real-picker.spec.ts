@@ -11,7 +11,7 @@
  * extension open at all.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -19,60 +19,17 @@ import { TargetHub } from '../../scripts/devtools-cdp';
 import { panelInspecting } from './devtools-panel-dom';
 import { expect, launchWithExtension, PANEL_PATH, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
+import {
+  ALLOW_EVERY_VISIT,
+  BROWSER_WINDOW_ARGS,
+  filesOnDisk,
+  pickFolder,
+  sed,
+  sleep,
+} from './real-picker';
 import { XDesktop } from './x-desktop';
 
-const PICKER = 'Select where this site can save changes';
-/** Where Chromium draws its prompts' buttons, from the corner of a browser window of ARGS' size. */
-const EDIT_FILES_PROMPT = { dontAllow: { x: 672, y: 214 }, allow: { x: 792, y: 214 } };
-const ALLOW_EVERY_VISIT = { x: 280, y: 338 };
-const ARGS = ['--auto-open-devtools-for-tabs', '--window-position=0,0', '--window-size=1280,860'];
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Answers the GTK picker with `folder`, then Chromium's "Allow this site to edit files?". */
-async function pickFolder(desktop: XDesktop, folder: string, answer: 'Allow' | 'Don’t Allow') {
-  const picker = await desktop.waitForWindow(PICKER);
-  // The location entry (Ctrl+L) takes a typed path; Enter would cancel the pick, Alt+O is its
-  // Open. The dialog maps before GTK has drawn it, and keys it gets meanwhile are lost: when it is
-  // still open a while later, the path is typed again (Ctrl+L selects what is in the entry).
-  for (let attempt = 1; ; attempt += 1) {
-    await desktop.focus(picker);
-    await desktop.key('ctrl+l');
-    await desktop.type(folder);
-    await desktop.key('alt+o');
-    const closed = await desktop.waitForNoWindow(PICKER, 10_000).then(
-      () => true,
-      (error: Error) => {
-        if (attempt === 4) throw error;
-        return false;
-      },
-    );
-    if (closed) break;
-  }
-  // The prompt is drawn inside the browser window, without the keyboard (no window manager runs
-  // to give the window focus): its buttons are clicked where Chromium draws them in a window of
-  // ARGS' size. Nothing tells when it is up, so this waits a moment (a loaded machine needs it).
-  await sleep(3_000);
-  const window = await desktop.waitForWindow('Connect folder · Partner API');
-  const button = answer === 'Allow' ? EDIT_FILES_PROMPT.allow : EDIT_FILES_PROMPT.dontAllow;
-  await desktop.click(window, button.x, button.y);
-}
-
-/** The folder's files (without .git), by `/`-separated path. */
-function filesOnDisk(folder: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name).slice(folder.length + 1);
-    if (entry.isFile() && !path.startsWith('.git/'))
-      files[path] = readFileSync(join(folder, path), 'utf8');
-  }
-  return files;
-}
-
-/** Rewrites a file in place as `sed -i` would. */
-function sed(path: string, from: string, to: string) {
-  writeFileSync(path, readFileSync(path, 'utf8').replace(from, to));
-}
+const ARGS = ['--auto-open-devtools-for-tabs', ...BROWSER_WINDOW_ARGS];
 
 const waitForTab = (context: BrowserContext, query: string) =>
   context.waitForEvent('page', {
