@@ -1,7 +1,7 @@
 /**
  * Launches the system Chromium with the built extension from `dist/` loaded, in a fresh profile,
- * headless: what the e2e fixture and the benchmark drive. Both extension flags are needed; the
- * networking flags keep Chromium from calling out of this machine.
+ * headless (or headed on a given X display): what the e2e fixture and the benchmark drive. Both
+ * extension flags are needed; the networking flags keep Chromium from calling out of this machine.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,12 +38,15 @@ export function chromiumPath(): string {
 
 /**
  * `profileDir`: a browser profile to start with (kept on close, so a test can start the browser
- * again on it, as after a restart); by default a fresh one, removed on close.
+ * again on it, as after a restart); by default a fresh one, removed on close. `display`: an X
+ * display to open a headed browser on (a test that drives the browser's own dialogs starts an
+ * Xvfb); headless without it.
  */
 export async function launchWithExtension(
   extraArgs: string[] = [],
   others: string[] = [],
   profileDir?: string,
+  display?: string,
 ) {
   if (!existsSync(join(DIST, 'manifest.json'))) {
     throw new Error('dist/ has no build: run `npm run build` (npm test does it for you).');
@@ -51,7 +54,8 @@ export async function launchWithExtension(
   const userDataDir = profileDir ?? mkdtempSync(join(tmpdir(), 'partner-api-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
-    headless: true,
+    headless: display === undefined,
+    ...(display === undefined ? {} : { env: { ...process.env, DISPLAY: display } }),
     args: chromiumArgs(extraArgs, others),
   });
   // Ours is the one crxjs names service-worker-loader.js; other extensions may run workers too.

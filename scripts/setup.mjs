@@ -3,8 +3,8 @@
  * First-run set-up shared by `npm start`, `npm test` and `npm run sandbox`, written with Node's
  * built-ins only because it runs before the project's packages exist.
  *   node scripts/setup.mjs deps   installs npm packages when they are missing or stale
- *   node scripts/setup.mjs test   deps, and Debian's Chromium, Firefox ESR, curl, python3-requests
- *                                 and httpie when they are missing
+ *   node scripts/setup.mjs test   deps, and Debian's Chromium, Firefox ESR, curl, python3-requests,
+ *                                 httpie, xvfb and xdotool when they are missing
  *   node scripts/setup.mjs start  deps (start.ts explains how to get a Chromium if there is none)
  * Playwright never downloads a browser here: this project drives a system Chromium, and a system
  * Firefox ESR through puppeteer-core (which downloads nothing either).
@@ -167,6 +167,24 @@ function ensureCurl() {
   process.exit(1);
 }
 
+/**
+ * The Connect folder test answers the browser's real folder picker: it starts its own Xvfb display
+ * and types and clicks with xdotool (tests/e2e/x-desktop.ts). Linux only, as the GTK picker is.
+ */
+function ensureDesktopTools() {
+  if (process.platform !== 'linux') return;
+  const missing = [
+    ...(hasCommand('Xvfb') ? [] : ['xvfb']),
+    ...(hasCommand('xdotool') ? [] : ['xdotool']),
+  ];
+  if (missing.length > 0 && canAptInstall()) for (const pkg of missing) aptInstall(pkg);
+  if (hasCommand('Xvfb') && hasCommand('xdotool')) return;
+  console.error(
+    'The Connect folder test needs Xvfb and xdotool (Debian/Ubuntu: sudo apt-get install -y xvfb xdotool).',
+  );
+  process.exit(1);
+}
+
 function pythonHasRequests() {
   return spawnSync('python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0;
 }
@@ -204,5 +222,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ensureFirefox();
     ensureCurl();
     ensureCodeRuntimes();
+    ensureDesktopTools();
   }
 }

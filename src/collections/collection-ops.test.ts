@@ -4,6 +4,7 @@ import { accepted, refusal } from '../testing/results';
 import {
   addFolder,
   addRequest,
+  copyCollection,
   duplicateItem,
   findItem,
   mergeOnImport,
@@ -101,6 +102,20 @@ describe('collection operations', () => {
     updateRequest(shop, request('r1', 'Edited'));
     mergeOnImport([shop], shop, 'keep-both', newId);
     expect(exportCollection(shop)).toBe(shopText);
+  });
+
+  it('copyCollection copies every folder and request under new ids, so none is shared', () => {
+    const copy = copyCollection(shop, 'Shop (panel copy)', counter());
+    const ids = (items: readonly CollectionItem[]): string[] =>
+      items.flatMap((item) => [item.id, ...(item.kind === 'folder' ? ids(item.items) : [])]);
+    const names = (items: readonly CollectionItem[]): string[] =>
+      items.flatMap((item) => [item.name, ...(item.kind === 'folder' ? names(item.items) : [])]);
+    expect(copy.name).toBe('Shop (panel copy)');
+    expect(names(copy.items)).toEqual(names(shop.items));
+    const shared = ids(copy.items).filter((id) => ids(shop.items).includes(id));
+    expect(shared).toEqual([]);
+    expect(copy.id).not.toBe(shop.id);
+    expect(validateCollection(copy).ok).toBe(true);
   });
 
   it('newCollection starts empty, with a trimmed name and a new id', () => {

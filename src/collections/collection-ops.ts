@@ -149,6 +149,15 @@ function withNewIds(item: CollectionItem, newId: NewId): CollectionItem {
   return { ...item, id, items: item.items.map((child) => withNewIds(child, newId)) };
 }
 
+/**
+ * A collection copied whole under another name, with new ids throughout: the copy shares no id
+ * with the original, so opening a request in one never marks the other's row as open.
+ */
+export function copyCollection(collection: Collection, name: string, newId: NewId): Collection {
+  const items = collection.items.map((item) => withNewIds(item, newId));
+  return { ...collection, id: newId(), name, items };
+}
+
 /** `Name copy`, kept within the name limit. */
 function copyName(name: string): string {
   return `${name.slice(0, MAX_NAME - ' copy'.length)} copy`;

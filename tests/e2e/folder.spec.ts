@@ -103,7 +103,7 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
   await expect(tab.getByRole('status')).toHaveText(
-    '“Team” is kept in the folder “team-folder”. Close this tab and return to DevTools.',
+    '“Team” is kept in the folder “team-folder”. Close this tab and return to DevTools: the Folder access tab keeps the extension’s access to the folder.',
   );
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder”',
@@ -141,6 +141,10 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   await expect(
     collections.getByRole('list', { name: 'Not taken from the folder of Team' }),
   ).toContainText('Scripts and tests were not imported');
+  // Only what the panel did not write: not its own environment file.
+  await expect(
+    collections.getByRole('list', { name: 'Not taken from the folder of Team' }),
+  ).not.toContainText('Environments were not imported');
 
   // Both sides change Products.yml before a sync sees either: the panel asks which to keep. A
   // Web Lock held here holds the panel's sync back, as a sync in another DevTools window would.
@@ -208,7 +212,9 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   });
   await panel.reload();
   const waiting = collections.getByRole('region', { name: 'Folder of Team' });
-  await expect(waiting).toContainText('The folder “team-folder” needs a click to reconnect.');
+  await expect(waiting).toContainText(
+    'The folder “team-folder” needs a click to reconnect: the browser took back the extension’s access to it',
+  );
   await expect(row('Products')).toBeVisible();
   await waiting.getByRole('button', { name: 'Reconnect folder Team' }).click();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(

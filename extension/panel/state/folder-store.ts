@@ -27,7 +27,10 @@ export interface FolderConnection {
 
 const DATABASE = 'partner-api-folders';
 const STORE = 'connections';
-/** Tells every page of the extension that a connection was made, renewed or removed. */
+/**
+ * Tells every page of the extension that a connection was made, renewed or removed, or that a
+ * panel read the folder's changes into the collection.
+ */
 export const FOLDER_CHANNEL = 'partner-api-folders';
 
 function openDatabase(): Promise<IDBDatabase> {

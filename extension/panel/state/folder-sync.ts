@@ -5,6 +5,7 @@
  * only when a folder is connected. A sync holds a Web Lock per collection, so two DevTools windows
  * never write the same folder at once.
  */
+import { copyCollection } from '../../../src/collections/collection-ops';
 import { keepItemIds } from '../../../src/collections/keep-item-ids';
 import type { Collection } from '../../../src/collections/model';
 import {
@@ -24,6 +25,7 @@ import {
 } from '../../../src/formats/opencollection/opencollection-folder-io';
 import { importOpenCollection } from '../../../src/formats/opencollection/opencollection-import';
 import {
+  announceConnection,
   deleteConnection,
   FOLDER_CHANNEL,
   type FolderConnection,
@@ -109,11 +111,15 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     return reply.ok ? reply.value.collections.find(({ id }) => id === collectionId) : undefined;
   }
 
-  /** Carries out `plan`: writes the folder, reads it into the collection when it brought changes. */
+  /**
+   * Carries out `plan`: writes the folder, reads it into the collection when it brought changes.
+   * `local`: the panel's own files, which the notes on what was not taken leave out.
+   */
   async function apply(
     connection: FolderConnection,
     plan: SyncPlan & { kind: 'apply' },
     disk: FileMap,
+    local: FileMap,
   ): Promise<string | null> {
     const folder = connection.handle.name;
     const outside = [...changes(new Map(connection.seen), disk).keys()];
@@ -123,7 +129,14 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     const written = await writeFolderFiles(connection.handle, toFileList(plan.files), disk);
     if (!written.ok) return `${written.error.message} ${written.error.hint}`;
     if (plan.fromFolder) {
-      const imported = importOpenCollection(toFileList(plan.files), () => crypto.randomUUID());
+      const ownWrites = new Set(
+        [...plan.files].flatMap(([path, text]) => (local.get(path) === text ? [path] : [])),
+      );
+      const imported = importOpenCollection(
+        toFileList(plan.files),
+        () => crypto.randomUUID(),
+        ownWrites,
+      );
       if (!imported.ok)
         return `The folder “${folder}” could not be read: ${imported.error.message}`;
       const previous = await currentCollection(connection.collectionId);
@@ -134,6 +147,9 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       if (!put.ok) return `The folder’s change was not taken: ${put.error.message}`;
       notes.set(connection.collectionId, imported.value.summary);
       await reload();
+      // Other panels (another DevTools window) read the collection again too: their own syncs
+      // find the folder as this one left it, with nothing new to read.
+      announceConnection(connection.collectionId);
     }
     const base = plan.fromFolder ? await localFiles(connection.collectionId) : null;
     connection.base = [...(base instanceof Map ? base : plan.files)];
@@ -172,7 +188,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       conflicts.set(collectionId, { local, disk, paths, answers });
       return show(collectionId, { state: 'conflict', folder, paths, answers });
     }
-    const problem = plan.kind === 'apply' ? await apply(connection, plan, disk) : null;
+    const problem = plan.kind === 'apply' ? await apply(connection, plan, disk, local) : null;
     show(
       collectionId,
       problem === null
@@ -236,11 +252,11 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
         );
       const name = `${current.name} (${keep === 'folder' ? 'panel' : 'folder'} copy)`;
       const saved = await ask('collections/put', {
-        collection: { ...copy, id: crypto.randomUUID(), name },
+        collection: copyCollection(copy, name, () => crypto.randomUUID()),
       });
       if (!saved.ok) return refuse(pending, saved.error.message);
       conflicts.delete(collectionId);
-      const problem = await apply(fresh, settleConflict(pending, keep), disk);
+      const problem = await apply(fresh, settleConflict(pending, keep), disk, pending.local);
       show(
         collectionId,
         problem === null
@@ -262,7 +278,10 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
   }
 
   const channel = new BroadcastChannel(FOLDER_CHANNEL);
-  channel.onmessage = () => void loadConnections();
+  channel.onmessage = () => {
+    void loadConnections();
+    void reload();
+  };
   const timer = setInterval(() => void syncAll(false), POLL_MS);
   const onFocus = () => void syncAll(true);
   window.addEventListener('focus', onFocus);

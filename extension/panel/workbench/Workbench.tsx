@@ -27,6 +27,7 @@ import { type Draft, EMPTY_DRAFT, type Shown, useRequest } from '../state/use-re
 import { type TokenShown, useToken } from '../state/use-token';
 import { WideView, WideViewContext } from '../ui/WideView';
 import { useFocusRescue } from './use-focus-rescue';
+import { useFollowSaved } from './use-follow-saved';
 import { useShortcuts } from './use-shortcuts';
 import { useSidebar } from './use-sidebar';
 import { useWideViewHost } from './use-wide-view-host';
@@ -123,6 +124,13 @@ export function Workbench(props: WorkbenchProps) {
     showWide(null);
     sidebar.giveWay();
   }
+
+  useFollowSaved(opened, collections.collections, dirty, (changed) => {
+    const { method, path, query, headers, body } = changed.request;
+    request.setDraft({ method, path, query, headers, body });
+    checks.load(changed.request);
+    setOpened(changed);
+  });
 
   function openSaved(collectionId: string, saved: SavedRequest) {
     putDraft(saved, { collectionId, request: saved });

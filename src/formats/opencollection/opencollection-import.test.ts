@@ -209,6 +209,23 @@ describe('importOpenCollection', () => {
     }
   });
 
+  it('does not list as not imported the environment files its caller wrote itself (a folder sync)', () => {
+    const files: CollectionFile[] = [
+      { path: 'opencollection.yml', text: 'info:\n  name: Team\n' },
+      { path: 'environments/Local sandbox.yml', text: 'name: Local sandbox\n' },
+      { path: 'environments/Staging.yml', text: 'name: Staging\n' },
+    ];
+    const result = importOpenCollection(
+      files,
+      counter(),
+      new Set(['environments/Local sandbox.yml']),
+    );
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.summary.filter((line) => line.startsWith('Environments'))).toEqual([
+      'Environments were not imported: a profile holds these settings (1): "Staging.yml".',
+    ]);
+  });
+
   it('refuses what is no OpenCollection folder, saying what to pick', () => {
     const none = importOpenCollection([{ path: 'a.yml', text: 'x: 1' }], counter());
     expect(none.ok).toBe(false);

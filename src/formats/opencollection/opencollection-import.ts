@@ -185,10 +185,15 @@ function readVariables(list: unknown, notes: ImportNotes): NameValue[] {
   return rows;
 }
 
-/** The collection in the files of an OpenCollection folder, or a refusal that says what to pick. */
+/**
+ * The collection in the files of an OpenCollection folder, or a refusal that says what to pick.
+ * `written`: paths the caller wrote there itself (a folder sync's own environment files), which
+ * the summary does not list as not imported.
+ */
 export function importOpenCollection(
   files: readonly CollectionFile[],
   newId: () => string,
+  written: ReadonlySet<string> = new Set(),
 ): Result<FileImport> {
   if (files.length > MAX_IMPORT_FILES) {
     return fail(
@@ -250,8 +255,10 @@ export function importOpenCollection(
     if (!variables.some((row) => row.name === name)) variables.push({ name, value });
   }
   const environments = found.root.folders.get(ENVIRONMENTS_DIR);
+  const environmentsPath =
+    found.prefix === '' ? ENVIRONMENTS_DIR : `${found.prefix}/${ENVIRONMENTS_DIR}`;
   for (const name of environments?.files.keys() ?? [])
-    notes.add(NOTE.environments, quoteName(name));
+    if (!written.has(`${environmentsPath}/${name}`)) notes.add(NOTE.environments, quoteName(name));
   const info = isObject(data.info) ? data.info : {};
   const collection: Collection = {
     id: newId(),

@@ -1,10 +1,11 @@
 /**
  * Under a collection kept in a folder: which folder, what the last read from it could not take
- * (as an import's summary says), and what needs the user. After a browser
- * restart the folder needs a click to reconnect (the browser asks for access again only on a
- * click); the panel keeps working from its last copy meanwhile. A conflict (the same file changed
- * in the panel and in the folder) asks which version to keep, naming every file each answer would
- * write or delete in the folder; the other version is kept as a copy.
+ * (as an import's summary says), and what needs the user. When the browser has taken back the
+ * access (after a restart, or once the extension's last tab closed: connect-folder/folder-keeper.ts)
+ * the folder needs a click to reconnect (the browser asks only on a click); the panel keeps
+ * working from its last copy meanwhile. A conflict (the same file changed in the panel and in the
+ * folder) asks which version to keep, naming every file each answer would write or delete in the
+ * folder; the other version is kept as a copy.
  */
 import type { FileWork } from '../../../../src/formats/opencollection/folder-sync-plan';
 import type { FolderView } from '../../state/folder-sync';
@@ -47,8 +48,9 @@ export function FolderStatus({ collectionId, name, view, folders }: Props) {
     return (
       <section class="notice notice-warn" aria-label={`Folder of ${name}`}>
         <p>
-          The folder “{folder}” needs a click to reconnect. The panel works from its last copy
-          meanwhile.
+          The folder “{folder}” needs a click to reconnect: the browser took back the extension’s
+          access to it, as it does after a restart and when the extension’s last tab (the Folder
+          access tab) closes. The panel works from its last copy meanwhile.
         </p>
         <button
           type="button"

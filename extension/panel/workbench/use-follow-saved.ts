@@ -1,0 +1,30 @@
+/**
+ * A saved request that changes under the composer (the folder's version kept after a folder
+ * conflict, an outside edit read from a connected folder) is shown as it now is, unless the
+ * composer holds edits of its own: those are never overwritten.
+ */
+import { useEffect } from 'preact/hooks';
+import { findItem } from '../../../src/collections/collection-search';
+import type { Collection, SavedRequest } from '../../../src/collections/model';
+
+interface Opened {
+  collectionId: string;
+  request: SavedRequest;
+}
+
+export function useFollowSaved(
+  opened: Opened | null,
+  collections: readonly Collection[],
+  dirty: boolean,
+  show: (opened: Opened) => void,
+): void {
+  // Only a change of the collections is news; the composer's own changes come with `dirty`.
+  useEffect(() => {
+    if (opened === null || dirty) return;
+    const collection = collections.find(({ id }) => id === opened.collectionId);
+    const current = collection && findItem(collection, opened.request.id)?.item;
+    if (current?.kind !== 'request' || current === opened.request) return;
+    if (JSON.stringify(current) === JSON.stringify(opened.request)) return;
+    show({ collectionId: opened.collectionId, request: current });
+  }, [collections]);
+}

@@ -1,0 +1,68 @@
+/**
+ * Answering Chromium's real folder picker on an Xvfb desktop (x-desktop.ts), and reading the
+ * picked folder on disk, for folder-real-picker.spec.ts. The GTK picker takes a typed path; the
+ * prompts Chromium draws inside its window get no keyboard focus without a window manager, so
+ * their buttons are clicked where Chromium draws them in a window of BROWSER_WINDOW_ARGS.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { XDesktop } from './x-desktop';
+
+const PICKER = 'Select where this site can save changes';
+/** The browser window's place and size, which the prompts' buttons below are measured in. */
+export const BROWSER_WINDOW_ARGS = ['--window-position=0,0', '--window-size=1280,860'];
+/** Where Chromium draws its prompts' buttons, from the browser window's corner. */
+const EDIT_FILES_PROMPT = { dontAllow: { x: 672, y: 214 }, allow: { x: 792, y: 214 } };
+/** "Allow on every visit", in the prompt Chromium shows after a restart. */
+export const ALLOW_EVERY_VISIT = { x: 280, y: 338 };
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Answers the GTK picker with `folder`, then Chromium's "Allow this site to edit files?". */
+export async function pickFolder(
+  desktop: XDesktop,
+  folder: string,
+  answer: 'Allow' | 'Don’t Allow',
+) {
+  const picker = await desktop.waitForWindow(PICKER);
+  // The location entry (Ctrl+L) takes a typed path; Enter would cancel the pick, Alt+O is its
+  // Open. The dialog maps before GTK has drawn it, and keys it gets meanwhile are lost: when it is
+  // still open a while later, the path is typed again (Ctrl+L selects what is in the entry).
+  for (let attempt = 1; ; attempt += 1) {
+    await desktop.focus(picker);
+    await desktop.key('ctrl+l');
+    await desktop.type(folder);
+    await desktop.key('alt+o');
+    const closed = await desktop.waitForNoWindow(PICKER, 10_000).then(
+      () => true,
+      (error: Error) => {
+        if (attempt === 4) throw error;
+        return false;
+      },
+    );
+    if (closed) break;
+  }
+  // The prompt is drawn inside the browser window, without the keyboard (no window manager runs
+  // to give the window focus): its buttons are clicked where Chromium draws them. Nothing tells
+  // when it is up, so this waits a moment (a loaded machine needs it).
+  await sleep(3_000);
+  const window = await desktop.waitForWindow('Connect folder · Partner API');
+  const button = answer === 'Allow' ? EDIT_FILES_PROMPT.allow : EDIT_FILES_PROMPT.dontAllow;
+  await desktop.click(window, button.x, button.y);
+}
+
+/** The folder's files (without .git), by `/`-separated path. */
+export function filesOnDisk(folder: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name).slice(folder.length + 1);
+    if (entry.isFile() && !path.startsWith('.git/'))
+      files[path] = readFileSync(join(folder, path), 'utf8');
+  }
+  return files;
+}
+
+/** Rewrites a file in place as `sed -i` would. */
+export function sed(path: string, from: string, to: string) {
+  writeFileSync(path, readFileSync(path, 'utf8').replace(from, to));
+}
