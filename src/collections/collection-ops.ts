@@ -15,11 +15,11 @@ import {
   NameSchema,
   schemaProblem,
 } from './collection-schema';
-import { findItem } from './collection-search';
+import { findItem } from './find-item';
 import type { Collection, CollectionAuth, CollectionItem, Folder, SavedRequest } from './model';
 
 /** Finding an item is reading, not editing: it lives with the search, and is here for the edits. */
-export { findItem, type ItemLocation } from './collection-search';
+export { findItem, type ItemLocation } from './find-item';
 
 export type NewId = () => string;
 

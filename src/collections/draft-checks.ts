@@ -6,7 +6,6 @@
  * saved-request model as well as the service's URL rules. Where a body stops being JSON is told by
  * `locate` (json-syntax.ts `locateJsonError`), which the panel loads only once a body is typed.
  */
-import { reindentJson } from '../json-text/json-indent';
 import type { JsonSyntaxError } from '../json-text/json-syntax';
 import { buildV1Request } from '../service/call/v1-request';
 import { cycleError, resolveCall, variablesOf } from '../service/call/variables';
@@ -39,6 +38,16 @@ export function previewUrl(
   return built.ok ? { url: built.value.url } : { problem: built.error.message };
 }
 
+/** Whether the text parses as JSON (the values are not kept: numbers stay as typed). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Finds where a text stops being JSON (json-syntax.ts `locateJsonError`). */
 export type JsonErrorLocator = (text: string) => JsonSyntaxError | null;
 
@@ -48,7 +57,7 @@ export type JsonErrorLocator = (text: string) => JsonSyntaxError | null;
  */
 export function bodyProblem(body: string, locate: JsonErrorLocator | null = null): string | null {
   if (body.trim() === '' || /\{\{/.test(body)) return null;
-  if (reindentJson(body) !== null) return null;
+  if (isJson(body)) return null;
   const where = locate === null ? null : locate(body);
   return where === null
     ? 'The body is not valid JSON (Content-Type is application/json).'

@@ -10,14 +10,17 @@ import type { RequestTab } from '../../../src/service/profile/ui-prefs';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
 import { type TabItem, Tabs } from '../ui/Tabs';
-import { BodyTab } from './BodyTab';
-import { HeadersTab } from './HeadersTab';
 import { ParamsTab } from './ParamsTab';
 import './request.css';
 import type { ChecksState } from '../state/use-checks';
 import type { RequestState } from '../state/use-request';
 import type { TokenState } from '../state/use-token';
 import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
+
+// Params is the tab a panel opens on; Headers and Body load when first chosen.
+const HeadersTab = lazyComponent(() => import('./HeadersTab').then((module) => module.HeadersTab));
+
+const BodyTab = lazyComponent(() => import('./BodyTab').then((module) => module.BodyTab));
 
 const TestsTab = lazyComponent(
   () => import('./TestsTab').then((module) => module.TestsTab),

@@ -4,7 +4,7 @@
  * composer holds edits of its own: those are never overwritten.
  */
 import { useEffect } from 'preact/hooks';
-import { findItem } from '../../../src/collections/collection-search';
+import { findItem } from '../../../src/collections/find-item';
 import type { Collection, SavedRequest } from '../../../src/collections/model';
 
 interface Opened {
