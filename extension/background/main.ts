@@ -112,7 +112,7 @@ const handlers: Handlers = {
   'lock/reset': withStorageErrors(tellingLock(resetSecrets)),
   'capture/check-tokens': withStorageErrors(checkCapturedTokens),
   'capture/mask': withStorageErrors(maskCaptured),
-  'variables/carried': withStorageErrors(listCarried),
+  'variables/carried': withStorageErrors(redactedReply(listCarried)),
   'variables/clear': withStorageErrors(clearCarried),
 };
 
