@@ -130,7 +130,9 @@ async function sendWithBearer(
     );
   }
   const answer = outcome.value;
-  return answer.ok && outcome.renewed ? ok({ ...answer.value, tokenRenewed: true }) : answer;
+  if (!answer.ok || !outcome.renewed) return answer;
+  const again = isTokenRejection(answer.value.status, answer.value.bodyText);
+  return ok({ ...answer.value, tokenRenewed: true, ...(again ? { tokenRefusedAgain: true } : {}) });
 }
 
 /**

@@ -5,7 +5,11 @@
  * `carry` before the next request is sent, so that `{{orderId}}` in step 2 is step 1's answer.
  * A request imported from OpenAPI also has its answer checked against its response schema. A
  * step fails when its call fails, an assertion fails or the schema check finds something; the run
- * stops there when asked to, and between steps when cancelled. Pure: the caller owns the network, the storage and the screen.
+ * stops there when asked to, and between steps when cancelled. It always stops when a call's token
+ * was refused, renewed and the new one refused again, or when no token could be got: every next
+ * step would fetch a token only to be refused the same way (a 500-step run against an API that
+ * refuses every token would make 1 000 calls and 501 grants). Pure: the caller owns the network,
+ * the storage and the screen.
  */
 import type { CollectionItem, SavedRequest } from '../collections/model';
 import type { Result } from '../vocabulary/errors';
@@ -37,7 +41,17 @@ export interface StepResult<A extends CheckedAnswer> {
   passed: boolean;
 }
 
-export type RunEnd = 'done' | 'stopped on a failure' | 'cancelled';
+export type RunEnd = 'done' | 'stopped on a failure' | 'token refused again' | 'cancelled';
+
+/** What a run needs of an answer: what checks read, and whether its renewed token was refused. */
+export type RunAnswer = CheckedAnswer & { tokenRefusedAgain?: boolean };
+
+/** Whether every next step would be refused its token as this one was (see the header). */
+function tokenLost(outcome: Result<RunAnswer>): boolean {
+  return outcome.ok
+    ? outcome.value.tokenRefusedAgain === true
+    : outcome.error.code === 'token_refused';
+}
 
 export interface RunOptions<A extends CheckedAnswer> {
   send: (request: SavedRequest) => Promise<Result<A>>;
@@ -81,7 +95,7 @@ export async function loadPatternSearch(steps: readonly RunStep[]): Promise<Patt
   return (await import('./pattern-search')).patternSearch;
 }
 
-export async function runCollection<A extends CheckedAnswer>(
+export async function runCollection<A extends RunAnswer>(
   steps: readonly RunStep[],
   options: RunOptions<A>,
 ): Promise<{ results: StepResult<A>[]; end: RunEnd }> {
@@ -114,6 +128,7 @@ export async function runCollection<A extends CheckedAnswer>(
     const result = { step, outcome, checks, refused, passed };
     results.push(result);
     options.onStep?.(result, index);
+    if (tokenLost(outcome)) return { results, end: 'token refused again' };
     if (!passed && options.stopOnFailure) return { results, end: 'stopped on a failure' };
   }
   return { results, end: options.cancelled() ? 'cancelled' : 'done' };

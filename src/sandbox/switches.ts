@@ -1,7 +1,7 @@
 /**
  * Fault switches: the knobs that make the sandbox misbehave the way a real gateway sometimes does
  * (slow, expired tokens, 5xx, an HTML error page instead of JSON, huge bodies, Apigee's numbers sent
- * as strings, a refusal of anything a browser sends). One validator per switch serves every way in: createSandbox options, the CLI flags
+ * as strings, a refusal of anything a browser sends, tokens issued that no call accepts). One validator per switch serves every way in: createSandbox options, the CLI flags
  * and `POST /__sandbox/switches`, so a value is refused with the same words wherever it comes from.
  */
 
@@ -22,6 +22,11 @@ export interface SandboxSwitches {
   numbersAsStrings: boolean;
   /** Refuse every token and /v1 call that carries an Origin header, as servers that police browsers do. */
   rejectBrowserOrigin: boolean;
+  /**
+   * Refuse every /v1 call made with a Bearer token (401, invalid access token), however new the
+   * token: a gateway whose app lost its access to the API product, issuing tokens nothing accepts.
+   */
+  refuseTokens: boolean;
 }
 
 export const DEFAULT_SWITCHES: SandboxSwitches = Object.freeze({
@@ -33,6 +38,7 @@ export const DEFAULT_SWITCHES: SandboxSwitches = Object.freeze({
   tokenForm: 'long',
   numbersAsStrings: false,
   rejectBrowserOrigin: false,
+  refuseTokens: false,
 });
 
 export const MAX_LATENCY_MS = 600_000;
@@ -127,6 +133,7 @@ export const SWITCH_VALIDATORS: SwitchValidators = {
       : { ok: false, message: `must be "long" or "short", not ${shown(value)}` },
   numbersAsStrings: flag,
   rejectBrowserOrigin: flag,
+  refuseTokens: flag,
 };
 
 function isSwitchName(name: string): name is keyof SandboxSwitches {

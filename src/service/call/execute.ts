@@ -39,6 +39,8 @@ export interface HttpExchange {
   durationMs: number;
   /** The call was refused for its token, and was sent once more with a new one. */
   tokenRenewed?: boolean;
+  /** The new token was refused too: another call would only fetch and be refused another one. */
+  tokenRefusedAgain?: boolean;
 }
 
 export interface ExecuteOptions {
