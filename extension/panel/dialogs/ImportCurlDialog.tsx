@@ -36,6 +36,7 @@ export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
       <form onSubmit={submit} aria-label="Import cURL" autoComplete="off">
         <label for="curl-text">cURL command</label>
         <textarea
+          autoComplete="off"
           id="curl-text"
           rows={8}
           spellcheck={false}

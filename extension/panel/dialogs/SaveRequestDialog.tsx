@@ -89,6 +89,7 @@ export function SaveRequestDialog(props: Props) {
         )}
         <Field id="save-name" label="Request name">
           <input
+            autoComplete="off"
             id="save-name"
             value={name}
             placeholder={fallbackName}
@@ -113,6 +114,7 @@ export function SaveRequestDialog(props: Props) {
           <>
             <Field id="save-new-collection" label="New collection name">
               <input
+                autoComplete="off"
                 id="save-new-collection"
                 value={newName}
                 placeholder={profile.name}
@@ -121,6 +123,7 @@ export function SaveRequestDialog(props: Props) {
             </Field>
             <Field id="save-new-folder" label="First folder">
               <input
+                autoComplete="off"
                 id="save-new-folder"
                 value={newFolder}
                 placeholder="(none: save at the top level)"
@@ -148,6 +151,7 @@ export function SaveRequestDialog(props: Props) {
             {folder === NEW && (
               <Field id="save-new-folder" label="New folder name">
                 <input
+                  autoComplete="off"
                   id="save-new-folder"
                   value={newFolder}
                   placeholder="(empty: save at the top level)"

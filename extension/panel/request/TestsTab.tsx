@@ -36,6 +36,7 @@ function Cell(props: {
 }) {
   return (
     <input
+      autoComplete="off"
       aria-label={props.label}
       class={props.wide ? 'check-expression' : undefined}
       placeholder={props.placeholder}
