@@ -23,7 +23,7 @@ vi.mock('./events', () => ({
   },
 }));
 
-const { carryFromAnswer, clearCarried } = await import('./carried');
+const { carryFromAnswer, clearCarried, forgetAllCarried } = await import('./carried');
 
 const ORDER_ID = [{ name: 'orderId', expression: 'res.body.id', enabled: true }];
 
@@ -76,5 +76,23 @@ describe('carried values told to open panels', () => {
     await carryFromAnswer('p', [], answer('ord_1'), []);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(fake.told).toEqual([]);
+  });
+});
+
+describe('forgetAllCarried (on Lock)', () => {
+  it('drops every profile’s values, a token in base64 among them, and tells each panel at once', async () => {
+    const inBase64 = Buffer.from('canaryTOKEN-carried-9d3f').toString('base64');
+    await carryFromAnswer('p', ORDER_ID, answer(inBase64), ['canaryTOKEN-carried-9d3f']);
+    await carryFromAnswer('q', ORDER_ID, answer('ord_9'), []);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(JSON.stringify(fake.session)).toContain(inBase64); // the carry check let it through
+    await forgetAllCarried();
+    expect(fake.session.carried).toEqual({});
+    expect(fake.told).toEqual([
+      { kind: 'carried', profileId: 'p', values: [] },
+      { kind: 'carried', profileId: 'q', values: [] },
+    ]);
+    await vi.advanceTimersByTimeAsync(1_000); // the carries still waiting to be told stay untold
+    expect(JSON.stringify(fake.told)).not.toContain(inBase64);
   });
 });

@@ -4,7 +4,9 @@
  * in `storage.session` (memory only: gone when the browser closes), by profile. The rules (no
  * setting's or secret's name, no value holding a secret) are src/checks/carried-values.ts; the
  * secrets they are checked against are the worker's own. Each change is told to open panels (a
- * run carries values while the Tests tab shows them).
+ * run carries values while the Tests tab shows them). Locking drops them all (lock.ts): a value may
+ * hold a token in a form the carry check does not look for (base64), which only the redaction of
+ * held tokens masked, and the lock forgets the tokens.
  */
 import * as v from 'valibot';
 import { takeValues } from '../../src/checks/answer-checks';
@@ -100,3 +102,16 @@ export const clearCarried: Handlers['variables/clear'] = async ({ profileId }) =
     tell({ kind: 'carried', profileId, values: [] });
     return ok({ values: [] });
   });
+
+/**
+ * Drops every profile's carried values and tells the open panels (the lock forgets the tokens a
+ * value may have been derived from, so nothing could mask such a value any more).
+ */
+export function forgetAllCarried(): Promise<void> {
+  return inTurn(async () => {
+    const all = await loadAll();
+    await writeSession({ carried: {} });
+    untold.clear();
+    for (const profileId of Object.keys(all)) tell({ kind: 'carried', profileId, values: [] });
+  });
+}

@@ -21,13 +21,18 @@ import {
 } from '../../src/service/storage/vault';
 import { importVaultKey } from '../../src/service/storage/vault-crypto';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
+import { forgetAllCarried } from './carried';
 import { tell } from './events';
 import { dropKey, keepKey, loadSecretsValue, lockState, openAll } from './secret-store';
 import { serially, write } from './storage';
 import { clearTokenCache } from './token-cache';
 
-/** Drops every token and tells the open panels, before the lock's own event (main.ts). */
+/**
+ * Drops every token and every carried value (one may hold a token in base64, which nothing could
+ * mask once the token is forgotten) and tells the open panels, before the lock's own event.
+ */
 async function forgetAllTokens(): Promise<void> {
+  await forgetAllCarried();
   await clearTokenCache();
   tell({ kind: 'tokens-forgotten', why: 'lock', atMs: Date.now() });
 }

@@ -22,7 +22,6 @@ import {
 } from './collections';
 import { tell } from './events';
 import { clearHistory, listHistory } from './history';
-import { replyRedactor } from './known-secrets';
 import {
   changePassphrase,
   enableLock,
@@ -40,6 +39,7 @@ import {
   listProfiles,
   saveProfileHandler,
 } from './profiles';
+import { redactedReply } from './redacted-reply';
 import { redactSupportReport } from './report';
 import { askSandboxDemo } from './sandbox-demo';
 import { cancelRequest, sendRequest } from './send-request';
@@ -62,17 +62,6 @@ function withStorageErrors<H extends (payload: never) => Promise<unknown>>(handl
   }) as H;
 }
 
-/**
- * Replies that may carry text the worker did not write (answers, echoes, history, drafts) pass
- * through the one redaction of every secret it holds before they reach the panel. Left out:
- * `token/reveal` (the user asked for the token in clear), `code/build` (redacts itself, all but
- * what the user asked to copy), `sandbox/demo` (the local sandbox's published demo credentials),
- * and replies made only of settings and masked views (profiles, prefs, lock, collections).
- */
-function redactedReply<H extends (payload: never) => Promise<unknown>>(handler: H): H {
-  return (async (payload: never) => (await replyRedactor()).deep(await handler(payload))) as H;
-}
-
 /** A lock step that succeeded is told to every open panel (another DevTools window too). */
 function tellingLock<H extends (payload: never) => Promise<unknown>>(handler: H): H {
   return (async (payload: never) => {
@@ -82,6 +71,12 @@ function tellingLock<H extends (payload: never) => Promise<unknown>>(handler: H)
   }) as H;
 }
 
+/**
+ * Left out of `redactedReply` (redacted-reply.ts): `token/reveal` (the user asked for the token in
+ * clear), `code/build` (redacts itself, all but what the user asked to copy), `sandbox/demo` (the
+ * local sandbox's published demo credentials), and replies made only of settings and masked views
+ * (profiles, prefs, lock, collections).
+ */
 const handlers: Handlers = {
   'profiles/list': withStorageErrors(listProfiles),
   'profiles/save': withStorageErrors(saveProfileHandler),
@@ -118,7 +113,7 @@ const handlers: Handlers = {
   'lock/reset': withStorageErrors(tellingLock(resetSecrets)),
   'capture/check-tokens': withStorageErrors(checkCapturedTokens),
   'capture/mask': withStorageErrors(maskCaptured),
-  'variables/carried': withStorageErrors(listCarried),
+  'variables/carried': withStorageErrors(redactedReply(listCarried)),
   'variables/clear': withStorageErrors(clearCarried),
   'report/redact': withStorageErrors(redactSupportReport),
 };

@@ -142,7 +142,10 @@ async function sendWithBearer(
     );
   }
   const answer = outcome.value;
-  return answer.ok && outcome.renewed ? ok({ ...answer.value, tokenRenewed: true }) : answer;
+  if (!answer.ok || !outcome.renewed) return answer;
+  // The renewed token is new, not from the cache: refused again means no new token will help.
+  const again = renewalReason(answer.value, { fromCache: false }) !== null;
+  return ok({ ...answer.value, tokenRenewed: true, ...(again ? { tokenRefusedAgain: true } : {}) });
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Assertion, Collection, SavedRequest } from '../collections/model';
 import { createSandbox, type Sandbox } from '../sandbox/server';
 import { sandboxSender } from '../testing/sandbox-send';
+import { fail } from '../vocabulary/errors';
 import { failedSteps, loadPatternSearch, runCollection, runSteps } from './collection-run';
 
 let sandbox: Sandbox;
@@ -259,5 +260,58 @@ describe('runCollection and the gateway’s rate limits', () => {
     } finally {
       sandbox.switches.quotaPerMinute = null;
     }
+  });
+});
+
+describe('a run whose token is refused', () => {
+  const steps = Array.from({ length: 500 }, (_, index) => ({
+    request: request(`step${index}`, { path: 'ping' }),
+    folder: '',
+  }));
+  const refusedAnswer = (again: boolean) => ({
+    status: 401,
+    headers: [],
+    bodyText: '{"fault":{"faultstring":"Invalid Access Token"}}',
+    durationMs: 1,
+    tokenRenewed: true,
+    ...(again ? { tokenRefusedAgain: true } : {}),
+  });
+
+  it('stops after the step whose renewed token was refused again, with that reason', async () => {
+    let sent = 0;
+    const { results, end } = await runCollection(steps, {
+      send: async () => {
+        sent += 1;
+        return { ok: true, value: refusedAnswer(true) };
+      },
+      carry: async () => [],
+      stopOnFailure: false,
+      cancelled: () => false,
+      search: await loadPatternSearch(steps),
+    });
+    expect(end).toBe('token refused again');
+    expect(sent).toBe(1);
+    expect(results).toHaveLength(1);
+  });
+
+  it('stops when no token could be got, and goes on after a renewal that worked', async () => {
+    const search = await loadPatternSearch(steps);
+    const noToken = await runCollection(steps, {
+      send: async () => fail('token_refused', 'No token for this call: refused.', 'Get token.'),
+      carry: async () => [],
+      stopOnFailure: false,
+      cancelled: () => false,
+      search,
+    });
+    expect(noToken).toMatchObject({ end: 'token refused again', results: [{ passed: false }] });
+    const renewed = await runCollection(steps.slice(0, 3), {
+      send: async () => ({ ok: true, value: { ...refusedAnswer(false), status: 200 } }),
+      carry: async () => [],
+      stopOnFailure: false,
+      cancelled: () => false,
+      search,
+    });
+    expect(renewed.end).toBe('done');
+    expect(renewed.results).toHaveLength(3);
   });
 });

@@ -7,7 +7,10 @@
  * step fails when its call fails, an assertion fails or the schema check finds something; the run
  * stops there when asked to, and between steps when cancelled. A gateway's rate limits are obeyed,
  * never retried: after a spike arrest the next steps are paced to its decoded rate, and a quota
- * used up stops the run. Pure: the caller owns the network, the storage and the screen.
+ * used up stops the run. It always stops when a call's token was refused, renewed and the new one
+ * refused again, or when no token could be got: every next step would fetch a token only to be
+ * refused the same way (a 500-step run against an API that refuses every token would make 1 000
+ * calls and 501 grants). Pure: the caller owns the network, the storage and the screen.
  */
 import type { CollectionItem, SavedRequest } from '../collections/model';
 import { rateLimitOf } from '../service/call/fault-retry';
@@ -40,7 +43,22 @@ export interface StepResult<A extends CheckedAnswer> {
   passed: boolean;
 }
 
-export type RunEnd = 'done' | 'stopped on a failure' | 'stopped on a quota' | 'cancelled';
+export type RunEnd =
+  | 'done'
+  | 'stopped on a failure'
+  | 'stopped on a quota'
+  | 'token refused again'
+  | 'cancelled';
+
+/** What a run needs of an answer: what checks read, and whether its renewed token was refused. */
+export type RunAnswer = CheckedAnswer & { tokenRefusedAgain?: boolean };
+
+/** Whether every next step would be refused its token as this one was (see the header). */
+function tokenLost(outcome: Result<RunAnswer>): boolean {
+  return outcome.ok
+    ? outcome.value.tokenRefusedAgain === true
+    : outcome.error.code === 'token_refused';
+}
 
 export interface RunOptions<A extends CheckedAnswer> {
   send: (request: SavedRequest) => Promise<Result<A>>;
@@ -88,7 +106,7 @@ export async function loadPatternSearch(steps: readonly RunStep[]): Promise<Patt
   return (await import('./pattern-search')).patternSearch;
 }
 
-export async function runCollection<A extends CheckedAnswer>(
+export async function runCollection<A extends RunAnswer>(
   steps: readonly RunStep[],
   options: RunOptions<A>,
 ): Promise<{ results: StepResult<A>[]; end: RunEnd }> {
@@ -129,6 +147,7 @@ export async function runCollection<A extends CheckedAnswer>(
     results.push(result);
     options.onStep?.(result, index);
     if (limit?.kind === 'quota') return { results, end: 'stopped on a quota' };
+    if (tokenLost(outcome)) return { results, end: 'token refused again' };
     if (!passed && options.stopOnFailure) return { results, end: 'stopped on a failure' };
   }
   return { results, end: options.cancelled() ? 'cancelled' : 'done' };

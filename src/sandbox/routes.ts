@@ -10,6 +10,7 @@ import type { SandboxCredentials } from './credentials';
 import { DEMO_APP_PATH, DEMO_APP_SCRIPT_PATH, demoAppPage, demoAppScript } from './demo-app';
 import { DEMO_PAGE_CSP, renderDemoPage } from './demo-page';
 import {
+  AUTH_FAULTS,
   browserOriginRefused,
   htmlErrorPage,
   methodNotAllowed,
@@ -82,6 +83,8 @@ async function answerToken(incoming: Incoming, state: SandboxState): Promise<Rep
 async function answerApi(incoming: Incoming, state: SandboxState): Promise<Reply> {
   const trouble = await gatewayTrouble(incoming, state);
   if (trouble !== null) return trouble;
+  if (state.switches.refuseTokens && /^Bearer /i.test(incoming.headers.authorization ?? ''))
+    return AUTH_FAULTS.invalidAccessToken();
   const now = Date.now();
   const { switches, policy } = state;
   const early = beforeAuthentication(incoming.remoteAddress, switches, policy, now);

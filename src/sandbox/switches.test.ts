@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   basicHeader,
   callV1,
+  obtainToken,
   requestToken,
   useSandbox,
 } from '../testing/fixtures/sandbox/sandbox-fixture';
@@ -100,6 +101,20 @@ describe('fault switches', () => {
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await response.text()).toContain('<title>502 Bad Gateway</title>');
     }
+  });
+
+  it('refuses every Bearer call, however new its token, when refuseTokens is on', async () => {
+    const bearer = async () => ({
+      authorization: `Bearer ${await obtainToken(sandbox())}`,
+      'x-apikey': null,
+    });
+    expect((await callV1(sandbox(), 'ping', { headers: await bearer() })).status).toBe(200);
+    sandbox().switches.refuseTokens = true;
+    const refused = await callV1(sandbox(), 'ping', { headers: await bearer() });
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain('Invalid Access Token');
+    // The token endpoint still grants, and an API key still passes.
+    expect((await callV1(sandbox(), 'ping')).status).toBe(200);
   });
 
   it('refuses token and /v1 calls that carry an Origin when rejectBrowserOrigin is on', async () => {

@@ -1,7 +1,9 @@
 /**
  * Fault switches: the knobs that make the sandbox misbehave the way a real gateway sometimes does
  * (slow, expired tokens, 5xx, an HTML error page instead of JSON, huge bodies, Apigee's numbers sent
- * as strings, a refusal of anything a browser sends), and Apigee's policy faults (apigee-switches.ts). One validator per switch serves every way in: createSandbox options, the CLI flags
+ * as strings, a refusal of anything a browser sends, tokens issued that no call accepts), and
+ * Apigee's policy faults (apigee-switches.ts). One validator per switch serves every way in:
+ * createSandbox options, the CLI flags
  * and `POST /__sandbox/switches`, so a value is refused with the same words wherever it comes from.
  */
 
@@ -24,6 +26,11 @@ export interface SandboxSwitches extends ApigeeSwitches {
   numbersAsStrings: boolean;
   /** Refuse every token and /v1 call that carries an Origin header, as servers that police browsers do. */
   rejectBrowserOrigin: boolean;
+  /**
+   * Refuse every /v1 call made with a Bearer token (401, invalid access token), however new the
+   * token: a gateway whose app lost its access to the API product, issuing tokens nothing accepts.
+   */
+  refuseTokens: boolean;
 }
 
 export const DEFAULT_SWITCHES: SandboxSwitches = Object.freeze({
@@ -36,6 +43,7 @@ export const DEFAULT_SWITCHES: SandboxSwitches = Object.freeze({
   numbersAsStrings: false,
   rejectBrowserOrigin: false,
   ...APIGEE_DEFAULTS,
+  refuseTokens: false,
 });
 
 export const MAX_LATENCY_MS = 600_000;
@@ -131,6 +139,7 @@ export const SWITCH_VALIDATORS: SwitchValidators = {
   numbersAsStrings: flag,
   rejectBrowserOrigin: flag,
   ...APIGEE_VALIDATORS,
+  refuseTokens: flag,
 };
 
 function isSwitchName(name: string): name is keyof SandboxSwitches {

@@ -4,11 +4,17 @@
  * background worker could not be reached"; a call whose 100 KB token no server reads is never
  * "Nothing answered … the server is down"; a Base URL moved to another origin does not take the
  * saved key along unasked; the worker's events mask what a hostile token endpoint echoes, as its
- * replies do.
+ * replies do; a token the worker obtained for a call is masked in that call's own answer when the
+ * server echoes it.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { LONG_TOKEN_CLIENT, startHostileServer } from './hostile-server';
+import {
+  ECHO_TOKEN_CLIENT,
+  ECHOED_TOKEN,
+  LONG_TOKEN_CLIENT,
+  startHostileServer,
+} from './hostile-server';
 import { createApiKeyProfile, createOAuthProfile } from './profiles';
 
 const response = (panel: Page) => panel.getByRole('region', { name: 'Response', exact: true });
@@ -145,6 +151,63 @@ test('the worker’s events mask every held secret a refusing token endpoint ech
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
     for (const canary of [KEY, clientSecret, basic, encodeURIComponent(clientSecret)])
       expect(events).not.toContain(canary);
+  } finally {
+    await hostile.close();
+  }
+});
+
+test('a token got for a call is masked in that call’s first answer when the server echoes it', async ({
+  context,
+  panel,
+  sandbox,
+}) => {
+  const hostile = await startHostileServer();
+  try {
+    // Every reply the panel receives from the worker, recorded before the panel's code loads.
+    await context.addInitScript(() => {
+      const replies: unknown[] = [];
+      (window as unknown as { seenReplies: unknown[] }).seenReplies = replies;
+      const runtime = globalThis.chrome?.runtime;
+      if (runtime?.sendMessage === undefined) return;
+      const original = runtime.sendMessage.bind(runtime) as (...args: unknown[]) => unknown;
+      (runtime as unknown as { sendMessage: unknown }).sendMessage = (...args: unknown[]) => {
+        const last = args.at(-1);
+        if (typeof last === 'function') {
+          args[args.length - 1] = (reply: unknown) => {
+            replies.push(reply);
+            (last as (reply: unknown) => void)(reply);
+          };
+          return original(...args);
+        }
+        return (original(...args) as Promise<unknown>).then((reply) => {
+          replies.push(reply);
+          return reply;
+        });
+      };
+    });
+    await panel.reload();
+    await createOAuthProfile(panel, {
+      method: 'OAuth (Basic header)',
+      authUrl: hostile.url,
+      companyId: sandbox.credentials.companyId,
+      clientId: ECHO_TOKEN_CLIENT,
+      clientSecret: 'echo-token-secret-1',
+    });
+    // The first Send: no cached token, so the worker gets one while it handles this message.
+    await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(response(panel)).toContainText('403');
+    expect(hostile.paths).toEqual(['/o/oauth/accesstoken', '/v1/orders']);
+    const replies = JSON.stringify(
+      await panel.evaluate(() => (window as unknown as { seenReplies: unknown[] }).seenReplies),
+    );
+    expect(replies).toContain('403');
+    expect(replies).toContain('bearer=\\"••••'); // the echo is there, masked
+    const forms = [ECHOED_TOKEN, encodeURIComponent(ECHOED_TOKEN)];
+    for (const form of forms) {
+      expect(replies).not.toContain(form);
+      expect(await panel.content()).not.toContain(form);
+    }
   } finally {
     await hostile.close();
   }

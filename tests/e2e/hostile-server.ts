@@ -7,7 +7,8 @@
  * (`www-authenticate key="…"`), JSON-escaped and percent-encoded in the body, and inside a Basic
  * value of its own. `/v1/control` answers 11 MB of control characters, `/v1/bomb` a gzip bomb of
  * 16 MB of zeros. The client `long-token-client` gets a 100 KB access token, which no server
- * with default limits reads back in a header.
+ * with default limits reads back in a header; the client `echo-token-client` gets an ordinary
+ * one, which the `/v1` refusal then echoes like any other credential.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,6 +39,9 @@ const strictJson = (text: string) =>
   ).join('');
 
 export const LONG_TOKEN_CLIENT = 'long-token-client';
+export const ECHO_TOKEN_CLIENT = 'echo-token-client';
+/** The access token `echo-token-client` is granted. */
+export const ECHOED_TOKEN = 'canaryTOKEN-echoed-3b9d7f1a5c2e8d4b';
 
 function answerToken(
   request: IncomingMessage,
@@ -52,6 +56,12 @@ function answerToken(
     const token = `L${'0123456789abcdef'.repeat(6400)}`;
     return response.end(
       JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 3599 }),
+    );
+  }
+  if (basic.startsWith(`${ECHO_TOKEN_CLIENT}:`)) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    return response.end(
+      JSON.stringify({ access_token: ECHOED_TOKEN, token_type: 'Bearer', expires_in: 3599 }),
     );
   }
   response.writeHead(401, {

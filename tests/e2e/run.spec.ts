@@ -4,13 +4,14 @@
  * next request, a failing step is listed with what its check found, and Run failed again sends
  * only that one; with Stop on first failure the run ends there. The values a run carries show in
  * every open panel's Tests tab as they change, and a clear in one panel clears them in the others.
- * A run starts with no carried values unless asked to keep them.
+ * A run starts with no carried values unless asked to keep them. A run against an API that
+ * refuses every token stops, with the reason, after the first renewed token is refused too.
  */
 
 import type { Collection, SavedRequest } from '../../src/collections/model';
 import { exportCollection } from '../../src/collections/native-format';
 import { expect, PANEL_PATH, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { createApiKeyProfile, createOAuthProfile } from './profiles';
 import { openRowMenu, requestTab } from './workbench';
 
 const request = (name: string, fields: Partial<SavedRequest>): SavedRequest => ({
@@ -235,4 +236,61 @@ test('a run starts with no carried values, unless told to keep what earlier call
   );
   // Nothing went out: the call could not be built without the value.
   expect(sandbox.requests.length).toBe(before);
+});
+
+test('a run stops with the reason once a renewed token is refused too, not after 500 grants', async ({
+  panel,
+  sandbox,
+}) => {
+  const { clientId, clientSecret, companyId } = sandbox.credentials;
+  await createOAuthProfile(panel, {
+    name: 'Refused',
+    method: 'OAuth (Basic header)',
+    authUrl: sandbox.url,
+    companyId,
+    clientId,
+    clientSecret,
+  });
+  const many: Collection = {
+    id: 'refused-run',
+    name: 'Many',
+    auth: { method: 'oauthBasic', formEncodeCredentials: false },
+    variables: [],
+    items: [
+      {
+        kind: 'folder',
+        id: 'pings',
+        name: 'Pings',
+        items: Array.from({ length: 500 }, (_, index) => request(`Ping ${index + 1}`, {})),
+      },
+    ],
+  };
+  await panel.getByLabel('Import collection').setInputFiles({
+    name: 'many.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exportCollection(many)),
+  });
+  await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
+    'Imported “Many”',
+  );
+  sandbox.switches.refuseTokens = true; // every token it grants is refused by /v1
+  const before = sandbox.requests.length;
+  const menu = await openRowMenu(panel, 'Pings');
+  await menu.getByRole('menuitem', { name: 'Run Pings' }).click();
+  const dialog = panel.getByRole('dialog', { name: 'Run Pings' });
+  await dialog.getByRole('button', { name: 'Start run' }).click();
+  await expect(dialog.getByRole('status')).toContainText(
+    'Run stopped after 1 of 500 requests: the API refused the profile’s token, and the renewed one too',
+  );
+  await expect(dialog.getByRole('status')).toContainText('Press Get token');
+  const rows = dialog.getByRole('list', { name: 'Run results' }).getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0)).toContainText('401');
+  // One token, one call, one renewal, one retry: and nothing after.
+  expect(sandbox.requests.slice(before).map((item) => item.path)).toEqual([
+    '/o/oauth/accesstoken',
+    '/v1/ping',
+    '/o/oauth/accesstoken',
+    '/v1/ping',
+  ]);
 });

@@ -46,6 +46,7 @@ export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
       <form onSubmit={submit} aria-label="Import cURL" autoComplete="off" class="import-curl">
         <label for="curl-text">cURL command</label>
         <textarea
+          autoComplete="off"
           id="curl-text"
           rows={rowsFor(text)}
           spellcheck={false}

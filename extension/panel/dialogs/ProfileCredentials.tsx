@@ -62,6 +62,7 @@ export function ProfileCredentials(props: Props) {
     <>
       <Field id="client-id" label="Client ID">
         <input
+          autoComplete="off"
           id="client-id"
           value={props.clientId}
           onInput={(e) => props.onClientId(e.currentTarget.value)}

@@ -148,6 +148,7 @@ export function ProfileEditor({
     <form class="editor" onSubmit={save} aria-label="Profile editor" autoComplete="off">
       <Field id="profile-name" label="Profile name">
         <input
+          autoComplete="off"
           id="profile-name"
           ref={nameField}
           value={name}
@@ -171,6 +172,7 @@ export function ProfileEditor({
       {oauth && (
         <Field id="auth-url" label="Auth URL">
           <input
+            autoComplete="off"
             id="auth-url"
             type="text"
             inputMode="url"
@@ -186,6 +188,7 @@ export function ProfileEditor({
       )}
       <Field id="base-url" label="Base URL">
         <input
+          autoComplete="off"
           id="base-url"
           type="text"
           inputMode="url"
@@ -196,6 +199,7 @@ export function ProfileEditor({
       </Field>
       <Field id="company-id" label="Company ID">
         <input
+          autoComplete="off"
           id="company-id"
           placeholder="00000000-0000-0000-0000-000000000000"
           value={companyId}

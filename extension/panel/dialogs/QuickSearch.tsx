@@ -104,6 +104,7 @@ export function QuickSearch({ profileId, collections, onOpenSaved, onOpenEntry, 
   return (
     <Dialog title="Quick search" onClose={onClose} class="quick-search">
       <input
+        autoComplete="off"
         type="text"
         // biome-ignore lint/a11y/noRedundantRoles: without a datalist the input is a textbox; the role makes it the combobox the pattern needs (Preact's types ask for a list prop with it)
         role="combobox"

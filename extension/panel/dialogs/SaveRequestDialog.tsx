@@ -93,6 +93,7 @@ export function SaveRequestDialog(props: Props) {
         )}
         <Field id="save-name" label="Request name">
           <input
+            autoComplete="off"
             id="save-name"
             value={name}
             placeholder={fallbackName}
@@ -117,6 +118,7 @@ export function SaveRequestDialog(props: Props) {
           <>
             <Field id="save-new-collection" label="New collection name">
               <input
+                autoComplete="off"
                 id="save-new-collection"
                 value={newName}
                 placeholder={profile.name}
@@ -125,6 +127,7 @@ export function SaveRequestDialog(props: Props) {
             </Field>
             <Field id="save-new-folder" label="First folder">
               <input
+                autoComplete="off"
                 id="save-new-folder"
                 value={newFolder}
                 placeholder="(none: save at the top level)"
@@ -152,6 +155,7 @@ export function SaveRequestDialog(props: Props) {
             {folder === NEW && (
               <Field id="save-new-folder" label="New folder name">
                 <input
+                  autoComplete="off"
                   id="save-new-folder"
                   value={newFolder}
                   placeholder="(empty: save at the top level)"

@@ -36,6 +36,7 @@ export function BodyTab({ method, body, onChange }: Props) {
         </p>
       )}
       <textarea
+        autoComplete="off"
         id="body"
         rows={8}
         spellcheck={false}

@@ -32,6 +32,7 @@ function Cell(props: {
 }) {
   return (
     <input
+      autoComplete="off"
       aria-label={props.label}
       class={props.wide ? 'check-expression' : undefined}
       title={props.wide && props.value !== '' ? props.value : undefined}

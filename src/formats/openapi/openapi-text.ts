@@ -14,6 +14,7 @@
 import { CORE_SCHEMA, load, mergeTag, YAMLException } from 'js-yaml';
 import { describeJsonSyntaxError } from '../../json-text/json-file';
 import { fail, ok, type Result } from '../../vocabulary/errors';
+import { ALIAS_GROWTH_REASON, aliasesGrowTooMuch } from '../yaml-expansion';
 
 export type SourceFormat = 'json' | 'yaml';
 
@@ -62,7 +63,10 @@ function describeYamlError(error: unknown): string {
 
 function parseYaml(text: string): Result<ParsedText> {
   try {
-    return ok({ value: load(text, YAML_OPTIONS), format: 'yaml' });
+    const value = load(text, YAML_OPTIONS);
+    if (aliasesGrowTooMuch(value))
+      return fail('bad_message', `The YAML document was refused: ${ALIAS_GROWTH_REASON}.`, HINT);
+    return ok({ value, format: 'yaml' });
   } catch (error) {
     // The parser reports every problem by throwing; each becomes a refusal that names it.
     return fail('bad_message', describeYamlError(error), HINT);

@@ -21,6 +21,7 @@ import {
   type AssertionOperator,
   UNARY_OPERATORS,
 } from '../../collections/model';
+import { ALIAS_GROWTH_REASON, aliasesGrowTooMuch } from '../yaml-expansion';
 
 export const COLLECTION_FILE = 'opencollection.yml';
 export const FOLDER_FILE = 'folder.yml';
@@ -81,12 +82,24 @@ function quoteVariables(layout: ScalarLayout): void {
   if (layout.style === SCALAR_STYLE.PLAIN) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
 }
 
-export type ParsedYaml = { ok: true; value: unknown } | { ok: false; line: number; reason: string };
+/** The line of the first alias (`*name`) in `text`, where an alias bomb shows first. */
+function firstAliasLine(text: string): number {
+  const at = text.search(/(^|[\s[{,:-])\*[^\s,\]}]/);
+  return at < 0 ? 1 : text.slice(0, at + 1).split('\n').length;
+}
+
+/** `aliases`: the file parses, but its aliases expand too far to be read (yaml-expansion.ts). */
+export type ParsedYaml =
+  | { ok: true; value: unknown }
+  | { ok: false; line: number; reason: string; aliases?: true };
 
 /** The data of one YAML file (the core schema: plain data only), or where and why it is broken. */
 export function parseYaml(text: string): ParsedYaml {
   try {
-    return { ok: true, value: load(text, { schema: CORE_SCHEMA, maxDepth: 64 }) };
+    const value = load(text, { schema: CORE_SCHEMA, maxDepth: 64 });
+    if (aliasesGrowTooMuch(value))
+      return { ok: false, line: firstAliasLine(text), reason: ALIAS_GROWTH_REASON, aliases: true };
+    return { ok: true, value };
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
     return { ok: false, line: (error.mark?.line ?? 0) + 1, reason: error.reason };

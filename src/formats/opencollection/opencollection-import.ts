@@ -45,6 +45,8 @@ const HINT =
 const NOTE = {
   environments: 'Environments were not imported: a profile holds these settings',
   broken: 'Files that are not valid YAML were not imported',
+  aliases:
+    'Files whose aliases (*name) expand too far to be read were not imported (an alias bomb?): write the repeated parts out, or remove the aliases',
   unsafe: 'Files with keys such as __proto__ or too deeply nested were not imported',
   otherFiles: 'Files that are not YAML were not imported',
   bru: 'Files in Bruno’s older .bru format were not imported',
@@ -60,7 +62,8 @@ const NOTE = {
 function parseFile(path: string, text: string, notes: ImportNotes): JsonObject | null {
   const parsed = parseYaml(text);
   if (!parsed.ok) {
-    notes.add(NOTE.broken, `${quoteName(path)} (line ${parsed.line}: ${parsed.reason})`);
+    if (parsed.aliases) notes.add(NOTE.aliases, `${quoteName(path)} (line ${parsed.line})`);
+    else notes.add(NOTE.broken, `${quoteName(path)} (line ${parsed.line}: ${parsed.reason})`);
     return null;
   }
   const data = parsed.value;
@@ -232,7 +235,9 @@ export function importOpenCollection(
   if (!parsed.ok) {
     return fail(
       'bad_message',
-      `${collectionPath} is not valid YAML: line ${parsed.line}, ${parsed.reason}.`,
+      parsed.aliases
+        ? `${collectionPath} was refused: ${parsed.reason}.`
+        : `${collectionPath} is not valid YAML: line ${parsed.line}, ${parsed.reason}.`,
       'Fix the file at that line (an editor with YAML support shows the problem), or save the collection again in Bruno.',
     );
   }

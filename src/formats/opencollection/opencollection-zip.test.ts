@@ -25,7 +25,7 @@ describe('the collection folder as a zip', () => {
   it('imports back through unzip and the OpenCollection import', () => {
     const unzipped = unzipCollectionFolder(zipCollectionFolder('orders', sampleFiles()));
     if (!unzipped.ok) throw new Error(unzipped.error.message);
-    const imported = importOpenCollection(unzipped.value, () => 'id');
+    const imported = importOpenCollection(unzipped.value.files, () => 'id');
     if (!imported.ok) throw new Error(imported.error.message);
     expect(imported.value.collection.name).toBe('Orders walkthrough');
     expect(imported.value.collection.items.map(({ name }) => name)).toEqual([
@@ -43,7 +43,9 @@ describe('the collection folder as a zip', () => {
       '__MACOSX/c/._opencollection.yml': strToU8('junk'),
     });
     const unzipped = unzipCollectionFolder(zip);
-    expect(unzipped.ok && unzipped.value.map(({ path }) => path)).toEqual(['c/opencollection.yml']);
+    expect(unzipped.ok && unzipped.value.files.map(({ path }) => path)).toEqual([
+      'c/opencollection.yml',
+    ]);
   });
 
   it('refuses what is not a zip, saying what to do', () => {

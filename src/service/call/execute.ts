@@ -42,6 +42,8 @@ export interface HttpExchange {
   tokenRenewed?: boolean;
   /** The metadata of the token the call carried (products, issued_at; never the token). */
   token?: TokenEvidence;
+  /** The new token was refused too: another call would only fetch and be refused another one. */
+  tokenRefusedAgain?: boolean;
 }
 
 export interface ExecuteOptions {

@@ -24,6 +24,7 @@ export function SearchBar({ query, found, matchIndex, onQuery, onStep }: SearchB
   return (
     <div class="jv-search">
       <input
+        autoComplete="off"
         type="search"
         aria-label="Search body"
         placeholder="Search keys and values"

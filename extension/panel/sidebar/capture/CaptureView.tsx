@@ -129,6 +129,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
     <section aria-label="Capture" class="capture">
       <div class="sidebar-tools">
         <input
+          autoComplete="off"
           type="search"
           aria-label="Filter captured requests"
           placeholder="Filter captured requests"

@@ -68,6 +68,7 @@ function NameDialog(props: {
       >
         <Field id="collection-dialog-name" label={props.label}>
           <input
+            autoComplete="off"
             id="collection-dialog-name"
             value={name}
             onInput={(e) => setName(e.currentTarget.value)}

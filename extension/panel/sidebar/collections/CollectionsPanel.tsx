@@ -106,6 +106,7 @@ export function CollectionsPanel(props: Props) {
     <section aria-label="Collections" class="collections">
       <div class="sidebar-tools">
         <input
+          autoComplete="off"
           type="search"
           aria-label="Search requests"
           placeholder="Search requests"

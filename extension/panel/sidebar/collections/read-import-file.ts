@@ -8,7 +8,7 @@
 import type { FileImport } from '../../../../src/formats/import-file';
 import { detectImportKind } from '../../../../src/formats/import-kind';
 import type { OpenApiImport, OutsideV1 } from '../../../../src/formats/openapi/openapi-import';
-import { fail, type Result } from '../../../../src/vocabulary/errors';
+import { fail, ok, type Result } from '../../../../src/vocabulary/errors';
 
 export type ReadFile = { send: 'text' } | { parsed: Result<OpenApiImport> };
 
@@ -49,8 +49,12 @@ export async function readImportZip(bytes: Uint8Array): Promise<Result<FileImpor
     import('../../../../src/formats/opencollection/opencollection-zip'),
     import('../../../../src/formats/opencollection/opencollection-import'),
   ]);
-  const files = unzipCollectionFolder(bytes);
-  return files.ok ? importOpenCollection(files.value, () => crypto.randomUUID()) : files;
+  const unzipped = unzipCollectionFolder(bytes);
+  if (!unzipped.ok) return unzipped;
+  const imported = importOpenCollection(unzipped.value.files, () => crypto.randomUUID());
+  if (!imported.ok) return imported;
+  // An entry the zip declares falsely is named in the summary, never cut silently.
+  return ok({ ...imported.value, summary: [...unzipped.value.summary, ...imported.value.summary] });
 }
 
 export async function readImportFile(

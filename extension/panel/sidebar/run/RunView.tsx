@@ -100,6 +100,8 @@ function summary(state: RunState): string {
     return `Run cancelled after ${state.results.length} of ${state.total} requests: ${counted}.`;
   if (state.end === 'stopped on a quota')
     return `Run stopped after ${state.results.length} of ${state.total} requests: the gateway’s quota is used up (QuotaViolation), and calling on would only be refused. Wait for the quota period to reset (the last answer’s Explanation says what is known): ${counted}.`;
+  if (state.end === 'token refused again')
+    return `Run stopped after ${state.results.length} of ${state.total} requests: the API refused the profile’s token, and the renewed one too, so every next request would be refused the same way (${counted}). Press Get token to see the token request and its answer, check the profile’s client ID and secret and its access to the API, then run again.`;
   return `Run stopped on a failure after ${state.results.length} of ${state.total} requests: ${counted}.`;
 }
 
