@@ -4,6 +4,7 @@
  * secret inputs are emptied. Deleting asks in the panel, never with the browser's confirm().
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { profileSavePayload } from '../../../src/protocol/profile-save-payload';
 import { withoutTokenPath } from '../../../src/service/profile/auth-url-path';
 import type {
   ProfilePrefill,
@@ -100,16 +101,23 @@ export function ProfileEditor({
 
   async function save(event: Event) {
     event.preventDefault();
+    // A field too long for the message is named, and nothing is asked or sent.
+    const built = profileSavePayload(
+      initial?.id ?? null,
+      settings,
+      oauth ? { clientSecret } : { apiKey },
+      move !== undefined && keepSecret,
+    );
+    if (!built.ok) {
+      setError(built.error);
+      return;
+    }
     // The permission prompt must start inside the click, before anything is awaited.
     const permission = requestSiteAccess(
       originPatternsToRequest(oauth ? [authUrl, baseUrl] : [baseUrl]),
     );
     setSaving(true);
-    const reply = await ask('profiles/save', {
-      profile: { ...(initial ? { id: initial.id } : {}), ...settings },
-      secrets: oauth ? { clientSecret } : { apiKey },
-      keepSecretsForNewOrigin: move !== undefined && keepSecret,
-    });
+    const reply = await ask('profiles/save', built.value);
     setSaving(false);
     if (!reply.ok) {
       setError(reply.error);

@@ -3,13 +3,13 @@
  * which can get a first folder as it is created) and optionally a folder, which can be a new one
  * named here (created at the collection's top level). A call the composer
  * flags (invalid JSON body, an unknown variable, a path outside /v1/) can still be saved, but the
- * dialog says so first. Loaded on first use, with the collection rules.
+ * dialog says so first. What is saved is built by src/collections/save-request.ts. Loaded on first
+ * use, with the collection rules.
  */
 import { useState } from 'preact/hooks';
-import { checksProblem, withChecks } from '../../../src/collections/check-use';
-import { addFolder, addRequest, newCollection } from '../../../src/collections/collection-ops';
 import { allFolders } from '../../../src/collections/collection-search';
-import type { Collection, SavedRequest } from '../../../src/collections/model';
+import type { SavedRequest } from '../../../src/collections/model';
+import { fallbackRequestName, savedRequestCollection } from '../../../src/collections/save-request';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { EditedChecks } from '../state/use-checks';
 import type { CollectionsState } from '../state/use-collections';
@@ -41,44 +41,30 @@ export function SaveRequestDialog(props: Props) {
   const [folder, setFolder] = useState('');
   const [newFolder, setNewFolder] = useState('');
   const chosen = state.collections.find((collection) => collection.id === target) ?? null;
-  const fallbackName = `${draft.method} ${draft.path}`.trim();
+  const fallbackName = fallbackRequestName(draft);
 
   async function save(event: Event) {
     event.preventDefault();
-    // A collection keeps finished checks only: an unfinished row is named, and nothing is saved.
-    const unfinished = checksProblem(checks);
-    if (unfinished !== null) return state.setError(unfinished);
-    let collection: Collection | null = chosen;
-    let folderId = folder === '' || folder === NEW ? null : folder;
-    if (collection === null) {
-      const auth = {
-        method: profile.authMethod,
-        formEncodeCredentials: profile.formEncodeCredentials,
-      };
-      const created = newCollection(newName.trim() || profile.name, auth, () =>
-        crypto.randomUUID(),
-      );
-      if (!created.ok) return state.setError(created.error);
-      collection = created.value;
-    }
-    if ((chosen === null || folder === NEW) && newFolder.trim() !== '') {
-      const id = crypto.randomUUID();
-      const withFolder = addFolder(collection, null, {
-        kind: 'folder',
-        id,
-        name: newFolder,
-        items: [],
-      });
-      if (!withFolder.ok) return state.setError(withFolder.error);
-      collection = withFolder.value;
-      folderId = id;
-    }
-    const request: SavedRequest = withChecks(
-      { kind: 'request', id: crypto.randomUUID(), name: name.trim() || fallbackName, ...draft },
-      checks,
+    const built = savedRequestCollection(
+      {
+        name,
+        collection: chosen,
+        newName,
+        folder: chosen === null || folder === NEW ? 'new' : folder === '' ? null : folder,
+        newFolder,
+      },
+      {
+        call: draft,
+        checks,
+        profileName: profile.name,
+        auth: { method: profile.authMethod, formEncodeCredentials: profile.formEncodeCredentials },
+        newId: () => crypto.randomUUID(),
+      },
     );
-    if (await state.save(addRequest(collection, folderId, request))) {
-      onSaved(collection.id, request);
+    // A refusal (an unfinished check, a name too long) is shown by `save`, and nothing is saved.
+    if (!built.ok) return void state.save(built);
+    if (await state.save({ ok: true, value: built.value.collection })) {
+      onSaved(built.value.collection.id, built.value.request);
       onClose();
     }
   }

@@ -5,6 +5,7 @@
  * (never the client secret) and does not show it.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { codeBuildPayload } from '../../../src/protocol/panel-payloads';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { CodeLanguage, NameValue } from '../../../src/vocabulary/terms';
@@ -32,15 +33,10 @@ export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly N
   const [confirming, setConfirming] = useState<CodeLanguage | null>(null);
   const secret = profile.authMethod === 'apiKey' ? 'API key' : 'access token';
 
-  function build(language: CodeLanguage, mode: CopyMode) {
-    const variables = [...shared];
-    return ask('code/build', {
-      profileId: profile.id,
-      language,
-      mode,
-      ...draft,
-      ...(variables.length > 0 ? { variables } : {}),
-    });
+  /** The code, or why the call cannot be written (a part too long: nothing is asked). */
+  async function build(language: CodeLanguage, mode: CopyMode) {
+    const built = codeBuildPayload(profile.id, language, mode, draft, shared);
+    return built.ok ? ask('code/build', built.value) : built;
   }
 
   // The code shown follows the draft: an edit rewrites it (a moment later, not on every key).

@@ -9,10 +9,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DraftChecks } from '../../../src/collections/draft-checks-shape';
 import type { AnswerVariable } from '../../../src/collections/model';
 import type { CarryReply, SentExchange } from '../../../src/protocol/messages';
+import { draftSavePayload, sendPayload } from '../../../src/protocol/panel-payloads';
 import type { HttpExchange } from '../../../src/service/call/execute';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
-import { fail } from '../../../src/vocabulary/errors';
-import { type ComposedCall, type NameValue, oversizedPart } from '../../../src/vocabulary/terms';
+import type { ComposedCall, NameValue } from '../../../src/vocabulary/terms';
 import { ask } from './worker-client';
 
 export type Draft = ComposedCall;
@@ -82,13 +82,12 @@ export function useRequest(
     clearTimeout(unsaved.current.timer);
     const { draft: pending } = unsaved.current;
     unsaved.current = null;
-    const oversized = oversizedPart(pending);
-    if (oversized !== null) {
-      setDraftNotKept(oversized);
+    const built = draftSavePayload(profileId, pending, checksNow.current.edited());
+    if (!built.ok) {
+      setDraftNotKept(built.error.message);
       return;
     }
-    const checks = checksNow.current.edited();
-    void ask('workspace/save-draft', { profileId, draft: pending, checks }).then((reply) => {
+    void ask('workspace/save-draft', built.value).then((reply) => {
       if (!reply.ok) setDraftNotKept(`${reply.error.message} ${reply.error.hint}`);
       else if (!reply.value.saved) setDraftNotKept('Unlock the saved secrets to keep it.');
       else setDraftNotKept(null);
@@ -126,23 +125,27 @@ export function useRequest(
     if (inFlight !== null) return;
     const at = Date.now();
     const named = nameNow.current === null ? {} : { name: nameNow.current };
-    const oversized = oversizedPart(call);
-    if (oversized !== null) {
-      const { error } = fail('bad_message', oversized, 'Shorten it, then Send.');
-      setShown({ at, call, outcome: { error }, bodyCut: false, from: 'sent', ...named });
-      return;
-    }
     const requestId = crypto.randomUUID();
-    setInFlight(requestId);
-    const variables = [...sharedNow.current];
-    const answerVariables = checksNow.current.answerVariables();
-    const reply = await ask('request/send', {
+    const built = sendPayload(
       requestId,
       profileId,
-      ...call,
-      ...(variables.length > 0 ? { variables } : {}),
-      ...(answerVariables.length > 0 ? { answerVariables } : {}),
-    });
+      call,
+      sharedNow.current,
+      checksNow.current.answerVariables(),
+    );
+    if (!built.ok) {
+      setShown({
+        at,
+        call,
+        outcome: { error: built.error },
+        bodyCut: false,
+        from: 'sent',
+        ...named,
+      });
+      return;
+    }
+    setInFlight(requestId);
+    const reply = await ask('request/send', built.value);
     setInFlight(null);
     const carried = reply.ok ? reply.value.carried : undefined;
     const answer: Shown = {

@@ -2,6 +2,7 @@
  * An editable list of name/value rows (query parameters, extra headers, profile variables). Every
  * input and button is named after its row, e.g. "Header 2 name", "Remove header 2".
  */
+import { rowAdded, rowChanged, rowRemoved } from '../../../src/vocabulary/name-value-rows';
 import type { NameValue } from '../../../src/vocabulary/terms';
 
 interface Props {
@@ -19,7 +20,7 @@ export function KeyValueTable(props: Props) {
   const { noun, rows, onChange, namePlaceholder, valuePlaceholder, canAdd = true } = props;
   const lower = noun.toLowerCase();
   const update = (index: number, patch: Partial<NameValue>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+    onChange(rowChanged(rows, index, patch));
   return (
     <div class="kv">
       {rows.map((row, index) => (
@@ -44,14 +45,14 @@ export function KeyValueTable(props: Props) {
             type="button"
             aria-label={`Remove ${lower} ${index + 1}`}
             title={`Remove ${lower} ${index + 1}`}
-            onClick={() => onChange(rows.filter((_, i) => i !== index))}
+            onClick={() => onChange(rowRemoved(rows, index))}
           >
             ×
           </button>
         </div>
       ))}
       {canAdd && (
-        <button type="button" onClick={() => onChange([...rows, { name: '', value: '' }])}>
+        <button type="button" onClick={() => onChange(rowAdded(rows))}>
           Add {lower}
         </button>
       )}

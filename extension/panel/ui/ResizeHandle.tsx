@@ -3,6 +3,7 @@
  * The width is reported once a drag ends, so a drag is one saved preference, not hundreds.
  */
 import { useState } from 'preact/hooks';
+import { sidebarWidthWithin } from '../../../src/service/profile/ui-prefs';
 
 interface Props {
   label: string;
@@ -18,7 +19,7 @@ interface Props {
 
 export function ResizeHandle({ label, width, min, max, origin, onWidth, onDrag }: Props) {
   const [dragging, setDragging] = useState(false);
-  const clamp = (value: number) => Math.round(Math.min(max, Math.max(min, value)));
+  const clamp = (value: number) => sidebarWidthWithin(value, min, max);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a focusable, movable separator (the ARIA window-splitter pattern); <hr> cannot take focus
     <div

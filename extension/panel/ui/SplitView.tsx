@@ -5,6 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
+import { splitRatioWithin } from '../../../src/service/profile/ui-prefs';
 
 interface Props {
   orientation: 'row' | 'column';
@@ -23,8 +24,8 @@ interface Props {
   hidden?: boolean;
 }
 
-/** Kept to whole percents, so keyboard steps land on round values (0.6, not 0.6000000001). */
-const clamp = (ratio: number) => Math.round(Math.min(0.9, Math.max(0.1, ratio)) * 100) / 100;
+/** Within 0.1..0.9, in whole percents (ui-prefs.ts): what a preference may keep. */
+const clamp = splitRatioWithin;
 const STEP = 0.05;
 
 export function SplitView(props: Props) {

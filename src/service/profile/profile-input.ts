@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { NameValueSchema, ShortTextSchema } from '../../vocabulary/schemas';
 import { AUTH_METHODS, type AuthMethod, type NameValue } from '../../vocabulary/terms';
 import type { StoredProfile } from '../storage/stored-shapes';
+import { MAX_PROFILE_VARIABLES } from './profile-limits';
 import type { DemoProfile } from './sandbox-demo';
 
 export const ProfileInputSchema = v.strictObject({
@@ -19,7 +20,7 @@ export const ProfileInputSchema = v.strictObject({
   clientId: ShortTextSchema,
   formEncodeCredentials: v.boolean(),
   /** User-defined `{{name}}` variables of the profile (never secrets). */
-  variables: v.pipe(v.array(NameValueSchema), v.maxLength(100)),
+  variables: v.pipe(v.array(NameValueSchema), v.maxLength(MAX_PROFILE_VARIABLES)),
 });
 export type ProfileInput = v.InferOutput<typeof ProfileInputSchema>;
 

@@ -51,3 +51,26 @@ export function withPrefs(
   const set = Object.entries(patch).filter(([, value]) => value !== undefined);
   return { ...base, ...Object.fromEntries(set) };
 }
+
+/** The narrowest and widest sidebar a preference may keep (the stored shape's bounds). */
+export const SIDEBAR_WIDTH_MIN = 140;
+export const SIDEBAR_WIDTH_MAX = 800;
+
+/**
+ * A dragged or stepped sidebar width, within `min`..`max` (the panel's are within the bounds a
+ * preference may have), in whole pixels. A pointer read that is not a number keeps `min`.
+ */
+export function sidebarWidthWithin(width: number, min: number, max: number): number {
+  // NaN stays NaN through max, min and round, and is the one falsy result (min is above 0).
+  return Math.round(Math.min(max, Math.max(min, width))) || min;
+}
+
+/**
+ * A dragged or stepped share of the request pane, within 0.1..0.9 and kept to whole percents (so
+ * keyboard steps land on 0.6, not 0.6000000001). A pointer read over a box with no size (0/0) is
+ * not a number: it keeps the middle.
+ */
+export function splitRatioWithin(ratio: number): number {
+  // NaN stays NaN through min, max and round, and is the one falsy result (0.1 is the least).
+  return Math.round(Math.min(0.9, Math.max(0.1, ratio)) * 100) / 100 || 0.5;
+}

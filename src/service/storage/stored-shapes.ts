@@ -5,7 +5,14 @@
 import * as v from 'valibot';
 import { ComposedCallSchema } from '../../vocabulary/schemas';
 import { AUTH_METHODS, HTTP_METHODS } from '../../vocabulary/terms';
-import { REQUEST_TABS, RESPONSE_TABS, SIDEBAR_TABS, type UiPrefs } from '../profile/ui-prefs';
+import {
+  REQUEST_TABS,
+  RESPONSE_TABS,
+  SIDEBAR_TABS,
+  SIDEBAR_WIDTH_MAX,
+  SIDEBAR_WIDTH_MIN,
+  type UiPrefs,
+} from '../profile/ui-prefs';
 import { KDF_ITERATIONS } from './vault-crypto';
 
 /**
@@ -124,7 +131,12 @@ export const StoredDraftsSchema = v.record(ProfileIdSchema, ComposedCallSchema);
  * `storage.sync`. Every field is optional in storage: a missing one takes its default.
  */
 const UiPrefsSchema = v.strictObject({
-  sidebarWidth: v.pipe(v.number(), v.integer(), v.minValue(140), v.maxValue(800)),
+  sidebarWidth: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(SIDEBAR_WIDTH_MIN),
+    v.maxValue(SIDEBAR_WIDTH_MAX),
+  ),
   sidebarOpen: v.boolean(),
   sidebarTab: v.picklist(SIDEBAR_TABS),
   splitRow: v.pipe(v.number(), v.minValue(0.1), v.maxValue(0.9)),
