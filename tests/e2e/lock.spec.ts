@@ -101,6 +101,13 @@ test('with the lock on no secret reaches storage or disk, and a restart asks for
     await form.getByLabel('Confirm passphrase').fill(`${PASSPHRASE}!`);
     await form.getByRole('button', { name: 'Turn on lock' }).click();
     await expect(form.getByRole('alert')).toContainText('differ');
+    // A pasted passphrase far over the limit gets the lock's own reason, not a refused message.
+    const long = 'p'.repeat(3_000);
+    await form.getByLabel('New passphrase').fill(long);
+    await form.getByLabel('Confirm passphrase').fill(long);
+    await form.getByRole('button', { name: 'Turn on lock' }).click();
+    await expect(form.getByRole('alert')).toContainText('at most 1024 characters');
+    await expect(form.getByRole('alert')).not.toContainText('refused');
     await form.getByRole('button', { name: 'Cancel' }).click();
 
     // The lock goes on before any secret is saved, so not even an old plain copy exists on disk.

@@ -3,6 +3,7 @@
  * passphrases typed here go to the worker in one message and are cleared from the form after it.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { MAX_PASSPHRASE_LENGTH } from '../../../src/service/storage/vault';
 import type { AppError } from '../../../src/vocabulary/errors';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
@@ -25,6 +26,13 @@ export interface PassphraseFormProps {
   /** Takes focus when it appears (the Unlock form right after Lock now). */
   focusOnMount?: boolean;
 }
+
+/**
+ * The longest text a passphrase field passes on: one past the lock's limit, so that a pasted
+ * over-long passphrase gets the lock's own clear refusal, never a message the worker's schema
+ * refuses.
+ */
+const PASSED_ON = MAX_PASSPHRASE_LENGTH + 1;
 
 const MISMATCH: AppError = {
   code: 'invalid_passphrase',
@@ -51,7 +59,11 @@ export function PassphraseForm(props: PassphraseFormProps) {
       return;
     }
     setBusy(true);
-    const failure = await props.onSubmit(values);
+    const failure = await props.onSubmit(
+      Object.fromEntries(
+        Object.entries(values).map(([name, text]) => [name, text.slice(0, PASSED_ON)]),
+      ),
+    );
     setBusy(false);
     setError(failure);
     if (failure === null) {
@@ -72,6 +84,7 @@ export function PassphraseForm(props: PassphraseFormProps) {
         id={id(name)}
         type="password"
         autoComplete={autoComplete}
+        maxLength={PASSED_ON}
         value={value}
         onInput={(event) => set(event.currentTarget.value)}
       />
