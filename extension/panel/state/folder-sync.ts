@@ -197,13 +197,22 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     );
   }
 
+  /**
+   * A save, a focus or an answer queues behind a sync in progress; the poll never does: while a
+   * sync still runs (a slow folder), the poll's turn is skipped, so polls never pile up.
+   */
   async function syncOne(collectionId: string, full = true): Promise<void> {
-    await navigator.locks.request(`partner-api-folder:${collectionId}`, () =>
-      syncUnlocked(collectionId, full).catch((error: unknown) => {
-        const folder = connections.get(collectionId)?.handle.name ?? '';
-        const message = `The folder “${folder}” could not be used: ${error instanceof Error ? error.message : String(error)}`;
-        show(collectionId, { state: 'error', folder, message });
-      }),
+    await navigator.locks.request(
+      `partner-api-folder:${collectionId}`,
+      { ifAvailable: !full },
+      (lock) =>
+        lock === null
+          ? undefined
+          : syncUnlocked(collectionId, full).catch((error: unknown) => {
+              const folder = connections.get(collectionId)?.handle.name ?? '';
+              const message = `The folder “${folder}” could not be used: ${error instanceof Error ? error.message : String(error)}`;
+              show(collectionId, { state: 'error', folder, message });
+            }),
     );
   }
 

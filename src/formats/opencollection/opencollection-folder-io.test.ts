@@ -6,7 +6,13 @@ import type { Collection } from '../../collections/model';
 import { nodeFolderHandle } from '../../testing/fixtures/opencollection/node-folder-handle';
 import { brunoSample } from '../../testing/fixtures/opencollection/opencollection-samples';
 import { exportOpenCollection } from './opencollection-export';
-import { type FolderHandle, readFolderFiles, writeFolderFiles } from './opencollection-folder-io';
+import {
+  FOLDER_LIMITS,
+  type FolderHandle,
+  FolderTooLarge,
+  readFolderFiles,
+  writeFolderFiles,
+} from './opencollection-folder-io';
 import { importOpenCollection } from './opencollection-import';
 
 let root = '';
@@ -128,5 +134,54 @@ describe('a folder changed while it is read', () => {
       1,
     );
     await expect(readFolderFiles(refused)).rejects.toThrow('changed while it was read');
+  });
+});
+
+describe('a folder too large for a collection', () => {
+  it('refuses a folder of 20 000 files while listing it, before reading them, saying what to do', async () => {
+    // Written 500 at a time: all at once would run out of file descriptors.
+    for (let start = 0; start < 20_000; start += 500)
+      await Promise.all(
+        Array.from({ length: 500 }, (_, index) =>
+          writeFile(join(root, `f${start + index}.txt`), 'x'),
+        ),
+      );
+    let reads = 0;
+    const handle = nodeFolderHandle(root);
+    const counting: FolderHandle = {
+      ...handle,
+      entries: async function* () {
+        for await (const [name, entry] of handle.entries())
+          yield [
+            name,
+            entry.kind === 'file'
+              ? {
+                  ...entry,
+                  getFile: () => {
+                    reads += 1;
+                    return entry.getFile();
+                  },
+                }
+              : entry,
+          ];
+      },
+    };
+    const read = readFolderFiles(counting);
+    await expect(read).rejects.toBeInstanceOf(FolderTooLarge);
+    await expect(read).rejects.toThrow(
+      `it holds more than ${FOLDER_LIMITS.files.toLocaleString('en')} files`,
+    );
+    await expect(read).rejects.toThrow('Connect a folder that holds only the collection');
+    expect(reads).toBe(0);
+  });
+
+  it('refuses a folder whose files hold more bytes than the limit, and reads one within it', async () => {
+    await writeFile(join(root, 'a.yml'), 'a'.repeat(600));
+    const limits = { files: 100, bytes: 1_000 };
+    expect(await readFolderFiles(nodeFolderHandle(root), limits)).toHaveLength(1);
+    await writeFile(join(root, 'b.yml'), 'b'.repeat(600));
+    await expect(readFolderFiles(nodeFolderHandle(root), limits)).rejects.toThrow(
+      'its files hold more than 0.001 MB',
+    );
   });
 });

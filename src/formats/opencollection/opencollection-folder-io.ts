@@ -13,7 +13,8 @@ import type { CollectionFile } from './opencollection-format';
 
 export interface FolderFile {
   readonly kind: 'file';
-  getFile(): Promise<{ text(): Promise<string> }>;
+  /** `size` (bytes) where the browser gives it, so a big file is refused before it is read. */
+  getFile(): Promise<{ readonly size?: number; text(): Promise<string> }>;
   createWritable(): Promise<{ write(data: string): Promise<void>; close(): Promise<void> }>;
 }
 
@@ -167,6 +168,31 @@ function prefixes(path: string): string[] {
   return parts.map((_part, index) => parts.slice(0, index + 1).join('/'));
 }
 
+/**
+ * How much a connected folder may hold (hidden entries such as `.git` aside): the sync reads every
+ * file every few seconds, so a folder of 20 000 files (a whole repository picked by mistake) would
+ * stall the panel. Beyond either bound the folder is refused, saying what to do.
+ */
+export interface FolderLimits {
+  files: number;
+  bytes: number;
+}
+
+export const FOLDER_LIMITS: FolderLimits = { files: 5_000, bytes: 50 * 1024 * 1024 };
+
+/** A folder beyond FOLDER_LIMITS; its message says what to do. */
+export class FolderTooLarge extends Error {
+  override name = 'FolderTooLarge';
+  constructor(limits: FolderLimits, bound: 'files' | 'bytes') {
+    const megabytes = (limits.bytes / 1024 / 1024).toLocaleString('en', {
+      maximumFractionDigits: 3,
+    });
+    super(
+      `${bound === 'files' ? `it holds more than ${limits.files.toLocaleString('en')} files` : `its files hold more than ${megabytes} MB`} (hidden folders such as .git aside), more than a collection's folder should. Connect a folder that holds only the collection, such as one folder of your repository, or move the other files out.`,
+    );
+  }
+}
+
 /** What a browser says of a file or folder changed while it was read: removed, or rewritten. */
 const CHANGED_WHILE_READ = new Set(['NotFoundError', 'NotReadableError']);
 const READ_ATTEMPTS = 3;
@@ -178,10 +204,13 @@ const READ_AGAIN_AFTER_MS = 50;
  * than one file after another. A folder that an editor or `git pull` changes while it is read is
  * read again (the reads would otherwise mix old and new files, or fail on a file just replaced).
  */
-export async function readFolderFiles(root: FolderHandle): Promise<CollectionFile[]> {
+export async function readFolderFiles(
+  root: FolderHandle,
+  limits: FolderLimits = FOLDER_LIMITS,
+): Promise<CollectionFile[]> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await readOnce(root);
+      return await readOnce(root, limits);
     } catch (error) {
       const name = error instanceof Error ? error.name : '';
       if (attempt === READ_ATTEMPTS || !CHANGED_WHILE_READ.has(name)) throw error;
@@ -190,17 +219,35 @@ export async function readFolderFiles(root: FolderHandle): Promise<CollectionFil
   }
 }
 
-async function readOnce(root: FolderHandle): Promise<CollectionFile[]> {
+async function readOnce(root: FolderHandle, limits: FolderLimits): Promise<CollectionFile[]> {
+  let fileCount = 0;
+  let byteCount = 0;
+  async function readFile(path: string, entry: FolderFile): Promise<CollectionFile[]> {
+    const count = (size: number) => {
+      byteCount += size;
+      if (byteCount > limits.bytes) throw new FolderTooLarge(limits, 'bytes');
+    };
+    const file = await entry.getFile();
+    if (file.size !== undefined) count(file.size);
+    const text = await file.text();
+    if (file.size === undefined) count(text.length);
+    return [{ path, text }];
+  }
   async function walk(handle: FolderHandle, prefix: string): Promise<CollectionFile[]> {
     const entries: [string, FolderHandle | FolderFile][] = [];
-    for await (const [name, entry] of handle.entries())
-      if (!name.startsWith('.')) entries.push([`${prefix}${name}`, entry]);
+    for await (const [name, entry] of handle.entries()) {
+      if (name.startsWith('.')) continue;
+      // Counted while listing: a folder far too large is refused before a single file is read.
+      if (entry.kind === 'file') {
+        fileCount += 1;
+        if (fileCount > limits.files) throw new FolderTooLarge(limits, 'files');
+      }
+      entries.push([`${prefix}${name}`, entry]);
+    }
     // The reads start once the listing is done, all at once, and are awaited together.
     const read = await Promise.all(
-      entries.map(async ([path, entry]) =>
-        entry.kind === 'directory'
-          ? walk(entry, `${path}/`)
-          : [{ path, text: await (await entry.getFile()).text() }],
+      entries.map(([path, entry]) =>
+        entry.kind === 'directory' ? walk(entry, `${path}/`) : readFile(path, entry),
       ),
     );
     return read.flat();
