@@ -6,7 +6,8 @@
  */
 import { fail, ok, type Result } from '../vocabulary/errors';
 import { type ComposedCall, oversizedPart } from '../vocabulary/terms';
-import { checksProblem, type EditedChecks, withChecks } from './check-use';
+import { checksProblem, withChecks } from './check-save';
+import type { EditedChecks } from './check-use';
 import { addFolder, addRequest, newCollection } from './collection-ops';
 import { MAX_BODY, MAX_NAME } from './collection-schema';
 import type { Collection, CollectionAuth, SavedRequest } from './model';

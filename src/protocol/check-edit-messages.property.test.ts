@@ -17,13 +17,8 @@ import {
   withRowChanged,
   withRowRemoved,
 } from '../collections/check-edits';
-import {
-  checksProblem,
-  type EditedChecks,
-  NO_CHECKS,
-  sendableAnswerVariables,
-  withChecks,
-} from '../collections/check-use';
+import { checksProblem, withChecks } from '../collections/check-save';
+import { type EditedChecks, NO_CHECKS, sendableAnswerVariables } from '../collections/check-use';
 import { addRequest, newCollection } from '../collections/collection-ops';
 import { ASSERTION_OPERATORS } from '../collections/model';
 import type { ComposedCall } from '../vocabulary/terms';

@@ -3,7 +3,7 @@
  * passphrases typed here go to the worker in one message and are cleared from the form after it.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { MAX_PASSPHRASE_LENGTH } from '../../../src/service/storage/vault';
+import { MAX_PASSPHRASE_LENGTH } from '../../../src/service/storage/passphrase-limits';
 import type { AppError } from '../../../src/vocabulary/errors';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';

@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { withCarried } from '../../../src/checks/with-carried';
-import { checksProblem, sameChecks, withChecks } from '../../../src/collections/check-use';
+import { sameChecks } from '../../../src/collections/check-use';
 import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
 import type { SavedRequest } from '../../../src/collections/model';
 import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
@@ -155,10 +155,13 @@ export function Workbench(props: WorkbenchProps) {
     if (opened === null) return;
     const collection = collections.collections.find((item) => item.id === opened.collectionId);
     if (collection === undefined) return;
+    const [{ checksProblem, withChecks }, { updateRequest }] = await Promise.all([
+      import('../../../src/collections/check-save'),
+      import('../../../src/collections/collection-ops'),
+    ]);
     const unfinished = checksProblem(checks.checks);
     if (unfinished !== null) return collections.setError(unfinished);
     const saved = withChecks({ ...opened.request, ...request.draft }, checks.checks);
-    const { updateRequest } = await import('../../../src/collections/collection-ops');
     if (await collections.save(updateRequest(collection, saved))) {
       setOpened({ collectionId: collection.id, request: saved });
       setSaveStatus(`Saved “${saved.name}”.`);

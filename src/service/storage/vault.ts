@@ -9,6 +9,7 @@ import { MASK } from '../../redaction/mask';
 import { fail, ok, type Result } from '../../vocabulary/errors';
 import { maskSecrets } from '../profile/profile';
 import type { ProfileView } from '../profile/profile-input';
+import { MAX_PASSPHRASE_LENGTH, MIN_PASSPHRASE_LENGTH } from './passphrase-limits';
 import {
   type LockHeader,
   SECRET_FIELDS,
@@ -25,8 +26,7 @@ import {
   seal,
 } from './vault-crypto';
 
-export const MIN_PASSPHRASE_LENGTH = 8;
-export const MAX_PASSPHRASE_LENGTH = 1024;
+export { MAX_PASSPHRASE_LENGTH, MIN_PASSPHRASE_LENGTH };
 
 /** The known text sealed into every lock: it opens only under the right key. */
 const CHECK_TEXT = 'Partner API DevTools vault';
