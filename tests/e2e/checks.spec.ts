@@ -258,6 +258,8 @@ test("the Tests tab's examples are real paths into the sandbox's answers", async
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await requestTab(panel, 'Tests');
   const tests = panel.getByRole('tabpanel', { name: /^Tests/ });
+  // The tab loads on first use: its help is read once it is there (allTextContents does not wait).
+  await expect(tests.getByRole('button', { name: 'Add assertion' })).toBeVisible();
   // Every expression the help names, as an isDefined assertion on GET /v1/products.
   const examples = (await tests.locator('p code').allTextContents()).filter((text) =>
     text.startsWith('res.'),
