@@ -113,7 +113,9 @@ test('a History entry of a failed call offers its report; a call that passed doe
     expect(value).toContain(line);
   }
   // History keeps the key typed into the query masked already: the report has the mask.
-  expect(value).toContain(`- Path: /v1/ping?key=%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2${apiKey.slice(-4)}`);
+  expect(value).toContain(
+    `- Path: /v1/ping?key=%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2${apiKey.slice(-4)}`,
+  );
 });
 
 test('while the lock holds the secrets, the report says to unlock first and offers nothing to copy', async ({
