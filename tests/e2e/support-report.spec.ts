@@ -3,9 +3,14 @@
  * a failed step of the Timeline (here a refused token request, so the call got no answer), a
  * History entry of a failed call, and the Auth tab's failed token request. Each is previewed with
  * what was masked counted before it can be copied or saved, holds no secret, and says what the
- * provider needs; while the lock holds the secrets the preview says to unlock instead.
+ * provider needs; while the lock holds the secrets the preview says to unlock instead. A canary:
+ * a gateway that echoes the API key in every encoding (raw, base64, base64url, percent, JSON, a
+ * Basic value, a JWT's claims) in its fault string and its transaction ids, and a key typed into
+ * the composer, leave no form of the key in the report.
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
 import { expect, test } from './fixtures';
@@ -142,4 +147,69 @@ test('while the lock holds the secrets, the report says to unlock first and offe
     'Unlock with your passphrase (the banner under the toolbar), then press Preview support report again.',
   );
   await expect(report.getByRole('button', { name: 'Copy support report' })).toHaveCount(0);
+});
+
+/** Every form a server could write the key back in. */
+function encodings(secret: string): string[] {
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+  const base64url = (text: string) => Buffer.from(text).toString('base64url');
+  const claims = base64url(JSON.stringify({ sub: 'partner', key: secret }));
+  return [
+    secret,
+    base64(secret),
+    base64url(secret),
+    encodeURIComponent(secret),
+    JSON.stringify(secret).slice(1, -1).replaceAll('-', '\\u002d'),
+    `Basic ${base64(`partner:${secret}`)}`,
+    `${base64url('{"alg":"HS256","typ":"JWT"}')}.${claims}.c2lnbmF0dXJl`,
+  ];
+}
+
+test('canary: a gateway echoing the API key in every encoding, and the key typed in the composer, leave no form of it in the report', async ({
+  panel,
+}) => {
+  const apiKey = 'canaryREPORTKEY-4f8a2c6e0b1d3f5a7c9e';
+  const forms = encodings(apiKey);
+  const echo = createServer((_request, answer) => {
+    answer.writeHead(401, {
+      'content-type': 'application/json',
+      'x-request-id': forms.join(' | '),
+      'x-correlation-id': forms[1] ?? '',
+      date: new Date().toUTCString(),
+    });
+    answer.end(
+      JSON.stringify({
+        fault: {
+          faultstring: `Invalid ApiKey ${forms.join(' | ')}`,
+          detail: { errorcode: 'oauth.v2.InvalidApiKey' },
+        },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = echo.address() as AddressInfo;
+    await createApiKeyProfile(panel, {
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey,
+      companyId: '7d4b7f3e-5a8a-4c5e-9a57-1f0e2c3d4b5a',
+    });
+    await send(panel, `ping?debug=${apiKey}`);
+    await expect(response(panel).locator('.status-bar')).toContainText('401');
+    await responseTab(panel, 'Explanation');
+    const report = response(panel).getByRole('region', { name: 'Support report' });
+    await report.getByRole('button', { name: 'Preview support report' }).click();
+    const value = await previewed(
+      report,
+      forms.map((form) => form.replace(/^Basic /, '')),
+    );
+    expect(value).toContain('- Gateway error code: oauth.v2.InvalidApiKey');
+    expect(value).toContain('- x-request-id: ');
+    expect(value).toContain('$API_KEY');
+    // Nothing of the key is left, not even its first 12 characters in base64.
+    expect(value).not.toContain(Buffer.from(apiKey).toString('base64').slice(0, 12));
+  } finally {
+    echo.closeAllConnections();
+    await new Promise<void>((resolve) => echo.close(() => resolve()));
+  }
 });
