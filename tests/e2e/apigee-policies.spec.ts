@@ -2,8 +2,9 @@
  * The rest of the sandbox's Apigee policies (issue 31), each met as a partner meets it and judged
  * by its Explanation: a quota at Apigee's default 500 and at 429 (the identifier it counts, when
  * to try again from Retry-After, never retried), a missing scope (the scopes named), an inactive
- * developer, company or app (only the provider can change it), an expired or revoked API key, and
- * a fault said only in `WWW-Authenticate` with an empty body (its code, text and evidence shown).
+ * developer, company or app (only the provider can change it), an expired or revoked API key, a
+ * fault said only in `WWW-Authenticate` with an empty body (its code, text and evidence shown), and
+ * an expired token reported with HTTP 400, renewed once.
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
@@ -172,4 +173,26 @@ test('a fault said only in WWW-Authenticate, with an empty body, is read and exp
     .getByRole('tab', { name: /^Body\b/ })
     .click();
   await expect(response(panel).getByRole('button', { name: 'Copy body' })).toBeDisabled();
+});
+
+test('an expired token reported in the body with HTTP 400 is renewed once, as at 401 and 500', async ({
+  panel,
+  sandbox,
+}) => {
+  const { clientId, clientSecret, companyId } = sandbox.credentials;
+  await createOAuthProfile(panel, {
+    method: 'OAuth (Basic header)',
+    authUrl: sandbox.url,
+    clientId,
+    clientSecret,
+    companyId,
+  });
+  sandbox.switches.tokenFaultStatus = 400;
+  await send(panel, 'products', '200');
+  sandbox.expireAllTokens();
+  await send(panel, 'products', '200');
+  await expect(response(panel)).toContainText('sent again with a new token');
+  const tokenRequests = sandbox.requests.filter((item) => item.path === '/o/oauth/accesstoken');
+  expect(tokenRequests).toHaveLength(2);
+  expect(v1Calls(sandbox)).toBe(3);
 });
