@@ -226,11 +226,13 @@ describe('runCollection and the gateway’s rate limits', () => {
     sandbox.switches.spikeArrestPerMinute = 60;
     try {
       const waits: number[] = [];
+      const paces: number[] = [];
       const { results, end } = await runCollection(pings, {
         ...profile(),
         stopOnFailure: false,
         cancelled: () => false,
         search: await loadPatternSearch(pings),
+        onPace: (ms) => paces.push(ms),
         wait: async (ms) => {
           waits.push(ms);
           await new Promise((resolve) => setTimeout(resolve, ms));
@@ -241,6 +243,8 @@ describe('runCollection and the gateway’s rate limits', () => {
         results.map((result) => (result.outcome.ok ? result.outcome.value.status : 0)),
       ).toEqual([200, 500, 200]);
       expect(waits).toEqual([1000]);
+      // Told once, when the spike arrest set the pace.
+      expect(paces).toEqual([1000]);
     } finally {
       sandbox.switches.spikeArrestPerMinute = null;
     }

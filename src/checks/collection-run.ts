@@ -81,6 +81,8 @@ export interface RunOptions<A extends CheckedAnswer> {
   variables?: () => CheckVariables;
   /** Waits between steps once a spike arrest set the pace (a timer unless a test gives one). */
   wait?: (ms: number) => Promise<void>;
+  /** Told when a spike arrest sets (or slows) the pace: the interval now kept between calls. */
+  onPace?: (paceMs: number) => void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -120,7 +122,10 @@ export async function runCollection<A extends RunAnswer>(
     if (paceMs > 0 && options.cancelled()) return { results, end: 'cancelled' };
     const outcome = await options.send(step.request);
     const limit = outcome.ok ? rateLimitOf(outcome.value) : null;
-    if (limit?.kind === 'spike-arrest') paceMs = Math.max(paceMs, limit.paceMs);
+    if (limit?.kind === 'spike-arrest' && limit.paceMs > paceMs) {
+      paceMs = limit.paceMs;
+      options.onPace?.(paceMs);
+    }
     let checks = NO_CHECKS;
     let refused: RefusedValue[] = [];
     const { answerVariables, assertions, responseSchemas } = step.request;

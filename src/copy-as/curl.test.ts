@@ -16,7 +16,7 @@ import { buildTokenRequest, formEncode } from '../service/token/token-request';
 import { call, profileFor, type Run } from '../testing/fixtures/copy-as/code-run-fixture';
 import { obtainToken, useSandbox } from '../testing/fixtures/sandbox/sandbox-fixture';
 import { accepted } from '../testing/results';
-import { buildCurlCommand, CURL_VARIABLES, type CurlSecrets } from './curl';
+import { buildCurlCommand, CURL_VARIABLES, type CurlSecrets, tokenRequestCurl } from './curl';
 
 const NEEDS_CURL =
   'These tests run the generated commands with the real curl: install curl 7.76 or later ' +
@@ -207,6 +207,22 @@ describe.each([
 ] as const)('an OAuth %s command, run by sh and curl', (_variant, authMethod) => {
   const sandbox = useSandbox({ credentials: AWKWARD });
   const v1Call = call({ method: 'PUT', path: 'things/42', body: '{"name":"it\'s"}' });
+
+  it('a failed token request’s support report command gets a token with the shell’s credentials', async () => {
+    const variant = authMethod === 'oauthBasic' ? 'basic' : 'body';
+    const command = tokenRequestCurl({
+      url: `${sandbox().url}/o/oauth/accesstoken`,
+      variant,
+      formEncode: false,
+      label: variant,
+    });
+    const { clientId, clientSecret } = sandbox().credentials;
+    expect(command).not.toContain(clientSecret);
+    expect(command).not.toContain(clientId);
+    const run = await runShell(command, { CLIENT_ID: clientId, CLIENT_SECRET: clientSecret });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).access_token).toEqual(expect.any(String));
+  });
 
   it('gets a token with the comment’s command, then calls with it', async () => {
     const command = curlCommand(profileFor(sandbox(), authMethod), v1Call, VARIABLES);

@@ -103,6 +103,27 @@ export function formEncodedNote(grant: GrantPlan): string[] {
     : [];
 }
 
+/** The client credentials as shell variables, in the forms tokenCommand takes. */
+const VARIABLE_CREDENTIALS = {
+  basic: `"$${CODE_VARIABLES.clientId}:$${CODE_VARIABLES.clientSecret}"`,
+  id: `"client_id=$${CODE_VARIABLES.clientId}"`,
+  secret: `"client_secret=$${CODE_VARIABLES.clientSecret}"`,
+};
+
+/**
+ * A token request as sent (a failed one's support report), the client credentials read from shell
+ * variables: no secret is part of it.
+ */
+export function tokenRequestCurl(grant: GrantPlan): string {
+  const { clientId, clientSecret } = CODE_VARIABLES;
+  const command = tokenCommand(grant, VARIABLE_CREDENTIALS);
+  return [
+    `# Set the client credentials first:  export ${clientId}=... ${clientSecret}=...`,
+    ...formEncodedNote(grant),
+    command,
+  ].join('\n');
+}
+
 function variableComments(grant: GrantPlan | null): string[] {
   const { apiKey, accessToken, clientId, clientSecret } = CODE_VARIABLES;
   if (grant === null) {
@@ -111,11 +132,7 @@ function variableComments(grant: GrantPlan | null): string[] {
       `# Set it first:  export ${apiKey}=...`,
     ];
   }
-  const command = tokenCommand(grant, {
-    basic: `"$${clientId}:$${clientSecret}"`,
-    id: `"client_id=$${clientId}"`,
-    secret: `"client_secret=$${clientSecret}"`,
-  });
+  const command = tokenCommand(grant, VARIABLE_CREDENTIALS);
   return [
     `# Reads the access token from the shell variable ${accessToken}: no secret is part of this command.`,
     `# Set the client credentials first:  export ${clientId}=... ${clientSecret}=...`,

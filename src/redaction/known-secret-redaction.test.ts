@@ -71,6 +71,20 @@ describe('createRedactor', () => {
     expect(redactor.text('Basic realm="api"')).toBe('Basic realm="api"');
   });
 
+  it('hides a JWT whole when its header or claims hold a secret, and leaves other JWTs alone', () => {
+    const part = (json: object) =>
+      base64(JSON.stringify(json)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const header = part({ alg: 'HS256', typ: 'JWT' });
+    const leaking = `${header}.${part({ sub: 'partner', echo: SECRET })}.c2ln`;
+    const leakingHeader = `${part({ alg: 'none', kid: KEY })}.${part({ sub: 'x' })}.`;
+    const clean = `${header}.${part({ sub: 'partner', scope: 'read' })}.c2ln`;
+    expect(redactor.text(`a ${leaking} b`)).toBe(`a ${MASK} b`);
+    expect(redactor.text(`Bearer ${leakingHeader}`)).toBe(`Bearer ${MASK}`);
+    expect(redactor.text(`Bearer ${clean}`)).toBe(`Bearer ${clean}`);
+    expect(redactor.holds(leaking)).toBe(SECRET);
+    expect(redactor.holds(clean)).toBeNull();
+  });
+
   it('hides a typed start of a secret (a draft saved mid-typing)', () => {
     const typed = `keys/${KEY.slice(0, 14)}`;
     expect(redactor.text(typed)).toBe(`keys/${MASK}`);

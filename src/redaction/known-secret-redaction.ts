@@ -4,7 +4,8 @@
  * secret is found however a server or a user may have written it back: as typed, percent- or
  * form-encoded (hex in either case), JSON-escaped (`\/`, `\uXXXX`, mixed as a server pleases),
  * as base64 of itself or of `client_id:client_secret` (raw or RFC 6749 form-encoded), or inside
- * any `Basic …` value, which is decoded and checked again. A start of a secret (8 characters or
+ * any `Basic …` value or a JWT's header or claims, which are decoded and checked again (a server
+ * may echo a client secret inside a token it signs). A start of a secret (8 characters or
  * more, as typing it leaves in a draft) is hidden too.
  *
  * Invariant: `redactor.text(t)` contains none of these forms of any secret it was given; a found
@@ -37,6 +38,9 @@ export interface Redactor {
   /** `value` with every string in it (keys too) redacted; other values unchanged. */
   deep<T>(value: T): T;
 }
+
+/** A JWT: base64url JSON header (`{"` is `eyJ`), claims and signature; header and claims captured. */
+const JWT_SHAPE = /\b(eyJ[A-Za-z0-9_-]*)\.([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]*/g;
 
 /** The shortest start of a secret that is hidden (a typed prefix in a draft). */
 const MIN_SECRET_START = 8;
@@ -134,10 +138,20 @@ function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'd
           const decoded = decodeBase64Text(value);
           return decoded !== null && found(decoded) ? `${lead}${MASK}` : whole;
         });
+  /** A JWT whose decoded header or claims hold a secret becomes one mask, whole. */
+  const inJwt = (text: string, found: (decoded: string) => boolean) =>
+    !text.includes('eyJ')
+      ? text
+      : text.replace(JWT_SHAPE, (whole, header: string, claims: string) => {
+          const decoded = [header, claims].map(decodeBase64Text).join('\n');
+          return found(decoded) ? MASK : whole;
+        });
+  const inEncoded = (text: string, found: (decoded: string) => boolean) =>
+    inJwt(inBasic(text, found), found);
   return {
     text(text) {
       if (usable.length === 0 || text.length < MIN_STORED_SECRET) return text;
-      const checked = inBasic(text, (decoded) => findAll(decoded).length > 0);
+      const checked = inEncoded(text, (decoded) => findAll(decoded).length > 0);
       let out = replaceFound(checked, findAll(checked));
       for (const secret of starts) out = hideStarts(out, secret);
       return out;
@@ -151,7 +165,7 @@ function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'd
       const direct = findAll(text)[0];
       if (direct !== undefined) return direct.secret;
       let inside: string | null = null;
-      inBasic(text, (decoded) => {
+      inEncoded(text, (decoded) => {
         inside ??= findAll(decoded)[0]?.secret ?? null;
         return inside !== null;
       });

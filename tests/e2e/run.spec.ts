@@ -6,10 +6,13 @@
  * every open panel's Tests tab as they change, and a clear in one panel clears them in the others.
  * A run starts with no carried values unless asked to keep them. A run against an API that
  * refuses every token stops, with the reason, after the first renewed token is refused too.
+ * A gateway's spike arrest paces the rest of a run (the pace shown), and a quota stops it.
  */
 
+import type { Page } from '@playwright/test';
 import type { Collection, SavedRequest } from '../../src/collections/model';
 import { exportCollection } from '../../src/collections/native-format';
+import type { Sandbox } from '../../src/sandbox/server';
 import { expect, PANEL_PATH, test } from './fixtures';
 import { createApiKeyProfile, createOAuthProfile } from './profiles';
 import { openRowMenu, requestTab } from './workbench';
@@ -293,4 +296,84 @@ test('a run stops with the reason once a renewed token is refused too, not after
     '/o/oauth/accesstoken',
     '/v1/ping',
   ]);
+});
+
+/** Imports a collection of `count` pings in a folder "Pings" and opens its Run dialog. */
+async function runPings(panel: Page, sandbox: Sandbox, count: number) {
+  const { apiKey, companyId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Paced', baseUrl: sandbox.url, companyId, apiKey });
+  const pings: Collection = {
+    id: 'paced-run',
+    name: 'Gateway',
+    auth: { method: 'apiKey', formEncodeCredentials: false },
+    variables: [],
+    items: [
+      {
+        kind: 'folder',
+        id: 'pings',
+        name: 'Pings',
+        items: Array.from({ length: count }, (_, index) =>
+          request(`Ping ${index + 1}`, {
+            assertions: [{ expression: 'res.status', operator: 'eq', value: '200', enabled: true }],
+          }),
+        ),
+      },
+    ],
+  };
+  await panel.getByLabel('Import collection').setInputFiles({
+    name: 'gateway.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exportCollection(pings)),
+  });
+  await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
+    'Imported “Gateway”',
+  );
+  const menu = await openRowMenu(panel, 'Pings');
+  await menu.getByRole('menuitem', { name: 'Run Pings' }).click();
+  return panel.getByRole('dialog', { name: 'Run Pings' });
+}
+
+const v1Pings = (sandbox: Sandbox) => sandbox.requests.filter((item) => item.path === '/v1/ping');
+
+test('a spike arrest paces the rest of the run to its decoded rate, and the run view says so', async ({
+  panel,
+  sandbox,
+}) => {
+  // 50 a minute: one call every 1.2 s, so the first two calls of a run (sent at once) trip it.
+  sandbox.switches.spikeArrestPerMinute = 50;
+  const dialog = await runPings(panel, sandbox, 4);
+  await dialog.getByRole('button', { name: 'Start run' }).click();
+  await expect(dialog.getByRole('status', { name: 'Pace' })).toHaveText(
+    'Paced to one call every 1.2 s: the gateway’s spike arrest.',
+  );
+  await expect(dialog.getByRole('status').first()).toHaveText(
+    'Run finished: 3 of 4 requests passed.',
+    { timeout: 15_000 },
+  );
+  const rows = dialog.getByRole('list', { name: 'Run results' }).getByRole('listitem');
+  await expect(rows.nth(1)).toContainText('Failed2. Ping 2500');
+  await expect(rows.nth(2)).toContainText('Passed3. Ping 3200');
+  await expect(rows.nth(3)).toContainText('Passed4. Ping 4200');
+  // The refused call was not retried, and the paced ones kept the gateway's interval.
+  const sent = v1Pings(sandbox).map((item) => item.at);
+  expect(sent).toHaveLength(4);
+  expect((sent[3] ?? 0) - (sent[2] ?? 0)).toBeGreaterThanOrEqual(1_150);
+});
+
+test('a quota used up stops the run, naming what it counts and when to try again', async ({
+  panel,
+  sandbox,
+}) => {
+  Object.assign(sandbox.switches, { quotaPerMinute: 1, rateLimitStatus: 429 });
+  const dialog = await runPings(panel, sandbox, 5);
+  await dialog.getByRole('button', { name: 'Start run' }).click();
+  const summary = dialog.getByRole('status');
+  await expect(summary).toContainText(
+    `Run stopped after 2 of 5 requests: the gateway’s quota for ${sandbox.credentials.clientId} is used up (QuotaViolation)`,
+  );
+  await expect(summary).toContainText(
+    /Try again in \d+(\.\d)? s, at \d\d:\d\d:\d\d UTC \(retry-after: \d+\)/,
+  );
+  await expect(dialog.getByRole('status', { name: 'Pace' })).toHaveCount(0);
+  expect(v1Pings(sandbox)).toHaveLength(2);
 });

@@ -88,7 +88,7 @@ export function AuthTab({ profile, token }: { profile: ProfileView; token: Token
               </p>
               <details open class="refresh-failure">
                 <summary>Why a new token could not be had</summary>
-                <TokenFailure view={shown.refreshFailure} />
+                <TokenFailure view={shown.refreshFailure} profile={profile} />
               </details>
             </>
           )}
@@ -102,7 +102,7 @@ export function AuthTab({ profile, token }: { profile: ProfileView; token: Token
           />
         )}
         {shown !== null && 'view' in shown && shown.view.outcome === 'failure' && (
-          <TokenFailure view={shown.view} />
+          <TokenFailure view={shown.view} profile={profile} />
         )}
       </section>
       <TokenEvents log={token.log} />

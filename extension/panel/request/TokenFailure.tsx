@@ -1,15 +1,31 @@
 /**
  * A failed token request, laid out for debugging: the exact request sent (the headers we set and
  * as they went out on the wire, secrets masked), the raw response, and why it failed with what to
- * try, most likely first. (Plain blocks, not regions: the panel's one
+ * try, most likely first, and its support report for the provider. (Plain blocks, not regions: the panel's one
  * region whose name starts with "Response" is the call's response.)
  */
+import { useState } from 'preact/hooks';
 import type { TokenFailureView } from '../../../src/service/token/token-grant';
 import { HeaderList } from '../ui/HeaderList';
+import { lazyComponent } from '../ui/lazy';
+import type { ReportProfile } from '../ui/report-draft';
 import { SentHeaders } from '../ui/SentHeaders';
 
-export function TokenFailure({ view }: { view: TokenFailureView }) {
+/** The report's code loads when a report is first shown. */
+const SupportReport = lazyComponent(() =>
+  import('../ui/SupportReport').then((module) => module.SupportReport),
+);
+
+export function TokenFailure({
+  view,
+  profile,
+}: {
+  view: TokenFailureView;
+  profile: ReportProfile;
+}) {
   const { request, response, explanation } = view;
+  // The view carries no time of its own: a failure is shown as it arrives.
+  const [shownAt] = useState(Date.now);
   return (
     <>
       <h3 class="bad">Token request failed</h3>
@@ -51,6 +67,7 @@ export function TokenFailure({ view }: { view: TokenFailureView }) {
           </>
         )}
       </div>
+      <SupportReport source={{ kind: 'token', view, atMs: shownAt }} profile={profile} />
     </>
   );
 }

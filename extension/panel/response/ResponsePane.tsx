@@ -94,7 +94,7 @@ export function ResponsePane({ profile, request, tab, onTab, checks }: Props) {
               {timeline !== null && timeline.length > 0 && (
                 <section aria-label="Timeline of the call">
                   <h3>Timeline</h3>
-                  <TimelineView steps={timeline} />
+                  <TimelineView steps={timeline} report={{ profile, call: shown.call }} />
                 </section>
               )}
             </div>

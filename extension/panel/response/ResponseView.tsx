@@ -15,13 +15,18 @@ import { ChecksView } from '../ui/ChecksView';
 import { copyText } from '../ui/copy-text';
 import { downloadFile } from '../ui/download';
 import { HeaderList } from '../ui/HeaderList';
+import { lazyComponent } from '../ui/lazy';
 import { SentHeaders } from '../ui/SentHeaders';
 import { type TabItem, Tabs } from '../ui/Tabs';
 import { BodyView } from './BodyView';
 import { contentTypeOf } from './content-type';
 import { ExplanationView } from './ExplanationView';
-import { SupportReport } from './SupportReport';
 import { TimelineView } from './TimelineView';
+
+/** The report's code loads when a report is first shown. */
+const SupportReport = lazyComponent(() =>
+  import('../ui/SupportReport').then((module) => module.SupportReport),
+);
 
 interface Props {
   exchange: HttpExchange;
@@ -178,15 +183,14 @@ export function ResponseView({ exchange, call, timeline, tab, onTab, checks, pro
           </>
         )}
         {shownTab === 'checks' && checks !== null && <ChecksView checks={checks} />}
-        {shownTab === 'timeline' && <TimelineView steps={timeline} />}
+        {shownTab === 'timeline' && (
+          <TimelineView steps={timeline} report={{ profile, call, exchange, at }} />
+        )}
         {shownTab === 'explanation' && explanation !== null && (
           <ExplanationView explanation={explanation}>
             <SupportReport
-              exchange={exchange}
-              call={call}
+              source={{ kind: 'answer', exchange, call, atMs: at }}
               profile={profile}
-              explanation={explanation}
-              atMs={at}
             />
           </ExplanationView>
         )}

@@ -1,8 +1,9 @@
 /**
  * The last calls of the active profile (newest first): method, path, status, duration and time.
  * Open puts a call back into the composer and, for the last few, shows what came back (the worker
- * keeps their answers for the session). Clear history asks first. No credential is ever in
- * history: the worker stores calls as composed, with any stored secret masked.
+ * keeps their answers for the session). A failed call offers its support report. Clear history
+ * asks first. No credential is ever in history: the worker stores calls as composed, with any
+ * stored secret masked.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { outcomeWords } from '../../../src/service/call/outcome-words';
@@ -13,21 +14,31 @@ import { useStore } from '../state/store';
 import { ask } from '../state/worker-client';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { lazyComponent } from '../ui/lazy';
+import type { ReportProfile } from '../ui/report-draft';
+
+/** The report's code loads when a report is first shown. */
+const SupportReport = lazyComponent(() =>
+  import('../ui/SupportReport').then((module) => module.SupportReport),
+);
 
 interface Props {
-  profileId: string;
+  profile: ReportProfile;
   onOpen: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
 }
 
 const outcome = (entry: HistoryEntry) => outcomeWords(entry.status, entry.errorCode);
 
-export function History({ profileId, onOpen }: Props) {
+export function History({ profile, onOpen }: Props) {
+  const profileId = profile.id;
   // The worker tells of every entry it appends (from this panel or another): the list reloads.
   const version = useStore((state) => state.history[profileId] ?? 0);
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [asking, setAsking] = useState(false);
   const [notice, setNotice] = useState('');
+  /** The entry whose support report is shown. */
+  const [reported, setReported] = useState<string | null>(null);
 
   async function load() {
     const reply = await ask('history/list', { profileId });
@@ -87,6 +98,24 @@ export function History({ profileId, onOpen }: Props) {
                   >
                     Open
                   </button>
+                  {(entry.status === null || entry.status >= 400) && (
+                    <button
+                      type="button"
+                      class="link history-report"
+                      aria-expanded={reported === entry.id}
+                      aria-label={`Support report for ${entry.method} ${entry.path || '/'} from ${time}`}
+                      onClick={() => setReported(reported === entry.id ? null : entry.id)}
+                    >
+                      Report
+                    </button>
+                  )}
+                  {reported === entry.id && (
+                    <SupportReport
+                      source={{ kind: 'history', entry }}
+                      profile={profile}
+                      previewAtOnce
+                    />
+                  )}
                 </li>
               );
             })}

@@ -62,7 +62,7 @@ export function WorkbenchSidebar(props: Props) {
         />
       }
       capture={<CaptureView profiles={props.profiles} onDraft={props.onCaptured} />}
-      history={<History profileId={profile.id} onOpen={props.onOpenEntry} />}
+      history={<History profile={profile} onOpen={props.onOpenEntry} />}
     />
   );
 }

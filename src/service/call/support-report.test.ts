@@ -16,6 +16,7 @@ const TOKEN = 'br1G6KpQ9sZx2Lm4Nv7Rt8Wy3Ab5Cd6Ef';
 
 function input(overrides: Partial<SupportReportInput> = {}): SupportReportInput {
   return {
+    subject: 'call',
     atMs: AT,
     method: 'GET',
     url: 'https://api.example.com/v1/orders?page=2',
@@ -90,19 +91,48 @@ describe('the support report', () => {
     );
   });
 
-  it('canary: no secret survives the redaction, raw, base64, URL- or JSON-encoded, and each is counted', () => {
-    const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
-    const planted = [
-      API_KEY,
-      Buffer.from(API_KEY).toString('base64'),
-      CLIENT_SECRET,
-      encodeURIComponent(CLIENT_SECRET),
-      JSON.stringify(CLIENT_SECRET).slice(1, -1).replaceAll('/', '\\/'),
-      Buffer.from(CLIENT_SECRET).toString('base64'),
-      `Basic ${basic}`,
-      TOKEN,
-      encodeURIComponent(TOKEN),
+  it('says when no answer came, when headers were not kept, and what a token request is', () => {
+    const report = buildSupportReport(
+      input({
+        status: null,
+        statusText: '',
+        error: { code: 'timeout', message: 'the call ended before an answer came' },
+        headers: null,
+      }),
+    );
+    expect(report).toContain('# Support report: GET /v1/orders got no answer (timeout)');
+    expect(report).toContain('- Status: no answer: the call ended before an answer came');
+    expect(report).toContain('- not known (the panel did not keep this answer’s headers)');
+    expect(report).toContain('- Clock offset: unknown (the answer’s headers were not kept)');
+    const token = buildSupportReport(
+      input({
+        subject: 'token request',
+        method: 'POST',
+        url: 'https://api.example.com/o/oauth/accesstoken',
+      }),
+    );
+    expect(token).toContain(
+      '# Support report: token request POST /o/oauth/accesstoken answered 401',
+    );
+    expect(token).toContain('- none: this report is about the token request');
+    expect(token).not.toContain('api_product_list');
+  });
+
+  it('canary: no secret survives the redaction in any encoding (raw, base64, base64url, percent, JSON, Basic, JWT), and each is counted', () => {
+    const base64 = (text: string) => Buffer.from(text).toString('base64');
+    const base64url = (text: string) => Buffer.from(text).toString('base64url');
+    const jwt = (claims: object) =>
+      `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url(JSON.stringify(claims))}.c2lnbmF0dXJl`;
+    const forms = (secret: string) => [
+      secret,
+      base64(secret),
+      base64url(secret),
+      encodeURIComponent(secret),
+      JSON.stringify(secret).slice(1, -1).replaceAll('/', '\\/'),
+      `Basic ${base64(`${CLIENT_ID}:${secret}`)}`,
+      jwt({ sub: 'partner', leaked: secret }),
     ];
+    const planted = [API_KEY, CLIENT_SECRET, TOKEN].flatMap(forms);
     const report = buildSupportReport(
       input({
         fault: { code: 'x', text: planted.join(' | '), title: null },
@@ -115,9 +145,15 @@ describe('the support report', () => {
       pairs: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }],
     });
     const { text, replaced } = redactReport(redactor, report);
-    for (const form of planted) expect(text, form).not.toContain(form);
-    expect(text).not.toContain(basic);
+    for (const form of planted) expect(text, form).not.toContain(form.replace(/^Basic /, ''));
+    for (const secret of [API_KEY, CLIENT_SECRET, TOKEN]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(base64(secret).slice(0, 12));
+    }
+    // Each form in the fault string and in a header, and the key in the cURL.
     expect(replaced).toBeGreaterThanOrEqual(planted.length * 2 + 1);
     expect(redactReport(redactor, text).replaced).toBe(0);
+    // Nothing else is masked: the report's other lines are as built.
+    expect(text).toContain('- Path: /v1/orders?page=2');
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The support report of a failed call, in Markdown: what the provider's support team needs to
- * find the transaction in their gateway (the UTC time, method, base URL and path, status, the
- * gateway's code and fault string, the answer's headers that identify the transaction), the
- * token's metadata, the auth method and variant, the clock offset from the server's Date, the
- * extension's version and browser, and a cURL with secrets as environment variables.
+ * The support report of a failed call or token request, in Markdown: what the provider's support
+ * team needs to find the transaction in their gateway (the UTC time, method, base URL and path,
+ * status, the gateway's code and fault string, the answer's headers that identify the
+ * transaction), the token's metadata, the auth method and variant, the clock offset from the
+ * server's Date, the extension's version and browser, and a cURL with secrets as environment
+ * variables. What each place of the panel knows of a failure is in report-sources.ts.
  *
  * Invariant: built only from what the panel holds (masked headers, token metadata, the cURL in
  * variables mode); the worker then masks every secret it knows in any encoding and counts what it
@@ -15,13 +16,19 @@ import type { TokenEvidence } from './fault-evidence';
 import { headerValue } from './gateway-fault';
 
 export interface SupportReportInput {
-  /** When the answer arrived, ms since the epoch. */
+  /** A call to the API, or the token request itself (then no token was carried). */
+  subject: 'call' | 'token request';
+  /** When the answer arrived (or the call ended), ms since the epoch. */
   atMs: number;
   method: string;
   url: string;
-  status: number;
+  /** Null when no answer came (see `error`). */
+  status: number | null;
   statusText: string;
-  headers: readonly NameValue[];
+  /** Why no answer came: the panel's error code and message. */
+  error?: { code: string; message: string } | null;
+  /** The answer's headers; null when they were not kept (an earlier attempt, an old history entry). */
+  headers: readonly NameValue[] | null;
   fault: { code: string | null; text: string | null; title: string | null } | null;
   token: TokenEvidence | undefined;
   authMethod: AuthMethod;
@@ -59,7 +66,9 @@ const AUTH_WORDS: Record<AuthMethod, string> = {
 const iso = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? 'not given' : new Date(ms).toISOString();
 
-function tokenLines(token: TokenEvidence | undefined): string[] {
+function tokenLines(input: SupportReportInput): string[] {
+  const { token } = input;
+  if (input.subject === 'token request') return ['- none: this report is about the token request'];
   if (token === undefined) return ['- none (the call did not carry one of the panel’s tokens)'];
   return [
     `- application_name: ${token.applicationName ?? 'not given'}`,
@@ -72,42 +81,65 @@ function tokenLines(token: TokenEvidence | undefined): string[] {
   ];
 }
 
+/** The URL's origin and path; a URL that cannot be parsed (a path as composed) stays as it is. */
+function urlParts(text: string): { origin: string; path: string } {
+  try {
+    const url = new URL(text);
+    return { origin: url.origin, path: `${url.pathname}${url.search}` };
+  } catch {
+    return { origin: 'not known', path: text };
+  }
+}
+
+function identifyingLines(headers: readonly NameValue[] | null): string[] {
+  if (headers === null) return ['- not known (the panel did not keep this answer’s headers)'];
+  const ids = identifyingHeaders(headers);
+  return ids.length > 0
+    ? ids.map((header) => `- ${header.name}: ${header.value}`)
+    : ['- none in the answer'];
+}
+
 export function buildSupportReport(input: SupportReportInput): string {
-  const url = new URL(input.url);
-  const ids = identifyingHeaders(input.headers);
+  const { origin, path } = urlParts(input.url);
+  const pathOnly = path.replace(/\?.*$/s, '');
+  const outcome =
+    input.status === null
+      ? `got no answer (${input.error?.code ?? 'no answer'})`
+      : `answered ${input.status}`;
+  const headers = input.headers ?? [];
   const lines = [
-    `# Support report: ${input.method} ${url.pathname} answered ${input.status}`,
+    `# Support report: ${input.subject === 'token request' ? 'token request ' : ''}${input.method} ${pathOnly} ${outcome}`,
     '',
     `- Time (UTC): ${new Date(input.atMs).toISOString()}`,
     `- Method: ${input.method}`,
-    `- Base URL: ${url.origin}`,
-    `- Path: ${url.pathname}${url.search}`,
-    `- Status: ${input.status} ${input.statusText}`.trimEnd(),
+    `- Base URL: ${origin}`,
+    `- Path: ${path}`,
+    input.status === null
+      ? `- Status: no answer: ${input.error?.message ?? 'the call ended before an answer came'}`
+      : `- Status: ${input.status} ${input.statusText}`.trimEnd(),
     `- Gateway error code: ${input.fault?.code ?? 'none given'}`,
     `- Fault string: ${input.fault?.text ?? 'none given'}`,
   ];
   if (input.fault?.title) lines.push(`- Meaning: ${input.fault.title}`);
   lines.push(
     `- Auth: ${AUTH_WORDS[input.authMethod]}${input.authMethod === 'apiKey' ? '' : `, RFC 6749 form-encoding ${input.formEncodeCredentials ? 'on' : 'off'}`}`,
-    `- Clock offset: ${clockOffset(input.headers, input.atMs) ?? 'unknown (the answer had no Date header)'}`,
+    `- Clock offset: ${clockOffset(headers, input.atMs) ?? `unknown (${input.headers === null ? 'the answer’s headers were not kept' : 'the answer had no Date header'})`}`,
     `- Sent by: Partner API DevTools ${input.extension.version}, ${input.extension.browser}`,
     '',
     '## Headers that identify the transaction',
     '',
-    ...(ids.length > 0
-      ? ids.map((header) => `- ${header.name}: ${header.value}`)
-      : ['- none in the answer']),
+    ...identifyingLines(input.headers),
     '',
     '## Token',
     '',
-    ...tokenLines(input.token),
+    ...tokenLines(input),
     '',
     '## Reproduce',
     '',
     'Secrets are environment variables: set them before running the command.',
     '',
     '```sh',
-    input.curl ?? '# the cURL command could not be built for this call',
+    input.curl ?? `# the cURL command could not be built for this ${input.subject}`,
     '```',
     '',
   );

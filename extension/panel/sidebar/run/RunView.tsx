@@ -3,13 +3,21 @@
  * values carried from one answer to the next; the results fill in as it goes (status, time,
  * checks passed, the answer one click away). It starts with no carried values unless told to keep
  * them. Stop on the first failure or go on; Cancel run stops between requests (and the one in
- * flight); Run failed again sends only the failed ones, with what the run carried.
+ * flight); Run failed again sends only the failed ones, with what the run carried. A gateway's
+ * spike arrest paces the run (the pace is shown), and a quota used up stops it, saying when to
+ * try again.
  */
 import { Component } from 'preact';
 import { useState } from 'preact/hooks';
 import { checkCounts } from '../../../../src/checks/checks-summary';
 import { failedSteps, runSteps } from '../../../../src/checks/collection-run';
 import type { Collection, Folder } from '../../../../src/collections/model';
+import {
+  formatDuration,
+  quotaIdentifier,
+  retryWhen,
+} from '../../../../src/service/call/fault-evidence';
+import { headerValue, readGatewayFault } from '../../../../src/service/call/gateway-fault';
 import { ChecksView } from '../../ui/ChecksView';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -90,6 +98,15 @@ function Row({ result, index }: RowProps) {
   );
 }
 
+/** What the quota's answer says: the identifier it counts, and when to try again. */
+function quotaFacts(result: RunResult | undefined) {
+  const exchange = result?.outcome.ok ? result.outcome.value : null;
+  if (exchange === null) return { identifier: null, when: null };
+  const contentType = headerValue(exchange.headers, 'content-type') ?? '';
+  const text = readGatewayFault({ ...exchange, contentType })?.text ?? '';
+  return { identifier: quotaIdentifier(text), when: retryWhen(exchange.headers, Date.now()) };
+}
+
 function summary(state: RunState): string {
   const passed = state.results.filter((result) => result.passed).length;
   if (state.running) return `Running: ${state.results.length} of ${state.total} requests done…`;
@@ -98,8 +115,10 @@ function summary(state: RunState): string {
   if (state.end === 'done') return `Run finished: ${counted}.`;
   if (state.end === 'cancelled')
     return `Run cancelled after ${state.results.length} of ${state.total} requests: ${counted}.`;
-  if (state.end === 'stopped on a quota')
-    return `Run stopped after ${state.results.length} of ${state.total} requests: the gateway’s quota is used up (QuotaViolation), and calling on would only be refused. Wait for the quota period to reset (the last answer’s Explanation says what is known): ${counted}.`;
+  if (state.end === 'stopped on a quota') {
+    const { identifier, when } = quotaFacts(state.results.at(-1));
+    return `Run stopped after ${state.results.length} of ${state.total} requests: the gateway’s quota${identifier === null ? '' : ` for ${identifier}`} is used up (QuotaViolation), and calling on would only be refused. Try again ${when ?? 'when the quota period resets (the answer names no time: ask the provider for the period)'}: ${counted}.`;
+  }
   if (state.end === 'token refused again')
     return `Run stopped after ${state.results.length} of ${state.total} requests: the API refused the profile’s token, and the renewed one too, so every next request would be refused the same way (${counted}). Press Get token to see the token request and its answer, check the profile’s client ID and secret and its access to the API, then run again.`;
   return `Run stopped on a failure after ${state.results.length} of ${state.total} requests: ${counted}.`;
@@ -183,6 +202,11 @@ export function RunView({ profile, collection, folder, onClose }: Props) {
         </p>
       )}
       <p role="status">{summary(state)}</p>
+      {state.paceMs !== null && (
+        <p role="status" aria-label="Pace" class="muted">
+          Paced to one call every {formatDuration(state.paceMs)}: the gateway’s spike arrest.
+        </p>
+      )}
       {state.results.length > 0 && (
         <ol class="run-results" aria-label="Run results">
           {state.results.map((result, index) => (

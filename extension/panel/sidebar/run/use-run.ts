@@ -32,12 +32,21 @@ export interface RunState {
   end: RunEnd | null;
   /** Why the run could not start. */
   error: string | null;
+  /** The interval a gateway's spike arrest asked for, kept between calls; null while none did. */
+  paceMs: number | null;
 }
 
 /** How often a running run's results view catches up (a person sees it move; the run is not slowed). */
 const PROGRESS_TICK_MS = 250;
 
-const IDLE: RunState = { running: false, total: 0, results: [], end: null, error: null };
+const IDLE: RunState = {
+  running: false,
+  total: 0,
+  results: [],
+  end: null,
+  error: null,
+  paceMs: null,
+};
 
 /** The profile a run sends with: its id, and what `{{name}}` in an assertion's value reads. */
 export type RunProfile = PreviewProfile & { id: string };
@@ -54,13 +63,16 @@ export function useRun(profile: RunProfile, collection: Collection) {
   /** The steps ended so far, shown at the next progress tick. */
   const done = useRef<RunResult[]>([]);
   const tick = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The pace a spike arrest set in this run. */
+  const pace = useRef<number | null>(null);
 
   /** `fresh`: the profile's carried values are cleared first, as a run in CI starts with none. */
   async function run(steps: RunStep[], stopOnFailure: boolean, fresh: boolean) {
     if (state.running) return;
     cancelled.current = false;
     done.current = [];
-    setState({ running: true, total: steps.length, results: [], end: null, error: null });
+    pace.current = null;
+    setState({ ...IDLE, running: true, total: steps.length });
     if (fresh) {
       const cleared = await ask('variables/clear', { profileId });
       if (!cleared.ok) {
@@ -110,11 +122,15 @@ export function useRun(profile: RunProfile, collection: Collection) {
         }
       },
       search,
+      onPace: (paceMs) => {
+        pace.current = paceMs;
+        setState((now) => ({ ...now, paceMs }));
+      },
       variables: () => variablesOf(withCarried(profile, carried.current), collection.variables),
     });
     if (tick.current !== null) clearTimeout(tick.current);
     tick.current = null;
-    setState({ running: false, total: steps.length, results, end, error: null });
+    setState({ ...IDLE, total: steps.length, results, end, paceMs: pace.current });
   }
 
   async function cancel() {

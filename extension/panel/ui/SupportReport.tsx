@@ -1,0 +1,92 @@
+/**
+ * A support report, wherever a call or a token request failed (the Explanation, a Timeline step,
+ * a History entry, the Auth tab's failed token request): Preview support report builds it
+ * (report-draft.ts), has the worker mask every secret it knows in any encoding and count them, and
+ * shows it; only then do Copy support report and Save support report (a .md file) appear. While
+ * the lock holds the secrets the worker cannot check the report, so it says to unlock first and
+ * nothing can be copied. Each place loads it lazily, when a report is first shown.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { AppError } from '../../../src/vocabulary/errors';
+import { ask } from '../state/worker-client';
+import { copyText } from './copy-text';
+import { downloadFile } from './download';
+import { ErrorNotice } from './ErrorNotice';
+import { type ReportProfile, type ReportSource, reportText } from './report-draft';
+import './SupportReport.css';
+
+export interface SupportReportProps {
+  source: ReportSource;
+  profile: ReportProfile;
+  /** Preview at once (the place already had a button saying "support report"). */
+  previewAtOnce?: boolean;
+}
+
+function atMsOf(source: ReportSource): number {
+  if (source.kind === 'step') return source.step.atMs;
+  if (source.kind === 'history') return source.entry.at;
+  return source.atMs;
+}
+
+export function SupportReport({ source, profile, previewAtOnce = false }: SupportReportProps) {
+  const [report, setReport] = useState<{ text: string; replaced: number } | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [status, setStatus] = useState('');
+
+  async function preview() {
+    setError(null);
+    const redacted = await ask('report/redact', { text: await reportText(source, profile) });
+    if (!redacted.ok) setError(redacted.error);
+    else setReport(redacted.value);
+  }
+
+  useEffect(() => {
+    if (previewAtOnce) void preview();
+  }, []);
+
+  const stamp = new Date(atMsOf(source)).toISOString().replace(/[:.]/g, '-');
+  const fileName = `support-report-${stamp}.md`;
+  return (
+    <section class="support-report" aria-label="Support report">
+      <button type="button" onClick={preview}>
+        Preview support report
+      </button>
+      {error !== null && <ErrorNotice error={error} />}
+      {report !== null && (
+        <>
+          <p role="status">
+            {report.replaced === 0
+              ? 'No secret was found in the report.'
+              : `${report.replaced} place${report.replaced === 1 ? '' : 's'} held a secret and now hold its mask.`}{' '}
+            {status}
+          </p>
+          <textarea
+            class="support-report-text"
+            readOnly
+            rows={14}
+            aria-label="Support report preview"
+            value={report.text}
+          />
+          <button
+            type="button"
+            onClick={async () =>
+              setStatus(
+                (await copyText(report.text))
+                  ? 'Support report copied.'
+                  : 'Copying failed: use Save support report.',
+              )
+            }
+          >
+            Copy support report
+          </button>
+          <button
+            type="button"
+            onClick={() => setStatus(downloadFile(fileName, report.text, 'text/markdown'))}
+          >
+            Save support report
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
