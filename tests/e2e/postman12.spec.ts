@@ -7,14 +7,21 @@
  * folder too) import back with a summary. Postman's own CLI judges the same files in
  * tests/unit/postman-cli.test.ts.
  */
+
 import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { load } from 'js-yaml';
 import { expect, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
 import { openCollectionActions } from './workbench';
 
-test('Export for Postman 12 downloads a v3 zip without the key', async ({ panel, sandbox }) => {
+test('Export for Postman 12 downloads a v3 zip without the key, and the zip and the folder import back', async ({
+  panel,
+  sandbox,
+}) => {
   test.setTimeout(120_000);
   await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products?sort=name');
@@ -70,4 +77,45 @@ test('Export for Postman 12 downloads a v3 zip without the key', async ({ panel,
       { key: 'apiKey', value: '', enabled: true, type: 'secret' },
     ]),
   });
+
+  // The zip imports back through Import collection: the clash is asked, the summary names the
+  // environment, which a profile holds here.
+  await panel.getByLabel('Import collection').setInputFiles({
+    name: 'team.postman12.zip',
+    mimeType: 'application/zip',
+    buffer: zip,
+  });
+  const clash = panel.getByRole('dialog', { name: 'Name clash' });
+  await expect(clash).toContainText('“Team” already exists');
+  await clash.getByRole('button', { name: 'Keep both' }).click();
+  const summary = panel.getByRole('status', { name: 'Import summary' });
+  await expect(summary).toContainText('Imported “Team');
+  await expect(summary).toContainText('Environments were not imported');
+  await expect(
+    collections.getByRole('treeitem', { name: 'List: products?', exact: true }),
+  ).toHaveCount(2);
+
+  // Unpacked, the collection's own folder (hidden .resources included) imports as a folder.
+  const root = await mkdtemp(join(tmpdir(), 'postman12-'));
+  try {
+    for (const { path, text } of files) {
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), text);
+    }
+    await panel
+      .getByLabel('Import Bruno folder')
+      .setInputFiles(join(root, 'postman/collections/Team'));
+    await panel
+      .getByRole('dialog', { name: 'Name clash' })
+      .getByRole('button', { name: 'Keep both' })
+      .click();
+    await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
+      'Imported “Team',
+    );
+    await expect(
+      collections.getByRole('treeitem', { name: 'List: products?', exact: true }),
+    ).toHaveCount(3);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 });
