@@ -145,6 +145,47 @@ describe('Export for Postman 12 (collection schema v3)', () => {
     expect(script?.code).toContain('carry("firstProduct", read(["echo","path"]));');
   });
 
+  it('keeps in each script only the helpers its checks call', () => {
+    const base = brunoSample();
+    const request = {
+      kind: 'request' as const,
+      id: 'r',
+      name: 'Checks',
+      method: 'GET' as const,
+      path: 'company',
+      query: [],
+      headers: [],
+      body: '',
+      assertions: [
+        { expression: 'res.status', operator: 'in' as const, value: '200, {{ok}}', enabled: true },
+        { expression: 'res.body.items', operator: 'isEmpty' as const, value: '', enabled: true },
+      ],
+    };
+    const files = fileMap({ ...base, items: [request] });
+    const code =
+      (
+        yaml(files.get('postman/collections/Orders walkthrough/Checks.request.yaml')).scripts as {
+          code: string;
+        }[]
+      )[0]?.code ?? '';
+    for (const kept of [
+      'function operands(',
+      'function operand(',
+      'function isEmpty(',
+      'function read(',
+      'function own(',
+    ])
+      expect(code).toContain(kept);
+    expect(code).not.toContain('function carry(');
+    const plain =
+      (
+        yaml(fileMap().get('postman/collections/Orders walkthrough/List products.request.yaml'))
+          .scripts as { code: string }[]
+      )[0]?.code ?? '';
+    expect(plain).not.toContain('function operands(');
+    expect(plain).not.toContain('function isEmpty(');
+  });
+
   it('keeps the API key a header of the collection’s apikey auth, never in the query', () => {
     const definition = yaml(
       fileMap().get('postman/collections/Orders walkthrough/.resources/definition.yaml'),

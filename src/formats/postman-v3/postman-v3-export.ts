@@ -25,7 +25,7 @@ import type {
   PostmanRequestItem,
 } from '../postman/postman-format';
 import { isSecretName } from '../postman/postman-names';
-import { CARRY_SET_LINE } from '../postman/postman-test-script';
+import { CARRY_SET_LINE, TEST_SCRIPT_MARKER } from '../postman/postman-test-script';
 import { environmentFile } from './postman-v3-environment';
 import {
   COLLECTIONS_DIR,
@@ -75,11 +75,46 @@ const CARRY_V3_LINES = [
   '  pm.collectionVariables.set(name, text);',
 ];
 
+/**
+ * Our test script without the helper functions it does not call: the shared prelude is written
+ * for every check there is, and a thousand requests would each carry all of it into git.
+ * Helpers are `function name(…) {` blocks ending at a `}` line; one is kept when a kept line
+ * names it (a call, or a reference such as `parts.map(operand)`), so `read` keeps `own`.
+ */
+function withoutUnusedHelpers(lines: readonly string[]): string[] {
+  if (lines[0] !== TEST_SCRIPT_MARKER) return [...lines];
+  const blocks = new Map<string, { start: number; end: number }>();
+  for (let at = 0; at < lines.length; at++) {
+    const name = /^function ([A-Za-z]+)\(/.exec(lines[at] ?? '')?.[1];
+    if (name === undefined) continue;
+    const end = lines.indexOf('}', at);
+    if (end < 0) return [...lines];
+    blocks.set(name, { start: at, end });
+    at = end;
+  }
+  const inBlock = new Set<number>();
+  for (const { start, end } of blocks.values())
+    for (let at = start; at <= end; at++) inBlock.add(at);
+  const used = new Set<string>();
+  const visit = (text: string) => {
+    for (const [name, block] of blocks) {
+      if (used.has(name) || !new RegExp(`\\b${name}\\b`).test(text)) continue;
+      used.add(name);
+      visit(lines.slice(block.start + 1, block.end + 1).join('\n'));
+    }
+  };
+  visit(lines.filter((_line, at) => !inBlock.has(at)).join('\n'));
+  const dropped = new Set<number>();
+  for (const [name, { start, end }] of blocks)
+    if (!used.has(name)) for (let at = start; at <= end; at++) dropped.add(at);
+  return lines.filter((_line, at) => !dropped.has(at));
+}
+
 function scripts(events: readonly PostmanEvent[] | undefined, collection: boolean): YamlValue[] {
   return (events ?? []).map(({ listen, script }) => ({
     type:
       listen === 'prerequest' ? (collection ? SCRIPT_HTTP_BEFORE : SCRIPT_BEFORE) : SCRIPT_AFTER,
-    code: script.exec
+    code: withoutUnusedHelpers(script.exec)
       .flatMap((line) => (line === CARRY_SET_LINE ? CARRY_V3_LINES : [line]))
       .join('\n'),
     language: SCRIPT_LANGUAGE,

@@ -42,7 +42,11 @@ const CARRIED: SavedRequest = {
   query: [{ name: 'from', value: '{{firstProduct}}' }],
   headers: [],
   body: '',
-  assertions: [{ expression: 'res.status', operator: 'eq', value: '200', enabled: true }],
+  // Values that name variables are read when the test runs: the operand helpers must be there.
+  assertions: [
+    { expression: 'res.status', operator: 'in', value: '200, {{sku}}', enabled: true },
+    { expression: 'res.status', operator: 'neq', value: '{{sku}}', enabled: true },
+  ],
 };
 
 /** The walkthrough sample, and a last request that sends the value the first one carried. */
@@ -144,7 +148,7 @@ describe.skipIf(missing !== null)(TITLE, { timeout: SLOW }, () => {
     const { run, seen } = await lintAndRun(sample(auth));
     expect(run.exitCode, run.output).toBe(0);
     expect(tableRow(run.output, 'requests')).toEqual({ executed: REQUESTS, failed: 0 });
-    expect(tableRow(run.output, 'assertions')).toEqual({ executed: 3, failed: 0 });
+    expect(tableRow(run.output, 'assertions')).toEqual({ executed: 4, failed: 0 });
     expect(run.output).not.toMatch(/^\s*Fail\b/m);
     const calls = seen.filter(({ path }) => path.startsWith('/v1/'));
     expect(calls).toHaveLength(REQUESTS);
