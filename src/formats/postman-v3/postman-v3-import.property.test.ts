@@ -16,7 +16,8 @@ import {
   NUM_RUNS,
 } from '../../testing/property-checks';
 import type { CollectionFile } from '../opencollection/opencollection-format';
-import { buildPostmanCollection } from '../postman/postman-export';
+import { buildPostmanCollection, exportPostman } from '../postman/postman-export';
+import { importPostman } from '../postman/postman-import';
 import { exportPostmanV3 } from './postman-v3-export';
 import { importPostmanV3 } from './postman-v3-import';
 
@@ -157,6 +158,26 @@ describe('Postman v3 folder import: hostile input', () => {
         },
       ),
       { numRuns: Math.min(NUM_RUNS, 100) },
+    );
+  });
+
+  it('loses nothing the v2.1 round trip keeps: any collection comes back from v3 as from v2.1', () => {
+    const strip = (value: unknown): unknown =>
+      JSON.parse(JSON.stringify(value, (key, field) => (key === 'id' ? undefined : field)));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (seed) => {
+        const collection = sampleCollection(seed);
+        let next = 0;
+        const newId = () => `id_${++next}`;
+        const v21 = importPostman(exportPostman(collection, {}), newId);
+        const v3 = importPostmanV3(
+          exportPostmanV3(buildPostmanCollection(collection, {}), 'Env').files,
+          newId,
+        );
+        if (!v21.ok || !v3.ok) throw new Error('an import was refused');
+        expect(strip(v3.value.collection)).toEqual(strip(v21.value.collection));
+      }),
+      { numRuns: Math.min(NUM_RUNS, 60) },
     );
   });
 
