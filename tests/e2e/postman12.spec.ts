@@ -5,7 +5,7 @@
  * v2.1 Export for Postman, the panel shows the `postman collection run` command for it, and the
  * zip (Import collection) and the unpacked folder (Import Bruno folder, which takes a Postman v3
  * folder too) import back with a summary. Postman's own CLI judges the same files in
- * tests/unit/postman-cli.test.ts.
+ * src/formats/postman-v3/postman-v3.cli.test.ts.
  */
 
 import { readFileSync } from 'node:fs';
