@@ -22,6 +22,7 @@ import {
   measureBigResponse,
   measureFirstRender,
 } from './bench-panel';
+import { measurePostmanV3 } from './bench-postman-v3';
 import { GETS, measureProxy, measureTokenRoundTrip, TOKENS } from './bench-proxy';
 import { measureRun, RUN_REQUESTS, RUN_ROUNDS } from './bench-run';
 import { DIST, launchWithExtension, PANEL_PATH } from './extension-browser';
@@ -69,6 +70,8 @@ async function main() {
     const openApi = await measureOpenApiImport(context, extensionId);
     // A 1 000-request collection written to a folder as OpenCollection YAML, and read back.
     const openCollection = await measureOpenCollectionFolder();
+    // The same 1 000 requests exported for Postman 12 (a v3 zip) and imported back.
+    const postmanV3 = measurePostmanV3();
     const firefox = await measureFirefox(sandbox, DIST_FIREFOX);
 
     const figures = {
@@ -84,6 +87,7 @@ async function main() {
       ...postman,
       ...openApi,
       ...openCollection,
+      ...postmanV3,
       firefox,
       samples: {
         gets: GETS,
@@ -109,6 +113,8 @@ async function main() {
         import_openapi_yaml_5mb_ms: '< 1000',
         opencollection_write_1k_ms: '< 2000',
         opencollection_read_1k_ms: '< 1000',
+        postman12_export_zip_1k_ms: '< 2000',
+        postman12_import_zip_1k_ms: '< 1000',
       },
     };
     console.log(JSON.stringify(figures, null, 2));

@@ -95,7 +95,7 @@ test('canary secrets stay inside the worker through a whole session', async () =
     for (const button of ['Export collection', 'Export for Postman']) {
       const [download] = await Promise.all([
         panel.waitForEvent('download'),
-        panel.getByRole('button', { name: button }).click(),
+        panel.getByRole('button', { name: `${button} Canary`, exact: true }).click(),
       ]);
       exports.push(readFileSync((await download.path()) ?? '', 'utf8'));
     }

@@ -192,8 +192,12 @@ export function exportDescription(method: AuthMethod): string {
   ].join('\n');
 }
 
-export function exportPostman(collection: Collection, options: PostmanExportOptions = {}): string {
-  const json: PostmanCollectionJson = {
+/** The v2.1 collection as data: what `exportPostman` writes, and what the v3 export is made from. */
+export function buildPostmanCollection(
+  collection: Collection,
+  options: PostmanExportOptions = {},
+): PostmanCollectionJson {
+  return {
     info: {
       _postman_id: postmanIdFor(collection.id),
       name: collection.name,
@@ -214,5 +218,8 @@ export function exportPostman(collection: Collection, options: PostmanExportOpti
         }),
     variable: buildVariables(collection, options),
   };
-  return `${JSON.stringify(json, null, '\t')}\n`;
+}
+
+export function exportPostman(collection: Collection, options: PostmanExportOptions = {}): string {
+  return `${JSON.stringify(buildPostmanCollection(collection, options), null, '\t')}\n`;
 }

@@ -164,12 +164,11 @@ function importParsed(root: JsonObject, newId: () => string): Result<PostmanImpo
   return ok({ collection: { id, name, auth, variables: rows, items }, summary: notes.lines() });
 }
 
-export function importPostman(text: string, newId: () => string): Result<PostmanImport> {
+/** The promise that a bug still answers with a value: every read in `run` is checked. */
+function guarded(run: () => Result<PostmanImport>): Result<PostmanImport> {
   try {
-    const parsed = parseFile(text);
-    return parsed.ok ? importParsed(parsed.value, newId) : parsed;
+    return run();
   } catch (error) {
-    // Every read above is checked; this is the promise that a bug still answers with a value.
     const detail = error instanceof Error ? error.message.slice(0, 120) : 'unknown';
     return fail(
       'internal',
@@ -177,4 +176,19 @@ export function importPostman(text: string, newId: () => string): Result<Postman
       'Report this with the file, if you can share it.',
     );
   }
+}
+
+export function importPostman(text: string, newId: () => string): Result<PostmanImport> {
+  return guarded(() => {
+    const parsed = parseFile(text);
+    return parsed.ok ? importParsed(parsed.value, newId) : parsed;
+  });
+}
+
+/**
+ * A collection already read into v2.1's shape (the v3 import builds one from its YAML files), read
+ * as a v2.1 file is. `root` must be plain data, built by the caller from checked files.
+ */
+export function importPostmanData(root: JsonObject, newId: () => string): Result<PostmanImport> {
+  return guarded(() => importParsed(root, newId));
 }

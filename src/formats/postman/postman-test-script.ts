@@ -13,6 +13,10 @@ import { parseExpression } from '../../checks/answer-expression';
 import { parseList, parseOperand } from '../../checks/assertion-operand';
 import type { AnswerVariable, Assertion, SavedRequest } from '../../collections/model';
 
+/** The line of the script's `carry` helper that stores a value (the v3 export widens it). */
+export const CARRY_SET_LINE =
+  '  pm.collectionVariables.set(name, typeof value === "string" ? value : JSON.stringify(value));';
+
 const literal = (value: unknown): string =>
   value === undefined ? 'undefined' : JSON.stringify(value);
 
@@ -131,7 +135,7 @@ const PRELUDE = [
   '}',
   'function carry(name, value) {',
   '  if (value === undefined) return;',
-  '  pm.collectionVariables.set(name, typeof value === "string" ? value : JSON.stringify(value));',
+  CARRY_SET_LINE,
   '}',
   // As src/checks/assertion-operand.ts reads a value: numbers, true/false/null/undefined, quoted text.
   'function operand(text) {',

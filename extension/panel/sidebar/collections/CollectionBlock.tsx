@@ -1,6 +1,7 @@
 /**
  * One collection in the sidebar: its name (which opens and closes it), its actions behind ⋯ (new
- * folder, Run, Export collection, Export for Postman, Export for Bruno, delete; each named with the
+ * folder, Run, Export collection, Export for Postman (v2.1), Export for Postman 12 (a v3 zip,
+ * postman12-export.ts, loaded on the first click), Export for Bruno, delete; each named with the
  * collection, since several collections each have them), and its tree. Export for Bruno asks which
  * profiles go into `environments/` (BrunoExportDialog.tsx), then downloads a zip of the
  * collection's OpenCollection folder and shows the `bru run` command for it; the dialog and the
@@ -65,11 +66,15 @@ export function CollectionBlock(props: Props) {
     await state.save(moveByDrop(collection, draggedId, targetId, place));
   }
 
-  async function exportAs(format: 'native' | 'postman') {
+  /** `v3`: Export for Postman 12, the v2.1 export made into a v3 zip (that code loads now). */
+  async function exportAs(format: 'native' | 'postman', v3?: 1) {
     const reply = await ask('collections/export', { id: collection.id, format });
     if (!reply.ok) return state.setError(reply.error);
     state.setError(null);
-    setSaved({ message: downloadFile(reply.value.fileName, reply.value.text), command: null });
+    const file = v3
+      ? (await import('./postman12-export')).postman12File(reply.value, profiles, activeProfileId)
+      : { ...reply.value, command: null };
+    setSaved({ message: downloadFile(file.fileName, file.text), command: file.command });
   }
 
   async function exportForBruno(profileIds: string[]) {
@@ -137,6 +142,13 @@ export function CollectionBlock(props: Props) {
             onClick={() => void exportAs('postman')}
           >
             Export for Postman
+          </button>
+          <button
+            type="button"
+            aria-label={`Export for Postman 12 ${name}`}
+            onClick={() => void exportAs('postman', 1)}
+          >
+            Export for Postman 12
           </button>
           <button
             type="button"
