@@ -28,11 +28,12 @@ export interface ColdFigures {
  */
 export async function watchWorker(session: CDPSession, extensionId: string) {
   const origin = `chrome-extension://${extensionId}/`;
-  const watch = { status: 'unknown', starts: 0 };
+  const watch = { status: 'unknown', starts: 0, stops: 0 };
   session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
     for (const version of versions) {
       if (!version.scriptURL.startsWith(origin)) continue;
       if (version.runningStatus === 'starting' && watch.status !== 'starting') watch.starts++;
+      if (version.runningStatus === 'stopped' && watch.status !== 'stopped') watch.stops++;
       watch.status = version.runningStatus;
     }
   });
@@ -48,10 +49,22 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
   }
 }
 
-/** Stops every service worker of the browser and resolves once Chrome reports ours stopped. */
-export async function stopWorker(session: CDPSession, worker: { status: string }): Promise<void> {
-  await session.send('ServiceWorker.stopAllWorkers');
-  await until(() => worker.status === 'stopped', 'the worker is stopped');
+/**
+ * Stops every service worker of the browser and resolves once Chrome reports ours stopped. A stop
+ * is counted, not only polled: on a loaded machine a message from the panel (a draft saved) may
+ * start the worker again before a poll sees it stopped; it is then stopped again.
+ */
+export async function stopWorker(
+  session: CDPSession,
+  worker: { status: string; stops: number },
+): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const stops = worker.stops;
+    await session.send('ServiceWorker.stopAllWorkers');
+    await until(() => worker.stops > stops, 'the worker is stopped');
+    if (worker.status === 'stopped') return;
+  }
+  throw new Error('the worker started again each time it was stopped');
 }
 
 async function ask(panel: Page, type: string, payload: object) {

@@ -31,8 +31,10 @@ export async function measureFirstRender(context: BrowserContext, panelUrl: stri
 
 /**
  * The 10 MB answer with the profile named `profile` chosen: Send to the first tree rows (the
- * worker's fetch, the message and the viewer's first screen), and the same call without the panel
- * (what the worker's fetch and the message cost alone).
+ * worker's fetch, the message and the viewer's first screen), the same call without the panel
+ * (what the worker's fetch and the message cost alone), and the same GET with a plain `fetch` from
+ * the page, its body read as text (the fetch alone: `big_response_added_ms` is what the extension
+ * adds to it, the message included), interleaved.
  */
 export async function measureBigResponse(
   panel: Page,
@@ -45,6 +47,8 @@ export async function measureBigResponse(
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   const totals: number[] = [];
   const fetches: number[] = [];
+  const direct: number[] = [];
+  const { apiKey, companyId } = sandbox.credentials;
   try {
     for (let i = 0; i < BIG_RUNS; i++) {
       totals.push(await timedSend(panel, ANSWER_TREE_ROW));
@@ -59,6 +63,20 @@ export async function measureBigResponse(
           getCall(profileId, 'products'),
         ),
       );
+      direct.push(
+        await panel.evaluate(
+          async ({ url, headers }) => {
+            const start = performance.now();
+            const response = await fetch(url, { headers });
+            await response.text();
+            return performance.now() - start;
+          },
+          {
+            url: `${sandbox.url}/v1/products`,
+            headers: { 'x-apikey': apiKey, companyId, 'Content-Type': 'application/json' },
+          },
+        ),
+      );
     }
   } finally {
     sandbox.switches.largeBodyBytes = 0;
@@ -67,5 +85,7 @@ export async function measureBigResponse(
     big_response_total_ms: Math.round(median(totals)),
     big_response_fetch_ms: Math.round(median(fetches)),
     big_response_render_ms: Math.max(0, Math.round(median(totals) - median(fetches))),
+    big_response_direct_fetch_ms: Math.round(median(direct)),
+    big_response_added_ms: Math.round(median(totals) - median(direct)),
   };
 }

@@ -13,6 +13,7 @@ import { median } from './bench-stats';
 
 export const RUN_REQUESTS = 200;
 export const RUN_ROUNDS = 3;
+export const RUN_COLLECTION = 'Bench run';
 
 function runCollectionFile(): string {
   const items: SavedRequest[] = Array.from({ length: RUN_REQUESTS }, (_, index) => ({
@@ -29,7 +30,7 @@ function runCollectionFile(): string {
   }));
   const collection: Collection = {
     id: 'bench-run',
-    name: 'Bench run',
+    name: RUN_COLLECTION,
     auth: { method: 'apiKey', formEncodeCredentials: false },
     variables: [],
     items,
@@ -55,9 +56,16 @@ function callsAlone(panel: Page, profileId: string): Promise<number> {
   );
 }
 
+/** Opens the Run dialog of the bench's collection from its actions in the sidebar. */
+export async function openRunDialog(panel: Page): Promise<void> {
+  const actions = panel.getByRole('button', { name: `Actions for collection ${RUN_COLLECTION}` });
+  if ((await actions.getAttribute('aria-expanded')) !== 'true') await actions.click();
+  await panel.getByRole('button', { name: `Run collection ${RUN_COLLECTION}` }).click();
+}
+
 /** Start run to "Run finished" in the run dialog, timed in the page: total milliseconds. */
-async function timedRun(panel: Page): Promise<number> {
-  const dialog = panel.getByRole('dialog', { name: 'Run Bench run' });
+export async function timedRun(panel: Page): Promise<number> {
+  const dialog = panel.getByRole('dialog', { name: `Run ${RUN_COLLECTION}` });
   const start = await dialog.getByRole('button', { name: 'Start run' }).elementHandle();
   // Anonymous callbacks only: the TypeScript runner would wrap named ones in a helper the page lacks.
   return panel.evaluate(
@@ -78,16 +86,19 @@ async function timedRun(panel: Page): Promise<number> {
   );
 }
 
-export async function measureRun(panel: Page, profileId: string) {
+/** Imports the bench's collection of RUN_REQUESTS requests through the panel's Import collection. */
+export async function importRunCollection(panel: Page): Promise<void> {
   await panel.getByLabel('Import collection').setInputFiles({
     name: 'bench-run.json',
     mimeType: 'application/json',
     buffer: Buffer.from(runCollectionFile()),
   });
   await panel.getByRole('status', { name: 'Import summary' }).waitFor();
-  const actions = panel.getByRole('button', { name: 'Actions for collection Bench run' });
-  if ((await actions.getAttribute('aria-expanded')) !== 'true') await actions.click();
-  await panel.getByRole('button', { name: 'Run collection Bench run' }).click();
+}
+
+export async function measureRun(panel: Page, profileId: string) {
+  await importRunCollection(panel);
+  await openRunDialog(panel);
   const alone: number[] = [];
   const run: number[] = [];
   for (let round = 0; round < RUN_ROUNDS; round++) {
@@ -95,7 +106,7 @@ export async function measureRun(panel: Page, profileId: string) {
     run.push(await timedRun(panel));
   }
   await panel
-    .getByRole('dialog', { name: 'Run Bench run' })
+    .getByRole('dialog', { name: `Run ${RUN_COLLECTION}` })
     .getByRole('button', { name: 'Close' })
     .click();
   const perRequest = run.map((total, index) => (total - (alone[index] ?? 0)) / RUN_REQUESTS);

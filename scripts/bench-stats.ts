@@ -15,3 +15,19 @@ export function median(values: readonly number[]): number {
 export function medianDifference(a: readonly number[], b: readonly number[]): number {
   return median(a.map((value, index) => value - (b[index] ?? 0)));
 }
+
+export interface Spread {
+  min: number;
+  median: number;
+  max: number;
+}
+
+/** The least, the median and the greatest of `values`, rounded to hundredths. */
+export function spread(values: readonly number[]): Spread {
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    min: round(Math.min(...values)),
+    median: median(values),
+    max: round(Math.max(...values)),
+  };
+}

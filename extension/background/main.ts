@@ -4,6 +4,8 @@
  * registers its listener synchronously at the top level (a listener added later would miss the
  * message that woke the worker).
  */
+// First: starts the reads a waking call needs while the rest of this script evaluates.
+import './wake-reads';
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';

@@ -40,6 +40,9 @@ const TIMEOUT_MS = 30_000;
 /** Bodies above this are cut; the panel says so and shows the full size when it is known. */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
+/** Settles in a later task than this one, so after the reply the current handler returns. */
+const afterReply = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Calls in flight, by the panel's request id, so that `request/cancel` can stop them. */
 const running = new Map<string, AbortController>();
 
@@ -219,10 +222,11 @@ export const sendRequest: Handlers['request/send'] = async (
       );
     }
     // Not awaited: the panel gets its answer first; a session write that fails is handled there.
+    // Masked only once this reply has gone: a 10 MB answer's masking would otherwise come first.
     void rememberAnswer(
       profile.id,
       attempted ? entryId : null,
-      savedAnswer(request, outcome, started, timeline),
+      afterReply().then(() => savedAnswer(request, outcome, started, timeline)),
     );
     // A body whose JSON would not fit in one message is cut here, with the panel's note.
     if (!outcome.ok) return outcome;

@@ -77,6 +77,12 @@ function currentShape(): Promise<void> {
   return upToDate;
 }
 
+/**
+ * Reads the keys every call needs with the version check, once per worker (wake-reads.ts starts it
+ * as the worker starts); rejects as a read does.
+ */
+export const readCallKeys = (): Promise<void> => currentShape();
+
 async function migrate(): Promise<void> {
   const stored = await get(['schemaVersion', ...CALL_KEYS]);
   const steps = migrationsFrom(stored.schemaVersion);

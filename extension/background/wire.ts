@@ -85,6 +85,9 @@ export async function wireReady(): Promise<Result<true>> {
   }
 }
 
+// Checked as the worker starts, so the first call does not wait for the check's round trip.
+void wireReady();
+
 // Session rules are gone after a browser restart or an update: put them back at once.
 browser.runtime.onInstalled.addListener(() => {
   void wireReady();
