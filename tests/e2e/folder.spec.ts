@@ -430,3 +430,107 @@ test('Connect folder never touches a team’s other files, and a conflict names 
   await expectTeamFilesKept(panel);
   await expect(collections.getByRole('tree', { name: 'Team (panel copy)' })).toBeVisible();
 });
+
+/**
+ * The longest task the page's main thread ran over the next `forMs`, in ms: a panel reading a
+ * folder of 20 000 files every poll held it for seconds at a time, then crashed. (Long tasks, not
+ * timer delays: on a loaded machine a timer is late for reasons of its own.)
+ */
+function longestTask(page: Page, forMs: number): Promise<number> {
+  return page.evaluate(
+    (forMs) =>
+      new Promise<number>((resolve) => {
+        let longest = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+        });
+        observer.observe({ type: 'longtask' });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(longest);
+        }, forMs);
+      }),
+    forMs,
+  );
+}
+
+test('a folder of 20 000 files is refused while listed, and its remembered connection never stalls a reopened panel', async ({
+  context,
+  panel,
+  sandbox,
+}) => {
+  test.setTimeout(240_000);
+  const big = 'big-folder';
+  await context.addInitScript((folder) => {
+    Object.assign(window, {
+      showDirectoryPicker: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
+    });
+  }, big);
+  // A whole repository picked by mistake: 20 folders of 1 000 files each.
+  const made = await panel.evaluate(async (folder) => {
+    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder, {
+      create: true,
+    });
+    let count = 0;
+    for (let part = 0; part < 20; part += 1) {
+      const directory = await root.getDirectoryHandle(`pkg${part}`, { create: true });
+      await Promise.all(
+        Array.from({ length: 1_000 }, (_, index) =>
+          directory.getFileHandle(`file${index}.yml`, { create: true }).then(() => {
+            count += 1;
+          }),
+        ),
+      );
+    }
+    return count;
+  }, big);
+  expect(made).toBe(20_000);
+
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveFirstRequest(panel);
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  await openCollectionActions(panel, 'Team');
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    collections.getByRole('button', { name: 'Connect folder Team' }).click(),
+  ]);
+  await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  const refused = collections.getByRole('alert', { name: 'Folder of Team' });
+  const said =
+    'The folder “big-folder” could not be used: it holds more than 5,000 files (hidden folders such as .git aside), more than a collection’s folder should. Connect a folder that holds only the collection';
+  await expect(refused).toContainText(said, { timeout: 15_000 });
+  // The poll leaves the refused folder alone: the panel is never held for long.
+  let crashed = false;
+  panel.on('crash', () => {
+    crashed = true;
+  });
+  await panel.bringToFront();
+  expect(await longestTask(panel, 6_000)).toBeLessThan(2_000);
+
+  // Reopened, the panel finds the remembered connection, refuses it again within seconds, stays
+  // usable, and is still alive well past the 57 s at which it used to crash.
+  await panel.reload();
+  const reopened = Date.now();
+  await expect(refused).toContainText(said, { timeout: 15_000 });
+  expect(Date.now() - reopened).toBeLessThan(15_000);
+  const row = collections
+    .getByRole('tree', { name: 'Team', exact: true })
+    .getByRole('treeitem', { name: 'List products', exact: true });
+  await row.click();
+  await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products', {
+    timeout: 5_000,
+  });
+  expect(await longestTask(panel, 60_000)).toBeLessThan(2_000);
+  expect(crashed).toBe(false);
+  await expect(refused).toContainText(said);
+  // Nothing was written into the refused folder.
+  const written = await panel.evaluate(async (folder) => {
+    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder);
+    const names: string[] = [];
+    // biome-ignore lint/suspicious/noExplicitAny: entries() is missing from the DOM typings in use
+    for await (const [name] of (root as any).entries()) names.push(name);
+    return names.filter((name) => !name.startsWith('pkg'));
+  }, big);
+  expect(written).toEqual([]);
+});

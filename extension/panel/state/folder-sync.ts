@@ -19,10 +19,11 @@ import {
   settleConflict,
   toFileList,
 } from '../../../src/formats/opencollection/folder-sync-plan';
+import { writeFolderFiles } from '../../../src/formats/opencollection/opencollection-folder-io';
 import {
-  readFolderFiles,
-  writeFolderFiles,
-} from '../../../src/formats/opencollection/opencollection-folder-io';
+  type FileStamp,
+  readFolderChanges,
+} from '../../../src/formats/opencollection/opencollection-folder-read';
 import { importOpenCollection } from '../../../src/formats/opencollection/opencollection-import';
 import {
   announceConnection,
@@ -80,6 +81,10 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
   const connections = new Map<string, FolderConnection>();
   const conflicts = new Map<string, Pending>();
   const notes = new Map<string, string[]>();
+  /** Each folder's last read (memory only): a poll reads only the files that changed since. */
+  const stamps = new Map<string, Map<string, FileStamp>>();
+  /** Folders refused as too large: the poll leaves them; a focus or a save looks again. */
+  const tooLarge = new Set<string>();
   const synced = (collectionId: string, folder: string): FolderView => ({
     state: 'synced',
     folder,
@@ -98,6 +103,13 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     for (const connection of stored) connections.set(connection.collectionId, connection);
     for (const id of views.keys()) if (!connections.has(id)) show(id, null);
     await Promise.all(stored.map(({ collectionId }) => syncOne(collectionId)));
+  }
+
+  /** The folder's files, reading only those whose size or time changed since the last read. */
+  async function readDisk(collectionId: string, handle: FolderConnection['handle']) {
+    const read = await readFolderChanges(handle, stamps.get(collectionId));
+    stamps.set(collectionId, read.stamps);
+    return read.files;
   }
 
   async function localFiles(collectionId: string): Promise<FileMap | string> {
@@ -173,7 +185,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     if (access !== undefined && access !== 'granted')
       return show(collectionId, { state: 'needs-permission', folder });
     const seen = new Map(connection.seen);
-    const disk = collectionFiles(await readFolderFiles(connection.handle), seen);
+    const disk = collectionFiles(await readDisk(collectionId, connection.handle), seen);
     if (!full && views.get(collectionId)?.state === 'synced' && changes(seen, disk).size === 0)
       return;
     const local = await localFiles(collectionId);
@@ -208,21 +220,33 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       (lock) =>
         lock === null
           ? undefined
-          : syncUnlocked(collectionId, full).catch((error: unknown) => {
-              const folder = connections.get(collectionId)?.handle.name ?? '';
-              const message = `The folder “${folder}” could not be used: ${error instanceof Error ? error.message : String(error)}`;
-              show(collectionId, { state: 'error', folder, message });
-            }),
+          : syncUnlocked(collectionId, full).then(
+              () => tooLarge.delete(collectionId),
+              (error: unknown) => {
+                if (error instanceof Error && error.name === 'FolderTooLarge')
+                  tooLarge.add(collectionId);
+                const folder = connections.get(collectionId)?.handle.name ?? '';
+                const message = `The folder “${folder}” could not be used: ${error instanceof Error ? error.message : String(error)}`;
+                show(collectionId, { state: 'error', folder, message });
+              },
+            ),
     );
   }
 
+  /** The poll (`full` false) leaves a folder refused as too large until a focus or a save. */
   const syncAll = (full: boolean) =>
-    Promise.all([...connections.keys()].map((id) => syncOne(id, full)));
+    Promise.all(
+      [...connections.keys()]
+        .filter((id) => full || !tooLarge.has(id))
+        .map((id) => syncOne(id, full)),
+    );
 
   async function forget(collectionId: string) {
     await deleteConnection(collectionId);
     connections.delete(collectionId);
     conflicts.delete(collectionId);
+    stamps.delete(collectionId);
+    tooLarge.delete(collectionId);
     show(collectionId, null);
   }
 
@@ -241,7 +265,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       show(collectionId, { state: 'conflict', folder, paths, answers, problem });
     await navigator.locks.request(`partner-api-folder:${collectionId}`, async () => {
       const fresh = (await getConnection(collectionId)) ?? connection;
-      const disk = collectionFiles(await readFolderFiles(fresh.handle), new Map(fresh.seen));
+      const disk = collectionFiles(await readDisk(collectionId, fresh.handle), new Map(fresh.seen));
       if (changes(pending.disk, disk).size > 0) {
         conflicts.delete(collectionId);
         await syncUnlocked(collectionId, true);

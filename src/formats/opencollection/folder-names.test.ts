@@ -14,7 +14,8 @@ import { nodeFolderHandle } from '../../testing/fixtures/opencollection/node-fol
 import { brunoSample } from '../../testing/fixtures/opencollection/opencollection-samples';
 import { exportOpenCollection } from './opencollection-export';
 import { MAX_NAME_BYTES } from './opencollection-file-names';
-import { readFolderFiles, writeFolderFiles } from './opencollection-folder-io';
+import { writeFolderFiles } from './opencollection-folder-io';
+import { readFolderFiles } from './opencollection-folder-read';
 import { importOpenCollection } from './opencollection-import';
 
 let root = '';

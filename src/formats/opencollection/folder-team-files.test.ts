@@ -15,7 +15,8 @@ import { nodeFolderHandle } from '../../testing/fixtures/opencollection/node-fol
 import { brunoSample } from '../../testing/fixtures/opencollection/opencollection-samples';
 import { collectionFiles, planSync, settleConflict, toFileList } from './folder-sync-plan';
 import { exportOpenCollection } from './opencollection-export';
-import { type FolderHandle, readFolderFiles, writeFolderFiles } from './opencollection-folder-io';
+import { type FolderHandle, writeFolderFiles } from './opencollection-folder-io';
+import { readFolderFiles } from './opencollection-folder-read';
 
 const TEAM_FILES: Record<string, string> = {
   'README.md': '# Partner API\n',

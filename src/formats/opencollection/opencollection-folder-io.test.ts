@@ -6,13 +6,8 @@ import type { Collection } from '../../collections/model';
 import { nodeFolderHandle } from '../../testing/fixtures/opencollection/node-folder-handle';
 import { brunoSample } from '../../testing/fixtures/opencollection/opencollection-samples';
 import { exportOpenCollection } from './opencollection-export';
-import {
-  FOLDER_LIMITS,
-  type FolderHandle,
-  FolderTooLarge,
-  readFolderFiles,
-  writeFolderFiles,
-} from './opencollection-folder-io';
+import { type FolderHandle, writeFolderFiles } from './opencollection-folder-io';
+import { FOLDER_LIMITS, FolderTooLarge, readFolderFiles } from './opencollection-folder-read';
 import { importOpenCollection } from './opencollection-import';
 
 let root = '';
