@@ -534,3 +534,61 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
   }, big);
   expect(written).toEqual([]);
 });
+
+test('a folder keeps one collection: connecting a second one to it is refused, saying what to do', async ({
+  context,
+  panel,
+  sandbox,
+}) => {
+  await context.addInitScript((folder) => {
+    Object.assign(window, {
+      showDirectoryPicker: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
+    });
+  }, FOLDER);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveFirstRequest(panel);
+  await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
+  await panel.getByRole('button', { name: 'Save request' }).click();
+  const form = panel.getByRole('form', { name: 'Save request' });
+  await form.getByRole('textbox', { name: 'Request name' }).fill('Orders');
+  await form
+    .getByRole('combobox', { name: 'Collection' })
+    .selectOption({ label: 'New collection…' });
+  await form.getByRole('textbox', { name: 'New collection name' }).fill('Other');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  await expect(collections.getByRole('tree', { name: 'Other', exact: true })).toBeVisible();
+
+  const connect = async (name: string) => {
+    await openCollectionActions(panel, name);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      collections.getByRole('button', { name: `Connect folder ${name}` }).click(),
+    ]);
+    await tab.getByRole('button', { name: `Choose folder for ${name}` }).click();
+    return tab;
+  };
+  await connect('Team');
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  await expect
+    .poll(async () => (await folderFiles(panel))['opencollection.yml'])
+    .toContain('name: Team');
+
+  const second = await connect('Other');
+  await expect(second.getByRole('alert')).toHaveText(
+    'The folder “team-folder” already keeps another collection. A folder keeps one collection. Choose another folder (an empty one, or a folder of its own in your repository), or first choose Disconnect folder in the ⋯ actions of the collection kept there.',
+  );
+  await expect(second.getByRole('status')).toHaveText('');
+  // Nothing of Other reaches the folder; Team stays kept there.
+  await panel.bringToFront();
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  await expect(collections.getByRole('status', { name: 'Folder of Other' })).toHaveCount(0);
+  const files = await folderFiles(panel);
+  expect(files['opencollection.yml']).toContain('name: Team');
+  expect(Object.keys(files)).not.toContain('Orders.yml');
+});

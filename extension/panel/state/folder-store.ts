@@ -5,12 +5,16 @@
  * at the last sync, so that a sync after a browser restart still tells whose change is whose.
  * Small on purpose: the panel loads it at start-up to learn whether any folder is connected.
  */
+import type { ComparableFolder } from '../../../src/formats/opencollection/folder-claim';
 import type { FolderHandle } from '../../../src/formats/opencollection/opencollection-folder-io';
 
 type Access = { mode: 'readwrite' };
 
-/** A directory handle as the File System Access API gives it (permission calls in Chromium). */
-export interface DirectoryHandle extends FolderHandle {
+/**
+ * A directory handle as the File System Access API gives it (permission calls in Chromium; the
+ * comparison of two folders, which says whether one collection's folder is another's).
+ */
+export interface DirectoryHandle extends FolderHandle, ComparableFolder {
   readonly name: string;
   queryPermission?(access: Access): Promise<PermissionState>;
   requestPermission?(access: Access): Promise<PermissionState>;
