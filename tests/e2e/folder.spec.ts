@@ -592,3 +592,101 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
   expect(files['opencollection.yml']).toContain('name: Team');
   expect(Object.keys(files)).not.toContain('Orders.yml');
 });
+
+/** The folder store's record of the collection's last sync: digests by path, both sides. */
+function syncRecord(page: Page): Promise<{ base: [string, string][]; seen: [string, string][] }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('partner-api-folders');
+        open.onsuccess = () => {
+          const all = open.result.transaction('connections').objectStore('connections').getAll();
+          all.onsuccess = () => {
+            const [{ base, seen }] = all.result;
+            resolve({ base, seen });
+          };
+        };
+      }),
+  );
+}
+
+test('with the lock on, a teammate’s committed secret is never kept in clear by the folder store, and a field holding one is not taken, named', async ({
+  context,
+  panel,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  await context.addInitScript((folder) => {
+    Object.assign(window, {
+      showDirectoryPicker: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
+    });
+  }, FOLDER);
+  await panel.getByRole('button', { name: 'Lock with passphrase' }).click();
+  const lockForm = panel.getByRole('form', { name: 'Lock with passphrase' });
+  await lockForm.getByLabel('New passphrase').fill('correct horse battery');
+  await lockForm.getByLabel('Confirm passphrase').fill('correct horse battery');
+  await lockForm.getByRole('button', { name: 'Turn on lock' }).click();
+  await expect(panel.getByRole('status', { name: 'Lock status' })).toHaveText('Unlocked');
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveFirstRequest(panel);
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  const row = (name: string) =>
+    collections
+      .getByRole('tree', { name: 'Team', exact: true })
+      .getByRole('treeitem', { name, exact: true });
+  await openCollectionActions(panel, 'Team');
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    collections.getByRole('button', { name: 'Connect folder Team' }).click(),
+  ]);
+  await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  const key = sandbox.credentials.apiKey;
+  const request = (name: string, seq: number, extra: string) =>
+    `info:\n  name: ${name}\n  type: http\n  seq: ${seq}\nhttp:\n  method: GET\n  url: "{{baseUrl}}/v1/products"\n  auth: inherit\n${extra}`;
+
+  // A teammate committed the key in a script: the panel takes the request, not the script, and
+  // the folder store keeps a digest of the file, never its text.
+  await writeOutside(
+    panel,
+    'Seed.yml',
+    request(
+      'Seed',
+      2,
+      `runtime:\n  scripts:\n    - type: before-request\n      code: "bru.setVar('k', '${key}')"\n`,
+    ),
+  );
+  await expect(row('Seed')).toBeVisible({ timeout: 10_000 });
+  let record = await syncRecord(panel);
+  expect(record.seen.map(([path]) => path)).toContain('Seed.yml');
+  for (const [path, digest] of [...record.base, ...record.seen])
+    expect(digest, path).toMatch(/^[0-9a-f]{32}$/);
+  expect(JSON.stringify(record)).not.toContain(key);
+  expect(JSON.stringify(record)).not.toContain('bru.setVar');
+
+  // The key in a field the collection would keep: that field is not taken, and the note names it.
+  await writeOutside(
+    panel,
+    'Leak.yml',
+    request('Leak', 3, `  headers:\n    - name: X-Key\n      value: "${key}"\n`).replace(
+      '  auth: inherit\n  headers',
+      '  headers',
+    ),
+  );
+  await expect(row('Leak')).toBeVisible({ timeout: 10_000 });
+  await expect(
+    collections.getByRole('list', { name: 'Not taken from the folder of Team' }),
+  ).toContainText(
+    'Headers and query parameters that look like secrets were not imported (1): "Leak" ("X-Key").',
+  );
+  await row('Leak').click();
+  await requestTab(panel, 'Headers');
+  await expect(panel.getByRole('textbox', { name: 'Header 1 name' })).toHaveCount(0);
+  record = await syncRecord(panel);
+  expect(record.seen.map(([path]) => path)).toContain('Leak.yml');
+  expect(JSON.stringify(record)).not.toContain(key);
+  expect(JSON.stringify(record)).not.toContain('X-Key');
+});

@@ -11,6 +11,7 @@ import type { Collection } from '../../../src/collections/model';
 import {
   brokenFiles,
   type ConflictAnswers,
+  changedSince,
   changes,
   collectionFiles,
   type FileMap,
@@ -18,6 +19,7 @@ import {
   type SyncPlan,
   settleConflict,
   toFileList,
+  toSyncRecord,
 } from '../../../src/formats/opencollection/folder-sync-plan';
 import { writeFolderFiles } from '../../../src/formats/opencollection/opencollection-folder-io';
 import {
@@ -134,7 +136,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     local: FileMap,
   ): Promise<string | null> {
     const folder = connection.handle.name;
-    const outside = [...changes(new Map(connection.seen), disk).keys()];
+    const outside = changedSince(new Map(connection.seen), disk);
     const broken = brokenFiles(plan.files, outside);
     if (plan.fromFolder && broken.length > 0)
       return `${broken.join(', ')} in “${folder}” ${broken.length === 1 ? 'is' : 'are'} not valid YAML: fix ${broken.length === 1 ? 'it' : 'them'} there; the panel keeps its copy meanwhile.`;
@@ -164,8 +166,8 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       announceConnection(connection.collectionId);
     }
     const base = plan.fromFolder ? await localFiles(connection.collectionId) : null;
-    connection.base = [...(base instanceof Map ? base : plan.files)];
-    connection.seen = [...plan.files];
+    connection.base = [...toSyncRecord(base instanceof Map ? base : plan.files)];
+    connection.seen = [...toSyncRecord(plan.files)];
     await putConnection(connection);
     return null;
   }
@@ -186,7 +188,11 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       return show(collectionId, { state: 'needs-permission', folder });
     const seen = new Map(connection.seen);
     const disk = collectionFiles(await readDisk(collectionId, connection.handle), seen);
-    if (!full && views.get(collectionId)?.state === 'synced' && changes(seen, disk).size === 0)
+    if (
+      !full &&
+      views.get(collectionId)?.state === 'synced' &&
+      changedSince(seen, disk).length === 0
+    )
       return;
     const local = await localFiles(collectionId);
     if (typeof local === 'string') {
