@@ -690,3 +690,66 @@ test('with the lock on, a teammate’s committed secret is never kept in clear b
   expect(JSON.stringify(record)).not.toContain(key);
   expect(JSON.stringify(record)).not.toContain('X-Key');
 });
+
+test('a folder record of an older version, holding texts, is digested when first read, with no conflict', async ({
+  context,
+  panel,
+  sandbox,
+}) => {
+  await context.addInitScript((folder) => {
+    Object.assign(window, {
+      showDirectoryPicker: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
+    });
+  }, FOLDER);
+  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveFirstRequest(panel);
+  const collections = panel.getByRole('region', { name: 'Collections' });
+  await openCollectionActions(panel, 'Team');
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    collections.getByRole('button', { name: 'Connect folder Team' }).click(),
+  ]);
+  await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  await expect.poll(async () => (await syncRecord(panel)).seen.length).toBe(3);
+
+  // The record as the previous version wrote it: each file's text, no digests.
+  const files = await folderFiles(panel);
+  await tab.evaluate(
+    (files) =>
+      new Promise<void>((done) => {
+        const open = indexedDB.open('partner-api-folders');
+        open.onsuccess = () => {
+          const store = open.result
+            .transaction('connections', 'readwrite')
+            .objectStore('connections');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            const { digests: _digests, ...record } = all.result[0];
+            const texts = (pairs: [string, string][]) => pairs.map(([path]) => [path, files[path]]);
+            store.put({ ...record, base: texts(record.base), seen: texts(record.seen) }).onsuccess =
+              () => done();
+          };
+        };
+      }),
+    files,
+  );
+  expect(JSON.stringify(await syncRecord(panel))).toContain('opencollection:');
+
+  await panel.reload();
+  await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
+    'Kept in folder “team-folder”',
+  );
+  await expect(collections.getByRole('region', { name: 'Folder conflict Team' })).toHaveCount(0);
+  await expect
+    .poll(async () => JSON.stringify(await syncRecord(panel)))
+    .not.toContain('opencollection:');
+  const record = await syncRecord(panel);
+  expect(record.seen.map(([path]) => path).sort()).toEqual(Object.keys(files).sort());
+  for (const [path, digest] of [...record.base, ...record.seen])
+    expect(digest, path).toMatch(/^[0-9a-f]{32}$/);
+  expect(await folderFiles(panel)).toEqual(files);
+});
