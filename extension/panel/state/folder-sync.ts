@@ -3,7 +3,10 @@
  * save it compares the collection's files with the folder's (folder-sync-plan.ts decides), writes
  * the panel's changes to the folder and reads the folder's changes into the collection. Loaded
  * only when a folder is connected. A sync holds a Web Lock per collection, so two DevTools windows
- * never write the same folder at once.
+ * never write the same folder at once. A poll reads only the files whose size or time changed
+ * (opencollection-folder-read.ts; what it read is kept here, in memory), never runs beside the
+ * last one, and leaves a folder refused as too large until a focus or a save. The record of the
+ * last sync holds digests of the files, never their texts (folder-store.ts).
  */
 import { copyCollection } from '../../../src/collections/collection-ops';
 import { keepItemIds } from '../../../src/collections/keep-item-ids';
