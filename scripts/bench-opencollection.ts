@@ -11,10 +11,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { exportOpenCollection } from '../src/formats/opencollection/opencollection-export';
-import {
-  readFolderFiles,
-  writeFolderFiles,
-} from '../src/formats/opencollection/opencollection-folder-io';
+import { writeFolderFiles } from '../src/formats/opencollection/opencollection-folder-io';
+import { readFolderFiles } from '../src/formats/opencollection/opencollection-folder-read';
 import { importOpenCollection } from '../src/formats/opencollection/opencollection-import';
 import { nodeFolderHandle } from '../src/testing/fixtures/opencollection/node-folder-handle';
 import { generatedBrunoCollection } from '../src/testing/fixtures/opencollection/opencollection-samples';

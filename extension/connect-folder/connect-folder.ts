@@ -5,12 +5,15 @@
  * origin, folder-store.ts) and tells the panel, which writes the collection there from then on.
  * With `reconnect=1` it asks again for access to the folder already connected (when the browser
  * took it back: after a restart, or once the extension's last tab closed). With `keep=1` it is the
- * Folder access tab that holds that access meanwhile (folder-keeper.ts says why).
+ * Folder access tab that holds that access meanwhile (folder-keeper.ts says why). A folder that
+ * another collection keeps is refused (src/formats/opencollection/folder-claim.ts).
  */
+import { folderClaimProblem } from '../../src/formats/opencollection/folder-claim';
 import {
   announceConnection,
   type DirectoryHandle,
   getConnection,
+  listConnections,
   putConnection,
 } from '../panel/state/folder-store';
 import { ensureFolderKeeper } from './folder-keeper';
@@ -58,6 +61,9 @@ async function connect(): Promise<string> {
     id: 'partner-api-collection',
     mode: 'readwrite',
   });
+  // One collection per folder: another's folder (or one inside or around it) is refused as chosen.
+  const taken = await folderClaimProblem(collectionId, handle, await listConnections());
+  if (taken !== null) throw new Refusal(taken);
   await putConnection({ collectionId, handle, base: [], seen: [] });
   return handle.name;
 }

@@ -293,3 +293,61 @@ test("the Tests tab's examples are real paths into the sandbox's answers", async
   await requestTab(panel, 'Tests');
   await expect(panel.getByRole('definition')).toHaveText([/^ord_[0-9a-f]{12}$/]);
 });
+
+test('after Lock now, no carried value derived from a secret is left, in any form the redaction knows', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId, clientId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Forms', baseUrl: sandbox.url, companyId, apiKey });
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+  const base64url = (text: string) => Buffer.from(text).toString('base64url');
+  // Forms of the key that do not hold it whole: the carry check lets them through.
+  const forms: Record<string, string> = {
+    b64: base64(apiKey),
+    b64url: base64url(apiKey),
+    upper: apiKey.toUpperCase(),
+    basic: `Basic ${base64(`${clientId}:${apiKey}`)}`,
+    jwt: `${base64url('{"alg":"none"}')}.${base64url(JSON.stringify({ key: apiKey }))}.`,
+  };
+  // Forms that hold it whole (percent- and JSON-encoded): never carried at all.
+  const whole: Record<string, string> = {
+    pct: encodeURIComponent(apiKey),
+    json: JSON.stringify({ key: apiKey }),
+  };
+  for (const value of Object.values(forms)) expect(value).not.toContain(apiKey);
+  const query = Object.entries({ ...forms, ...whole })
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+  await panel.getByRole('textbox', { name: 'Path' }).fill(`echo?${query}`);
+  await requestTab(panel, 'Tests');
+  for (const [index, name] of [...Object.keys(forms), ...Object.keys(whole)].entries())
+    await addVariable(panel, index + 1, name, `res.body.echo.query.${name}`);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await responseTab(panel, 'Checks');
+  const carried = panel.getByRole('list', { name: 'Values for later calls' }).getByRole('listitem');
+  await expect(carried).toHaveCount(7);
+  await expect(carried.filter({ hasText: 'not kept' })).toHaveCount(2);
+  await expect(panel.getByRole('definition')).toHaveCount(5);
+  const session = () =>
+    panel.evaluate(async () => JSON.stringify(await chrome.storage.session.get('carried')));
+  expect(await session()).toContain(forms.b64);
+
+  await panel.getByRole('button', { name: 'Lock with passphrase' }).click();
+  const form = panel.getByRole('form', { name: 'Lock with passphrase' });
+  await form.getByLabel('New passphrase').fill('a long enough passphrase');
+  await form.getByLabel('Confirm passphrase').fill('a long enough passphrase');
+  await form.getByRole('button', { name: 'Turn on lock' }).click();
+  await panel.getByRole('button', { name: 'Lock now' }).click();
+  await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
+  await expect(panel.getByRole('definition')).toHaveCount(0);
+  const left = await session();
+  // The last answer's Checks still list what it carried, no longer the values themselves.
+  await responseTab(panel, 'Checks');
+  await expect(carried.filter({ hasText: 'dropped when the secrets were locked' })).toHaveCount(5);
+  const shown = (await carried.allTextContents()).join('\n');
+  for (const [name, value] of Object.entries(forms)) {
+    expect(left, name).not.toContain(value);
+    expect(shown, name).not.toContain(value);
+  }
+});

@@ -1,16 +1,22 @@
 /**
  * Where a collection's folder is remembered: IndexedDB of the extension's origin, which the
  * Connect folder tab (extension/connect-folder/) and the panel share. A record holds the folder's
- * directory handle (IndexedDB keeps handles; no other storage can) and the files both sides held
- * at the last sync, so that a sync after a browser restart still tells whose change is whose.
+ * directory handle (IndexedDB keeps handles; no other storage can) and a digest of each file both
+ * sides held at the last sync (never a file's text), so that a sync after a browser restart still
+ * tells whose change is whose.
  * Small on purpose: the panel loads it at start-up to learn whether any folder is connected.
  */
+import { fileDigest } from '../../../src/formats/opencollection/file-digest';
+import type { ComparableFolder } from '../../../src/formats/opencollection/folder-claim';
 import type { FolderHandle } from '../../../src/formats/opencollection/opencollection-folder-io';
 
 type Access = { mode: 'readwrite' };
 
-/** A directory handle as the File System Access API gives it (permission calls in Chromium). */
-export interface DirectoryHandle extends FolderHandle {
+/**
+ * A directory handle as the File System Access API gives it (permission calls in Chromium; the
+ * comparison of two folders, which says whether one collection's folder is another's).
+ */
+export interface DirectoryHandle extends FolderHandle, ComparableFolder {
   readonly name: string;
   queryPermission?(access: Access): Promise<PermissionState>;
   requestPermission?(access: Access): Promise<PermissionState>;
@@ -19,10 +25,15 @@ export interface DirectoryHandle extends FolderHandle {
 export interface FolderConnection {
   collectionId: string;
   handle: DirectoryHandle;
-  /** The panel's files at the last sync ([path, text]); empty before the first. */
+  /**
+   * The panel's files at the last sync ([path, digest]); empty before the first. Digests, never
+   * texts (file-digest.ts): a teammate's file may hold a secret, and this record is on disk.
+   */
   base: [string, string][];
-  /** The folder's files at the last sync. */
+  /** The folder's files at the last sync ([path, digest]). */
   seen: [string, string][];
+  /** Set on every record written since digests; an older record held texts, digested on read. */
+  digests?: true;
 }
 
 const DATABASE = 'partner-api-folders';
@@ -59,14 +70,38 @@ async function inStore<T>(
   }
 }
 
-export const listConnections = () =>
-  inStore<FolderConnection[]>('readonly', (store) => store.getAll());
+/**
+ * `connection` as it is kept now: a record written before digests held the files' texts, which
+ * are digested here and written back at once, so that no text stays in the store.
+ */
+async function current(connection: FolderConnection): Promise<FolderConnection> {
+  if (connection.digests) return connection;
+  const digested = (files: [string, string][]): [string, string][] =>
+    files.map(([path, text]) => [path, fileDigest(text)]);
+  const upgraded: FolderConnection = {
+    ...connection,
+    base: digested(connection.base),
+    seen: digested(connection.seen),
+    digests: true,
+  };
+  await putConnection(upgraded);
+  return upgraded;
+}
 
-export const getConnection = (collectionId: string) =>
-  inStore<FolderConnection | undefined>('readonly', (store) => store.get(collectionId));
+export const listConnections = async () =>
+  Promise.all(
+    (await inStore<FolderConnection[]>('readonly', (store) => store.getAll())).map(current),
+  );
+
+export async function getConnection(collectionId: string) {
+  const found = await inStore<FolderConnection | undefined>('readonly', (store) =>
+    store.get(collectionId),
+  );
+  return found === undefined ? undefined : current(found);
+}
 
 export async function putConnection(connection: FolderConnection): Promise<void> {
-  await inStore('readwrite', (store) => store.put(connection));
+  await inStore('readwrite', (store) => store.put({ ...connection, digests: true }));
 }
 
 export async function deleteConnection(collectionId: string): Promise<void> {

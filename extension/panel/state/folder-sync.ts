@@ -3,7 +3,10 @@
  * save it compares the collection's files with the folder's (folder-sync-plan.ts decides), writes
  * the panel's changes to the folder and reads the folder's changes into the collection. Loaded
  * only when a folder is connected. A sync holds a Web Lock per collection, so two DevTools windows
- * never write the same folder at once.
+ * never write the same folder at once. A poll reads only the files whose size or time changed
+ * (opencollection-folder-read.ts; what it read is kept here, in memory), never runs beside the
+ * last one, and leaves a folder refused as too large until a focus or a save. The record of the
+ * last sync holds digests of the files, never their texts (folder-store.ts).
  */
 import { copyCollection } from '../../../src/collections/collection-ops';
 import { keepItemIds } from '../../../src/collections/keep-item-ids';
@@ -11,6 +14,7 @@ import type { Collection } from '../../../src/collections/model';
 import {
   brokenFiles,
   type ConflictAnswers,
+  changedSince,
   changes,
   collectionFiles,
   type FileMap,
@@ -18,11 +22,13 @@ import {
   type SyncPlan,
   settleConflict,
   toFileList,
+  toSyncRecord,
 } from '../../../src/formats/opencollection/folder-sync-plan';
+import { writeFolderFiles } from '../../../src/formats/opencollection/opencollection-folder-io';
 import {
-  readFolderFiles,
-  writeFolderFiles,
-} from '../../../src/formats/opencollection/opencollection-folder-io';
+  type FileStamp,
+  readFolderChanges,
+} from '../../../src/formats/opencollection/opencollection-folder-read';
 import { importOpenCollection } from '../../../src/formats/opencollection/opencollection-import';
 import {
   announceConnection,
@@ -80,6 +86,10 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
   const connections = new Map<string, FolderConnection>();
   const conflicts = new Map<string, Pending>();
   const notes = new Map<string, string[]>();
+  /** Each folder's last read (memory only): a poll reads only the files that changed since. */
+  const stamps = new Map<string, Map<string, FileStamp>>();
+  /** Folders refused as too large: the poll leaves them; a focus or a save looks again. */
+  const tooLarge = new Set<string>();
   const synced = (collectionId: string, folder: string): FolderView => ({
     state: 'synced',
     folder,
@@ -98,6 +108,13 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     for (const connection of stored) connections.set(connection.collectionId, connection);
     for (const id of views.keys()) if (!connections.has(id)) show(id, null);
     await Promise.all(stored.map(({ collectionId }) => syncOne(collectionId)));
+  }
+
+  /** The folder's files, reading only those whose size or time changed since the last read. */
+  async function readDisk(collectionId: string, handle: FolderConnection['handle']) {
+    const read = await readFolderChanges(handle, stamps.get(collectionId));
+    stamps.set(collectionId, read.stamps);
+    return read.files;
   }
 
   async function localFiles(collectionId: string): Promise<FileMap | string> {
@@ -122,7 +139,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     local: FileMap,
   ): Promise<string | null> {
     const folder = connection.handle.name;
-    const outside = [...changes(new Map(connection.seen), disk).keys()];
+    const outside = changedSince(new Map(connection.seen), disk);
     const broken = brokenFiles(plan.files, outside);
     if (plan.fromFolder && broken.length > 0)
       return `${broken.join(', ')} in “${folder}” ${broken.length === 1 ? 'is' : 'are'} not valid YAML: fix ${broken.length === 1 ? 'it' : 'them'} there; the panel keeps its copy meanwhile.`;
@@ -152,8 +169,8 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       announceConnection(connection.collectionId);
     }
     const base = plan.fromFolder ? await localFiles(connection.collectionId) : null;
-    connection.base = [...(base instanceof Map ? base : plan.files)];
-    connection.seen = [...plan.files];
+    connection.base = [...toSyncRecord(base instanceof Map ? base : plan.files)];
+    connection.seen = [...toSyncRecord(plan.files)];
     await putConnection(connection);
     return null;
   }
@@ -173,8 +190,12 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     if (access !== undefined && access !== 'granted')
       return show(collectionId, { state: 'needs-permission', folder });
     const seen = new Map(connection.seen);
-    const disk = collectionFiles(await readFolderFiles(connection.handle), seen);
-    if (!full && views.get(collectionId)?.state === 'synced' && changes(seen, disk).size === 0)
+    const disk = collectionFiles(await readDisk(collectionId, connection.handle), seen);
+    if (
+      !full &&
+      views.get(collectionId)?.state === 'synced' &&
+      changedSince(seen, disk).length === 0
+    )
       return;
     const local = await localFiles(collectionId);
     if (typeof local === 'string') {
@@ -208,21 +229,33 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       (lock) =>
         lock === null
           ? undefined
-          : syncUnlocked(collectionId, full).catch((error: unknown) => {
-              const folder = connections.get(collectionId)?.handle.name ?? '';
-              const message = `The folder “${folder}” could not be used: ${error instanceof Error ? error.message : String(error)}`;
-              show(collectionId, { state: 'error', folder, message });
-            }),
+          : syncUnlocked(collectionId, full).then(
+              () => tooLarge.delete(collectionId),
+              (error: unknown) => {
+                if (error instanceof Error && error.name === 'FolderTooLarge')
+                  tooLarge.add(collectionId);
+                const folder = connections.get(collectionId)?.handle.name ?? '';
+                const message = `The folder “${folder}” could not be used: ${error instanceof Error ? error.message : String(error)}`;
+                show(collectionId, { state: 'error', folder, message });
+              },
+            ),
     );
   }
 
+  /** The poll (`full` false) leaves a folder refused as too large until a focus or a save. */
   const syncAll = (full: boolean) =>
-    Promise.all([...connections.keys()].map((id) => syncOne(id, full)));
+    Promise.all(
+      [...connections.keys()]
+        .filter((id) => full || !tooLarge.has(id))
+        .map((id) => syncOne(id, full)),
+    );
 
   async function forget(collectionId: string) {
     await deleteConnection(collectionId);
     connections.delete(collectionId);
     conflicts.delete(collectionId);
+    stamps.delete(collectionId);
+    tooLarge.delete(collectionId);
     show(collectionId, null);
   }
 
@@ -241,7 +274,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       show(collectionId, { state: 'conflict', folder, paths, answers, problem });
     await navigator.locks.request(`partner-api-folder:${collectionId}`, async () => {
       const fresh = (await getConnection(collectionId)) ?? connection;
-      const disk = collectionFiles(await readFolderFiles(fresh.handle), new Map(fresh.seen));
+      const disk = collectionFiles(await readDisk(collectionId, fresh.handle), new Map(fresh.seen));
       if (changes(pending.disk, disk).size > 0) {
         conflicts.delete(collectionId);
         await syncUnlocked(collectionId, true);

@@ -2,10 +2,27 @@
  * The Checks tab of an answer: each assertion passed or failed, with what its expression found
  * and, for a failure, why; the answer against its OpenAPI response schema (each place that does
  * not match, with what was expected); then the values taken from the answer for later calls (or
- * why one was not taken or not kept).
+ * why one was not taken or not kept). Once the secrets are locked the values are no longer shown:
+ * the lock drops every carried value (one may be a token's base64 or an upper-cased key, which
+ * nothing masks once the secrets are sealed), and so does this view of them.
  */
+import { useEffect, useState } from 'preact/hooks';
 import type { SchemaOutcome } from '../../../src/checks/schema-check';
+import { useStore } from '../state/store';
 import type { ShownChecks } from '../state/use-checks';
+
+/** What a carried value shows once the lock dropped it. */
+const DROPPED = 'dropped when the secrets were locked';
+
+/** Whether the secrets are locked now, or were locked while this view was shown. */
+function useLockedSince(): boolean {
+  const lock = useStore((state) => state.lock);
+  const [locked, setLocked] = useState(lock === 'locked');
+  useEffect(() => {
+    if (lock === 'locked') setLocked(true);
+  }, [lock]);
+  return locked || lock === 'locked';
+}
 
 function SchemaResults({ schema }: { schema: SchemaOutcome }) {
   const against =
@@ -35,6 +52,7 @@ function SchemaResults({ schema }: { schema: SchemaOutcome }) {
 
 export function ChecksView({ checks }: { checks: ShownChecks }) {
   const { outcome, refused } = checks;
+  const dropped = useLockedSince();
   return (
     <div class="checks-view">
       {outcome.assertions.length > 0 && (
@@ -66,7 +84,9 @@ export function ChecksView({ checks }: { checks: ShownChecks }) {
                     ? `not set: ${item.problem}`
                     : notKept
                       ? `not kept: ${notKept.reason}`
-                      : `= ${item.value}`}
+                      : dropped
+                        ? DROPPED
+                        : `= ${item.value}`}
                 </li>
               );
             })}

@@ -5,6 +5,7 @@ import {
   collectionFiles,
   planSync,
   settleConflict,
+  toSyncRecord,
 } from './folder-sync-plan';
 
 const files = (entries: Record<string, string>) => new Map(Object.entries(entries));
@@ -12,27 +13,39 @@ const START = files({ 'opencollection.yml': 'name: A\n', 'One.yml': 'one\n', 'Tw
 
 describe('planning a folder sync', () => {
   it('does nothing when neither side changed', () => {
-    expect(planSync({ base: START, seen: START, local: START, disk: START })).toEqual({
+    expect(
+      planSync({ base: toSyncRecord(START), seen: toSyncRecord(START), local: START, disk: START }),
+    ).toEqual({
       kind: 'none',
     });
   });
 
   it('writes the panel’s change (and a removal) over the folder, reading nothing', () => {
     const local = files({ 'opencollection.yml': 'name: A\n', 'One.yml': 'one, edited\n' });
-    const plan = planSync({ base: START, seen: START, local, disk: START });
+    const plan = planSync({
+      base: toSyncRecord(START),
+      seen: toSyncRecord(START),
+      local,
+      disk: START,
+    });
     expect(plan).toEqual({ kind: 'apply', files: local, fromFolder: false });
   });
 
   it('reads the folder’s change into the panel, writing nothing new', () => {
     const disk = files({ ...Object.fromEntries(START), 'Three.yml': 'three\n' });
-    const plan = planSync({ base: START, seen: START, local: START, disk });
+    const plan = planSync({
+      base: toSyncRecord(START),
+      seen: toSyncRecord(START),
+      local: START,
+      disk,
+    });
     expect(plan).toEqual({ kind: 'apply', files: disk, fromFolder: true });
   });
 
   it('merges changes to different files from both sides', () => {
     const local = files({ ...Object.fromEntries(START), 'One.yml': 'one, panel\n' });
     const disk = files({ ...Object.fromEntries(START), 'Two.yml': 'two, folder\n' });
-    const plan = planSync({ base: START, seen: START, local, disk });
+    const plan = planSync({ base: toSyncRecord(START), seen: toSyncRecord(START), local, disk });
     expect(plan).toEqual({
       kind: 'apply',
       files: files({
@@ -47,7 +60,12 @@ describe('planning a folder sync', () => {
   it('keeps the folder’s own formatting of files the panel did not change', () => {
     const seen = files({ ...Object.fromEntries(START), 'Two.yml': 'two   # hand formatted\n' });
     const local = files({ ...Object.fromEntries(START), 'One.yml': 'one, panel\n' });
-    const plan = planSync({ base: START, seen, local, disk: seen });
+    const plan = planSync({
+      base: toSyncRecord(START),
+      seen: toSyncRecord(seen),
+      local,
+      disk: seen,
+    });
     expect(plan.kind === 'apply' && plan.files.get('Two.yml')).toBe('two   # hand formatted\n');
     expect(plan.kind === 'apply' && plan.files.get('One.yml')).toBe('one, panel\n');
   });
@@ -55,16 +73,20 @@ describe('planning a folder sync', () => {
   it('is a conflict when both sides changed the same file differently, or one removed it', () => {
     const local = files({ ...Object.fromEntries(START), 'One.yml': 'one, panel\n' });
     const disk = files({ 'opencollection.yml': 'name: A\n', 'One.yml': 'one, folder\n' });
-    expect(planSync({ base: START, seen: START, local, disk })).toEqual({
-      kind: 'conflict',
-      paths: ['One.yml'],
-      answers: {
-        panel: { write: ['One.yml', 'Two.yml'], remove: [] },
-        folder: { write: [], remove: [] },
+    expect(planSync({ base: toSyncRecord(START), seen: toSyncRecord(START), local, disk })).toEqual(
+      {
+        kind: 'conflict',
+        paths: ['One.yml'],
+        answers: {
+          panel: { write: ['One.yml', 'Two.yml'], remove: [] },
+          folder: { write: [], remove: [] },
+        },
       },
-    });
+    );
     const removedThere = files({ 'opencollection.yml': 'name: A\n', 'Two.yml': 'two\n' });
-    expect(planSync({ base: START, seen: START, local, disk: removedThere })).toEqual({
+    expect(
+      planSync({ base: toSyncRecord(START), seen: toSyncRecord(START), local, disk: removedThere }),
+    ).toEqual({
       kind: 'conflict',
       paths: ['One.yml'],
       answers: {
@@ -76,19 +98,28 @@ describe('planning a folder sync', () => {
 
   it('is no conflict when both sides made the same change', () => {
     const same = files({ ...Object.fromEntries(START), 'One.yml': 'one, both\n' });
-    const plan = planSync({ base: START, seen: START, local: same, disk: same });
+    const plan = planSync({
+      base: toSyncRecord(START),
+      seen: toSyncRecord(START),
+      local: same,
+      disk: same,
+    });
     expect(plan).toEqual({ kind: 'apply', files: same, fromFolder: true });
   });
 
   it('on a first connection writes into an empty folder, and asks about a folder that holds files', () => {
     const empty = new Map<string, string>();
-    expect(planSync({ base: empty, seen: empty, local: START, disk: empty })).toEqual({
+    expect(
+      planSync({ base: toSyncRecord(empty), seen: toSyncRecord(empty), local: START, disk: empty }),
+    ).toEqual({
       kind: 'apply',
       files: START,
       fromFolder: false,
     });
     const other = files({ 'opencollection.yml': 'name: B\n', 'One.yml': 'one\n' });
-    expect(planSync({ base: empty, seen: empty, local: START, disk: other })).toEqual({
+    expect(
+      planSync({ base: toSyncRecord(empty), seen: toSyncRecord(empty), local: START, disk: other }),
+    ).toEqual({
       kind: 'conflict',
       paths: ['Two.yml', 'opencollection.yml'],
       answers: {
@@ -97,10 +128,14 @@ describe('planning a folder sync', () => {
       },
     });
     const more = files({ ...Object.fromEntries(other), 'Old.yml': 'old\n' });
-    expect(planSync({ base: empty, seen: empty, local: START, disk: more })).toMatchObject({
+    expect(
+      planSync({ base: toSyncRecord(empty), seen: toSyncRecord(empty), local: START, disk: more }),
+    ).toMatchObject({
       answers: { panel: { write: ['Two.yml', 'opencollection.yml'], remove: ['Old.yml'] } },
     });
-    expect(planSync({ base: empty, seen: empty, local: START, disk: START })).toEqual({
+    expect(
+      planSync({ base: toSyncRecord(empty), seen: toSyncRecord(empty), local: START, disk: START }),
+    ).toEqual({
       kind: 'none',
     });
   });

@@ -10,15 +10,20 @@
  * listed in a conflict, written over nor removed. A conflict says, for each answer, every file it
  * would write and remove, before the user chooses.
  */
+import { digestFiles } from './file-digest';
 import { type FileMap, type FileWork, fileWork } from './folder-ownership';
 import { type CollectionFile, parseYaml } from './opencollection-format';
 
 export { collectionFiles, type FileMap, type FileWork } from './folder-ownership';
 
+/**
+ * What both sides held at the last sync, as digests of each file's text (file-digest.ts), never
+ * the text itself: the record is kept in IndexedDB, and a teammate's file may hold a secret.
+ */
 export interface SyncState {
-  /** The panel's files (the collection's export) at the last sync. */
+  /** The panel's files (the collection's export) at the last sync: path, digest. */
   base: FileMap;
-  /** The folder's files at the last sync. */
+  /** The folder's files at the last sync: path, digest. */
   seen: FileMap;
 }
 
@@ -56,9 +61,12 @@ export function changes(from: FileMap, to: FileMap): Map<string, string | null> 
 
 const sorted = (paths: Iterable<string>) => [...paths].sort();
 
+/** `files` as the last sync's record would hold them. */
+export const toSyncRecord = digestFiles;
+
 export function planSync({ base, seen, local, disk }: SyncInput): SyncPlan {
-  const fromPanel = changes(base, local);
-  const fromFolder = changes(seen, disk);
+  const fromPanel = changes(base, digestFiles(local));
+  const fromFolder = changes(seen, digestFiles(disk));
   if (fromPanel.size === 0 && fromFolder.size === 0) return { kind: 'none' };
   // A first connection to a folder that already holds other files: the user says which to keep.
   if (base.size === 0 && seen.size === 0 && disk.size > 0) {
@@ -67,15 +75,20 @@ export function planSync({ base, seen, local, disk }: SyncInput): SyncPlan {
     return conflict(sorted(differing.keys()), local, disk);
   }
   const clashes = [...fromPanel].filter(
-    ([path, text]) => fromFolder.has(path) && fromFolder.get(path) !== text,
+    ([path, digest]) => fromFolder.has(path) && fromFolder.get(path) !== digest,
   );
   if (clashes.length > 0) return conflict(sorted(clashes.map(([path]) => path)), local, disk);
   const files = new Map(disk);
-  for (const [path, text] of fromPanel) {
-    if (text === null) files.delete(path);
-    else files.set(path, text);
+  for (const [path, digest] of fromPanel) {
+    if (digest === null) files.delete(path);
+    else files.set(path, local.get(path) as string);
   }
   return { kind: 'apply', files, fromFolder: fromFolder.size > 0 };
+}
+
+/** The paths of the folder's files that changed since the last sync (`seen`: digests). */
+export function changedSince(seen: FileMap, disk: FileMap): string[] {
+  return sorted(changes(seen, digestFiles(disk)).keys());
 }
 
 function conflict(paths: string[], local: FileMap, disk: FileMap): SyncPlan & { kind: 'conflict' } {

@@ -13,9 +13,16 @@ import type { Collection, CollectionItem } from '../../collections/model';
 import { memoryFolderHandle } from '../../testing/fixtures/opencollection/memory-folder-handle';
 import { nodeFolderHandle } from '../../testing/fixtures/opencollection/node-folder-handle';
 import { brunoSample } from '../../testing/fixtures/opencollection/opencollection-samples';
-import { collectionFiles, planSync, settleConflict, toFileList } from './folder-sync-plan';
+import {
+  collectionFiles,
+  planSync,
+  settleConflict,
+  toFileList,
+  toSyncRecord,
+} from './folder-sync-plan';
 import { exportOpenCollection } from './opencollection-export';
-import { type FolderHandle, readFolderFiles, writeFolderFiles } from './opencollection-folder-io';
+import { type FolderHandle, writeFolderFiles } from './opencollection-folder-io';
+import { readFolderFiles } from './opencollection-folder-read';
 
 const TEAM_FILES: Record<string, string> = {
   'README.md': '# Partner API\n',
@@ -141,7 +148,12 @@ describe.each(FOLDERS)('a folder holding a team’s files (%s)', (_where, makeFo
     collection.items.pop(); // Stock
     const after = exported(collection);
     const owned = await collectionOnDisk(folder, before);
-    const plan = planSync({ base: before, seen: owned, local: after, disk: owned });
+    const plan = planSync({
+      base: toSyncRecord(before),
+      seen: toSyncRecord(owned),
+      local: after,
+      disk: owned,
+    });
     if (plan.kind !== 'apply') throw new Error(`expected a plan to apply, got ${plan.kind}`);
     const result = await writeFolderFiles(folder, toFileList(plan.files), owned);
     if (!result.ok) throw new Error(result.error.message);
@@ -187,7 +199,12 @@ describe.each(FOLDERS)('a folder holding a team’s files (%s)', (_where, makeFo
     const local = exported(teamCollection());
     const disk = await collectionOnDisk(folder, new Map());
     expect(disk).toEqual(theirFiles);
-    const plan = planSync({ base: new Map(), seen: new Map(), local, disk });
+    const plan = planSync({
+      base: toSyncRecord(new Map()),
+      seen: toSyncRecord(new Map()),
+      local,
+      disk,
+    });
     if (plan.kind !== 'conflict') throw new Error(`expected a conflict, got ${plan.kind}`);
     expect(plan.paths).toEqual(['Legacy.yml', 'Stock/Stock levels.yml', 'Stock/folder.yml']);
     expect(plan.answers).toEqual({
@@ -230,7 +247,7 @@ describe.each(FOLDERS)('a folder holding a team’s files (%s)', (_where, makeFo
       await put(folder, { 'List products.yml': products.replace('products', 'products/cheap') });
       const local = new Map(base).set('List products.yml', products.replace('products', 'new'));
       const disk = await collectionOnDisk(folder, base);
-      const plan = planSync({ base, seen: base, local, disk });
+      const plan = planSync({ base: toSyncRecord(base), seen: toSyncRecord(base), local, disk });
       if (plan.kind !== 'conflict') throw new Error(`expected a conflict, got ${plan.kind}`);
       expect(plan.paths).toEqual(['List products.yml']);
       const before = await everything(folder);

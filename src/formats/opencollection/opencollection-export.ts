@@ -240,7 +240,12 @@ export function exportOpenCollection(
     };
     files.push({ path: `${ENVIRONMENTS_DIR}/${file}`, text: toYaml(data) });
   }
-  writeItems(collection.items, '', new FolderNames([COLLECTION_FILE, ENVIRONMENTS_DIR]), files);
+  writeItems(
+    collection.items,
+    '',
+    new FolderNames([COLLECTION_FILE, FOLDER_FILE, ENVIRONMENTS_DIR]),
+    files,
+  );
   const written = checkFiles(files, check);
   return written.ok ? ok(files) : written;
 }

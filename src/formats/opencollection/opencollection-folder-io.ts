@@ -6,6 +6,7 @@
  * written, and files the collection no longer has are removed, so that a git diff shows what the
  * user changed and nothing else. Only the collection's own files are ever written over or removed
  * (folder-ownership.ts); a folder is removed only when that leaves it empty, never recursively.
+ * Reading a folder is opencollection-folder-read.ts.
  */
 import { fail, ok, type Result } from '../../vocabulary/errors';
 import { fileWork } from './folder-ownership';
@@ -13,8 +14,15 @@ import type { CollectionFile } from './opencollection-format';
 
 export interface FolderFile {
   readonly kind: 'file';
-  /** `size` (bytes) where the browser gives it, so a big file is refused before it is read. */
-  getFile(): Promise<{ readonly size?: number; text(): Promise<string> }>;
+  /**
+   * `size` (bytes) and `lastModified` (ms) where the browser gives them (a `File` has both, known
+   * before its text is read): a big file is refused, and an unchanged file not read again.
+   */
+  getFile(): Promise<{
+    readonly size?: number;
+    readonly lastModified?: number;
+    text(): Promise<string>;
+  }>;
   createWritable(): Promise<{ write(data: string): Promise<void>; close(): Promise<void> }>;
 }
 
@@ -166,92 +174,4 @@ async function isEmpty(directory: FolderHandle): Promise<boolean> {
 function prefixes(path: string): string[] {
   const parts = path.split('/').slice(0, -1);
   return parts.map((_part, index) => parts.slice(0, index + 1).join('/'));
-}
-
-/**
- * How much a connected folder may hold (hidden entries such as `.git` aside): the sync reads every
- * file every few seconds, so a folder of 20 000 files (a whole repository picked by mistake) would
- * stall the panel. Beyond either bound the folder is refused, saying what to do.
- */
-export interface FolderLimits {
-  files: number;
-  bytes: number;
-}
-
-export const FOLDER_LIMITS: FolderLimits = { files: 5_000, bytes: 50 * 1024 * 1024 };
-
-/** A folder beyond FOLDER_LIMITS; its message says what to do. */
-export class FolderTooLarge extends Error {
-  override name = 'FolderTooLarge';
-  constructor(limits: FolderLimits, bound: 'files' | 'bytes') {
-    const megabytes = (limits.bytes / 1024 / 1024).toLocaleString('en', {
-      maximumFractionDigits: 3,
-    });
-    super(
-      `${bound === 'files' ? `it holds more than ${limits.files.toLocaleString('en')} files` : `its files hold more than ${megabytes} MB`} (hidden folders such as .git aside), more than a collection's folder should. Connect a folder that holds only the collection, such as one folder of your repository, or move the other files out.`,
-    );
-  }
-}
-
-/** What a browser says of a file or folder changed while it was read: removed, or rewritten. */
-const CHANGED_WHILE_READ = new Set(['NotFoundError', 'NotReadableError']);
-const READ_ATTEMPTS = 3;
-const READ_AGAIN_AFTER_MS = 50;
-
-/**
- * Every file under `root` (hidden entries such as `.git` left out), paths `/`-separated. Folders
- * are listed and files read concurrently: a folder of a thousand files is read in one go rather
- * than one file after another. A folder that an editor or `git pull` changes while it is read is
- * read again (the reads would otherwise mix old and new files, or fail on a file just replaced).
- */
-export async function readFolderFiles(
-  root: FolderHandle,
-  limits: FolderLimits = FOLDER_LIMITS,
-): Promise<CollectionFile[]> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await readOnce(root, limits);
-    } catch (error) {
-      const name = error instanceof Error ? error.name : '';
-      if (attempt === READ_ATTEMPTS || !CHANGED_WHILE_READ.has(name)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_AFTER_MS));
-    }
-  }
-}
-
-async function readOnce(root: FolderHandle, limits: FolderLimits): Promise<CollectionFile[]> {
-  let fileCount = 0;
-  let byteCount = 0;
-  async function readFile(path: string, entry: FolderFile): Promise<CollectionFile[]> {
-    const count = (size: number) => {
-      byteCount += size;
-      if (byteCount > limits.bytes) throw new FolderTooLarge(limits, 'bytes');
-    };
-    const file = await entry.getFile();
-    if (file.size !== undefined) count(file.size);
-    const text = await file.text();
-    if (file.size === undefined) count(text.length);
-    return [{ path, text }];
-  }
-  async function walk(handle: FolderHandle, prefix: string): Promise<CollectionFile[]> {
-    const entries: [string, FolderHandle | FolderFile][] = [];
-    for await (const [name, entry] of handle.entries()) {
-      if (name.startsWith('.')) continue;
-      // Counted while listing: a folder far too large is refused before a single file is read.
-      if (entry.kind === 'file') {
-        fileCount += 1;
-        if (fileCount > limits.files) throw new FolderTooLarge(limits, 'files');
-      }
-      entries.push([`${prefix}${name}`, entry]);
-    }
-    // The reads start once the listing is done, all at once, and are awaited together.
-    const read = await Promise.all(
-      entries.map(([path, entry]) =>
-        entry.kind === 'directory' ? walk(entry, `${path}/`) : readFile(path, entry),
-      ),
-    );
-    return read.flat();
-  }
-  const files = await walk(root, '');
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
