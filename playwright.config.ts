@@ -1,20 +1,29 @@
 import { defineConfig } from '@playwright/test';
+import type { JourneyOptions } from './tests/journeys/fixtures';
 
-// The fixture in tests/e2e/fixtures.ts launches a system Chromium with the built extension; the one
-// in tests/e2e-firefox/fixtures.ts a system Firefox ESR through puppeteer-core over WebDriver BiDi.
-// No Playwright-managed browser is used or downloaded. Two workers fit the 2-core machines we run
-// on; both projects share them.
-export default defineConfig({
+// The fixture in tests/e2e/fixtures.ts launches a system Chromium with the built extension; the
+// journeys' fixture (tests/journeys/fixtures.ts) drives the panel through one driver interface, in
+// Chromium with Playwright or in a system Firefox ESR with puppeteer-core over WebDriver BiDi, as
+// the project's `panelBrowser` says. tests/journeys/ runs in both projects; tests/e2e/ only in
+// Chromium, tests/e2e-firefox/ only in Firefox. No Playwright-managed browser is used or
+// downloaded. Two workers fit the 2-core machines we run on; both projects share them.
+export default defineConfig<JourneyOptions>({
+  testDir: 'tests',
   projects: [
-    { name: 'chromium', testDir: 'tests/e2e' },
+    {
+      name: 'chromium',
+      testMatch: ['e2e/**/*.spec.ts', 'journeys/**/*.spec.ts'],
+      use: { panelBrowser: 'chromium' },
+    },
     // Playwright traces record Playwright pages only; the Firefox tests drive puppeteer's. Each
     // starts a Firefox with a new profile and reaches the panel over BiDi (a round trip per
-    // query): 20-40 s on two busy cores, hence the longer timeout.
+    // query): 15-40 s on two busy cores, hence the longer timeouts.
     {
       name: 'firefox',
-      testDir: 'tests/e2e-firefox',
+      testMatch: ['e2e-firefox/**/*.spec.ts', 'journeys/**/*.spec.ts'],
       timeout: 180_000,
-      use: { trace: 'off' },
+      expect: { timeout: 30_000 },
+      use: { trace: 'off', panelBrowser: 'firefox' },
     },
   ],
   timeout: 60_000,

@@ -6,7 +6,8 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { Sandbox } from '../src/sandbox/server';
-import { createApiKeyProfile, createOAuthProfile } from '../tests/e2e-firefox/profiles';
+import { createApiKeyProfile, createOAuthProfile } from '../tests/journeys/profiles';
+import { puppeteerPanel } from '../tests/journeys/puppeteer-panel';
 import {
   type MeasuredPage,
   measureProxy,
@@ -47,13 +48,13 @@ export async function measureFirefox(
   const firefox = await launchFirefoxWithExtension({ dist: distFirefox });
   try {
     const panel = await firefox.openPanel();
-    panel.setDefaultTimeout(30_000);
+    const driver = puppeteerPanel(panel, () => firefox.openPanel());
     const { apiKey, clientId, clientSecret, companyId } = sandbox.credentials;
     const fields = { authUrl: sandbox.url, baseUrl: sandbox.url, companyId };
-    await createApiKeyProfile(panel, { ...fields, name: 'API key', apiKey });
+    await createApiKeyProfile(driver, { ...fields, name: 'API key', apiKey });
     const proxy = await measureProxy(measured(panel), sandbox, await activeProfileId(panel));
     const method = 'OAuth (form body)';
-    await createOAuthProfile(panel, { ...fields, name: method, method, clientId, clientSecret });
+    await createOAuthProfile(driver, { ...fields, name: method, method, clientId, clientSecret });
     const token = await measureTokenRoundTrip(measured(panel), await activeProfileId(panel));
     return {
       ...proxy,

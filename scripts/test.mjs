@@ -3,11 +3,17 @@
  * `npm test` after set-up: typecheck, lint and format check, dependency rules (dependency-cruiser),
  * production builds for Chrome and Firefox, Mozilla's add-on linter on the Firefox build, unit
  * tests (which include the audit of both built manifests), then end-to-end tests in real Chromium
- * and in Firefox ESR. Stops at the first failing step, and ends with one line that counts every
- * test: "tests: N passed, N failed".
+ * and in Firefox ESR. Ends with how long each step took and one line that counts every test:
+ * "tests: N passed, N failed".
+ *
+ * The checks that read only the sources (typecheck, lint, dependency rules) run beside the builds,
+ * each step's output printed whole when it ends; the unit tests start once both builds are there
+ * (they audit dist/ and dist-firefox/). A failing step stops the run once the steps already under
+ * way have ended: nothing after it starts.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,59 +22,111 @@ const results = join(root, '.cache', 'reports'); // Playwright empties test-resu
 const unitReport = join(results, 'unit.json');
 const e2eReport = join(results, 'e2e.json');
 
-const steps = [
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['lint and format', 'npx', ['biome', 'check', '.']],
-  [
-    'dependency rules',
+const STEPS = {
+  typecheck: ['npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  'lint and format': ['npx', ['biome', 'check', '.']],
+  'dependency rules': [
     'npx',
     ['depcruise', 'src', 'extension', '--config', '.dependency-cruiser.cjs'],
   ],
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
-  ['build for Firefox', 'npx', ['vite', 'build', '--mode', 'firefox', '--logLevel', 'warn']],
+  build: ['npx', ['vite', 'build', '--logLevel', 'warn']],
+  'build for Firefox': ['npx', ['vite', 'build', '--mode', 'firefox', '--logLevel', 'warn']],
   // Fails on errors; its warnings (Preact's own innerHTML, for one) are printed for a reviewer.
-  ['Firefox add-on lint', 'npx', ['addons-linter', 'dist-firefox']],
-  [
-    'unit tests',
+  'Firefox add-on lint': ['npx', ['addons-linter', 'dist-firefox']],
+  'unit tests': [
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
   ],
-  ['end-to-end tests', 'npx', ['playwright', 'test']],
-];
+  'end-to-end tests': ['npx', ['playwright', 'test']],
+};
+
+/** @type {{ name: string, seconds: number, ok: boolean }[]} */
+const timings = [];
+let failed = false;
+
+/** Runs one step, its output kept and printed whole at its end (steps run side by side). */
+function run(name, { live = false } = {}) {
+  if (failed) return Promise.resolve(false);
+  const [command, args] = STEPS[name];
+  const started = Date.now();
+  if (live) console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: '0' },
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (status, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      const ok = status === 0;
+      timings.push({ name, seconds, ok });
+      if (!live) {
+        console.log(`\n▶ ${name}: ${command} ${args.join(' ')} (${seconds.toFixed(1)} s)`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (!ok) {
+        failed = true;
+        console.error(`\n✗ ${name} failed (${signal ?? `exit ${status}`}).`);
+      }
+      resolve(ok);
+    });
+  });
+}
+
+/** Runs the steps one after the other; stops at the first that fails. */
+async function chain(...names) {
+  for (const name of names) if (!(await run(name))) return false;
+  return true;
+}
 
 function count() {
   let passed = 0;
-  let failed = 0;
+  let failedTests = 0;
   if (existsSync(unitReport)) {
     const unit = JSON.parse(readFileSync(unitReport, 'utf8'));
     passed += unit.numPassedTests ?? 0;
-    failed += unit.numFailedTests ?? 0;
+    failedTests += unit.numFailedTests ?? 0;
   }
   if (existsSync(e2eReport)) {
     const stats = JSON.parse(readFileSync(e2eReport, 'utf8')).stats ?? {};
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-    failed += stats.unexpected ?? 0;
+    failedTests += stats.unexpected ?? 0;
   }
-  return { passed, failed };
+  return { passed, failed: failedTests };
+}
+
+function finish(started) {
+  const { passed, failed: failedTests } = count();
+  const total = (Date.now() - started) / 1000;
+  console.log(
+    `\nSteps (wall-clock; load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}):`,
+  );
+  for (const { name, seconds, ok } of timings)
+    console.log(`  ${ok ? '✓' : '✗'} ${name.padEnd(22)} ${seconds.toFixed(1).padStart(6)} s`);
+  console.log(`  ${'total'.padEnd(24)} ${total.toFixed(1).padStart(6)} s`);
+  const anyFailed = failed || failedTests > 0 || passed === 0;
+  console.log(
+    `\ntests: ${passed} passed, ${failed ? Math.max(failedTests, 1) : failedTests} failed`,
+  );
+  process.exit(anyFailed ? 1 : 0);
 }
 
 rmSync(unitReport, { force: true });
 rmSync(e2eReport, { force: true });
 mkdirSync(results, { recursive: true });
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
-  const { status, signal } = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  });
-  if (status !== 0) {
-    const { passed, failed } = count();
-    console.error(`\n✗ ${name} failed (${signal ?? `exit ${status}`}).`);
-    console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);
-    process.exit(status ?? 1);
-  }
-}
-const { passed, failed } = count();
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+const started = Date.now();
+const builds = chain('build', 'build for Firefox');
+const sources = Promise.all([run('typecheck'), run('lint and format'), run('dependency rules')]);
+// The add-on linter and the unit tests read the builds; they share the two cores with the checks.
+await Promise.all([
+  sources,
+  builds.then((built) => built && Promise.all([run('Firefox add-on lint'), run('unit tests')])),
+]);
+if (!failed) await run('end-to-end tests', { live: true });
+finish(started);

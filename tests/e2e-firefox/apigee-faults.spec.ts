@@ -6,9 +6,10 @@
  * previewed (no secret in it, Firefox named) and saved as a .md file.
  */
 import { readFileSync } from 'node:fs';
+import { expectText } from '../journeys/driver';
+import { createOAuthProfile } from '../journeys/profiles';
+import { FIREFOX_WAIT_MS } from '../journeys/puppeteer-panel';
 import { expect, nextDownload, test } from './downloads';
-import { byRole, expectText, fill, inside, PANEL_WAIT_MS, responseTab } from './panel-driver';
-import { createOAuthProfile } from './profiles';
 
 test('a product mismatch: explained with the token’s products, and its support report saved', async ({
   panel,
@@ -24,27 +25,27 @@ test('a product mismatch: explained with the token’s products, and its support
     clientSecret,
     companyId,
   });
-  await fill(byRole(panel, 'textbox', 'Path'), 'orders');
-  await byRole(panel, 'button', 'Send').click();
-  const response = byRole(panel, 'region', 'Response');
+  await panel.role('textbox', 'Path').fill('orders');
+  await panel.role('button', 'Send').click();
+  const response = panel.role('region', 'Response');
   await expectText(response, '401 · No API product covers this call');
-  await responseTab(panel, 'Explanation');
+  await panel.tab('Response', 'Explanation');
   await expectText(response, 'InvalidAPICallAsNoApiProductMatchFound');
   await expectText(response, /Called\s*GET \/v1\/orders/);
   await expectText(response, /Token’s API products\s*Partner API Sandbox, Partner Reports/);
   await expectText(response, /Token issued at\s*\d{4}-\d\d-\d\dT/);
 
-  const report = byRole(panel, 'region', 'Support report');
-  await (await inside(report, 'button', 'Preview support report')).click();
-  const preview = await inside(report, 'textbox', 'Support report preview');
+  const report = panel.role('region', 'Support report');
+  await report.within('button', 'Preview support report').click();
+  const preview = report.within('textbox', 'Support report preview');
   let text = '';
   await expect
     .poll(
       async () => {
-        text = await preview.evaluate((area) => (area as HTMLTextAreaElement).value);
+        text = await preview.value();
         return text;
       },
-      { timeout: PANEL_WAIT_MS },
+      { timeout: FIREFOX_WAIT_MS },
     )
     .toContain(
       '- Gateway error code: keymanagement.service.InvalidAPICallAsNoApiProductMatchFound',
@@ -57,7 +58,7 @@ test('a product mismatch: explained with the token’s products, and its support
   ).replace(/^Bearer /, '');
   for (const secret of [clientSecret, token]) expect(text).not.toContain(secret);
 
-  await (await inside(report, 'button', 'Save support report')).click();
+  await report.within('button', 'Save support report').click();
   const saved = await nextDownload(downloads, new Set());
   expect(saved).toMatch(/support-report-.*\.md$/);
   expect(readFileSync(saved, 'utf8')).toBe(text);

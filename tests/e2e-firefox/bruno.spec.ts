@@ -7,25 +7,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import { expectText, type PanelDriver } from '../journeys/driver';
+import { createApiKeyProfile } from '../journeys/profiles';
+import { FIREFOX_WAIT_MS } from '../journeys/puppeteer-panel';
 import { expect, nextDownload, test } from './downloads';
-import { byLabel, byRole, choose, expectText, fill, inside, PANEL_WAIT_MS } from './panel-driver';
-import { createApiKeyProfile } from './profiles';
 
-async function pick(panel: Page, label: string, path: string) {
-  const input = (await byLabel(panel, label).waitHandle()) as ElementHandle<HTMLInputElement>;
-  await input.uploadFile(path);
+async function pick(panel: PanelDriver, label: string, path: string) {
+  await panel.label(label).setFiles([path]);
 }
 
-async function keepBoth(panel: Page) {
-  const clash = byRole(panel, 'dialog', 'Name clash');
+async function keepBoth(panel: PanelDriver) {
+  const clash = panel.role('dialog', 'Name clash');
   await expectText(clash, '“Team” already exists');
-  await (await inside(clash, 'button', 'Keep both')).click();
+  await clash.within('button', 'Keep both').click();
 }
 
 /** How many saved requests named `name` the Collections tree shows. */
-async function countNamed(panel: Page, name: string): Promise<number> {
-  return (await panel.$$(`::-p-aria([name=${JSON.stringify(name)}][role="treeitem"])`)).length;
+async function countNamed(panel: PanelDriver, name: string): Promise<number> {
+  return panel.role('treeitem', name).count();
 }
 
 test('Export for Bruno downloads a zip; the zip imports back and calls', async ({
@@ -35,30 +34,30 @@ test('Export for Bruno downloads a zip; the zip imports back and calls', async (
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
   await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
-  await fill(byRole(panel, 'textbox', 'Path'), 'products?sort=name');
-  await byRole(panel, 'button', 'Save request').click();
-  await fill(byRole(panel, 'textbox', 'Request name'), 'List products');
-  await choose(panel, 'Collection', 'New collection…');
-  await fill(byRole(panel, 'textbox', 'New collection name'), 'Team');
-  await byRole(panel, 'button', 'Save').click();
-  await byRole(panel, 'treeitem', 'List products').wait();
+  await panel.role('textbox', 'Path').fill('products?sort=name');
+  await panel.role('button', 'Save request').click();
+  await panel.role('textbox', 'Request name').fill('List products');
+  await panel.choose('Collection', 'New collection…');
+  await panel.role('textbox', 'New collection name').fill('Team');
+  await panel.role('button', 'Save').click();
+  await panel.role('treeitem', 'List products').wait();
 
-  const toggle = await byRole(panel, 'button', 'Actions for collection Team').waitHandle();
-  if ((await toggle.evaluate((button) => button.getAttribute('aria-expanded'))) !== 'true')
-    await toggle.click();
+  const toggle = panel.role('button', 'Actions for collection Team');
+  if ((await toggle.attribute('aria-expanded')) !== 'true') await toggle.click();
   // Firefox has no folder picker: no Connect folder, and the panel says what to use instead.
-  expect(await panel.$$('::-p-aria([name="Connect folder Team"][role="button"])')).toHaveLength(0);
-  const note = await panel.$$eval('[role="note"]', (notes) =>
-    notes.map((element) => element.textContent ?? '').join('\n'),
+  expect(await panel.role('button', 'Connect folder Team').count()).toBe(0);
+  const note = await panel.evaluate(() =>
+    [...document.querySelectorAll('[role="note"]')]
+      .map((element) => element.textContent ?? '')
+      .join('\n'),
   );
   expect(note).toContain('Connect folder needs a browser with a folder picker');
   expect(note).toContain('Export for Bruno');
-  await byRole(panel, 'button', 'Export for Bruno Team').click();
+  await panel.role('button', 'Export for Bruno Team').click();
   // It asks which profiles become environments; the active one is ticked.
-  const ask = byRole(panel, 'dialog', 'Export “Team” for Bruno');
-  const sandboxBox = await inside(ask, 'checkbox', 'Sandbox');
-  expect(await sandboxBox.evaluate((box) => (box as HTMLInputElement).checked)).toBe(true);
-  await (await inside(ask, 'button', 'Export')).click();
+  const ask = panel.role('dialog', 'Export “Team” for Bruno');
+  expect(await ask.within('checkbox', 'Sandbox').checked()).toBe(true);
+  await ask.within('button', 'Export').click();
   const zipPath = await nextDownload(downloads, new Set());
   expect(zipPath.endsWith('Team.zip')).toBe(true);
   const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
@@ -76,14 +75,13 @@ test('Export for Bruno downloads a zip; the zip imports back and calls', async (
   // The zip, through Import collection.
   await pick(panel, 'Import collection', zipPath);
   await keepBoth(panel);
-  await expectText(byRole(panel, 'status', 'Import summary'), 'Environments were not imported');
-  await expect.poll(() => countNamed(panel, 'List products'), { timeout: PANEL_WAIT_MS }).toBe(2);
+  await expectText(panel.role('status', 'Import summary'), 'Environments were not imported');
+  await expect.poll(() => countNamed(panel, 'List products'), { timeout: FIREFOX_WAIT_MS }).toBe(2);
 
   // The last imported copy calls as the original would.
-  const items = await panel.$$('::-p-aria([name="List products"][role="treeitem"])');
-  await items.at(-1)?.click();
-  await byRole(panel, 'button', 'Send').click();
-  await expectText(byRole(panel, 'region', 'Response'), '200 OK');
+  await panel.role('treeitem', 'List products').nth(-1).click();
+  await panel.role('button', 'Send').click();
+  await expectText(panel.role('region', 'Response'), '200 OK');
   const call = sandbox.requests.findLast(({ path }) => path === '/v1/products');
   expect(call?.url).toBe('/v1/products?sort=name');
   expect(call?.headers['x-apikey']).toBe(apiKey);

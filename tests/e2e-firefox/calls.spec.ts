@@ -6,22 +6,12 @@
  * requests. An API-key call and both OAuth variants, with the request views showing what we set
  * and what left the browser, and no secret in the panel.
  */
-import type { Page } from 'puppeteer-core';
 import { parseCliArgs } from '../../src/sandbox/cli-options';
 import { createSandbox, type RecordedRequest, type Sandbox } from '../../src/sandbox/server';
 import type { OAuthMethod } from '../e2e/profiles';
+import { expectNoText, expectText, type PanelDriver } from '../journeys/driver';
+import { createApiKeyProfile, createOAuthProfile } from '../journeys/profiles';
 import { test as base, expect } from './fixtures';
-import {
-  byRole,
-  choose,
-  expectNoText,
-  expectText,
-  fill,
-  requestTab,
-  responseTab,
-  textOf,
-} from './panel-driver';
-import { createApiKeyProfile, createOAuthProfile } from './profiles';
 
 const test = base.extend<{ sandbox: Sandbox }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
@@ -48,20 +38,20 @@ function expectServerSideHeaders(request: RecordedRequest | undefined) {
   expect(headers['user-agent']).toMatch(USER_AGENT);
 }
 
-async function sendOrder(panel: Page) {
-  await choose(panel, 'Method', 'POST');
-  await fill(byRole(panel, 'textbox', 'Path'), 'orders');
-  await requestTab(panel, 'Body');
-  await fill(byRole(panel, 'textbox', 'Body'), '{"sku":"A-1","qty":2}');
-  await byRole(panel, 'button', 'Send').click();
-  await expectText(byRole(panel, 'region', 'Response'), '201 Created');
+async function sendOrder(panel: PanelDriver) {
+  await panel.choose('Method', 'POST');
+  await panel.role('textbox', 'Path').fill('orders');
+  await panel.tab('Request', 'Body');
+  await panel.role('textbox', 'Body').fill('{"sku":"A-1","qty":2}');
+  await panel.role('button', 'Send').click();
+  await expectText(panel.role('region', 'Response'), '201 Created');
 }
 
 /** The call's two header views: ours, and what Firefox reported leaving the browser. */
-async function expectBothViews(panel: Page, secretShown: RegExp) {
-  await responseTab(panel, 'Sent');
-  const ours = byRole(panel, 'region', 'Headers we set');
-  const wire = byRole(panel, 'region', 'As sent on the wire');
+async function expectBothViews(panel: PanelDriver, secretShown: RegExp) {
+  await panel.tab('Response', 'Sent');
+  const ours = panel.role('region', 'Headers we set');
+  const wire = panel.role('region', 'As sent on the wire');
   await expectText(ours, secretShown);
   await expectText(wire, secretShown);
   await expectText(wire, /User-Agent\s*PartnerApiDevTools\/\d/);
@@ -73,8 +63,11 @@ async function expectBothViews(panel: Page, secretShown: RegExp) {
 }
 
 /** The wire view accounts for every header the server received: listed, or named in its note. */
-async function expectWireNamesEveryHeader(panel: Page, request: RecordedRequest | undefined) {
-  const wire = (await textOf(byRole(panel, 'region', 'As sent on the wire'))).toLowerCase();
+async function expectWireNamesEveryHeader(
+  panel: PanelDriver,
+  request: RecordedRequest | undefined,
+) {
+  const wire = (await panel.role('region', 'As sent on the wire').text()).toLowerCase();
   for (const name of Object.keys(request?.headers ?? {})) expect(wire, name).toContain(name);
 }
 
@@ -85,7 +78,7 @@ test('an API-key call gets through to a gateway that refuses browsers, and shows
   const { apiKey, companyId } = sandbox.credentials;
   await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
   await sendOrder(panel);
-  await expectText(byRole(panel, 'region', 'Response'), /sku\W+A-1/);
+  await expectText(panel.role('region', 'Response'), /sku\W+A-1/);
   await expectBothViews(panel, new RegExp(`x-apikey\\s*••••${apiKey.slice(-4)}`));
   const [order] = sandbox.requests.filter((request) => request.path === '/v1/orders');
   expectServerSideHeaders(order);
@@ -108,9 +101,9 @@ for (const method of ['OAuth (Basic header)', 'OAuth (form body)'] as OAuthMetho
       clientId,
       clientSecret,
     });
-    await byRole(panel, 'button', 'Get token').click();
-    await expectText(byRole(panel, 'region', 'Token'), 'access_token');
-    await expectNoText(byRole(panel, 'region', 'Token'), 'Token request failed');
+    await panel.role('button', 'Get token').click();
+    await expectText(panel.role('region', 'Token'), 'access_token');
+    await expectNoText(panel.role('region', 'Token'), 'Token request failed');
 
     await sendOrder(panel);
     await expectBothViews(panel, /Authorization\s*Bearer ••••/);

@@ -5,16 +5,14 @@
  * as a variable and no secret in either file.
  */
 import { readFileSync } from 'node:fs';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import { expectText, type PanelDriver } from '../journeys/driver';
+import { createApiKeyProfile } from '../journeys/profiles';
 import { expect, nextDownload, test } from './downloads';
-import { byLabel, byRole, choose, expectText, fill, requestTab } from './panel-driver';
-import { createApiKeyProfile } from './profiles';
 
-async function exportTeam(panel: Page) {
-  const toggle = await byRole(panel, 'button', 'Actions for collection Team').waitHandle();
-  if ((await toggle.evaluate((button) => button.getAttribute('aria-expanded'))) !== 'true')
-    await toggle.click();
-  await byRole(panel, 'button', 'Export collection Team').click();
+async function exportTeam(panel: PanelDriver) {
+  const toggle = panel.role('button', 'Actions for collection Team');
+  if ((await toggle.attribute('aria-expanded')) !== 'true') await toggle.click();
+  await panel.role('button', 'Export collection Team').click();
 }
 
 test('a collection exports and imports back unchanged, with no secret in it', async ({
@@ -24,16 +22,16 @@ test('a collection exports and imports back unchanged, with no secret in it', as
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
   await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
-  await choose(panel, 'Method', 'POST');
-  await requestTab(panel, 'Body');
-  await fill(byRole(panel, 'textbox', 'Body'), '{"sku":"A-1","company":"{{companyId}}"}');
-  await fill(byRole(panel, 'textbox', 'Path'), 'orders');
-  await byRole(panel, 'button', 'Save request').click();
-  await fill(byRole(panel, 'textbox', 'Request name'), 'Create order');
-  await choose(panel, 'Collection', 'New collection…');
-  await fill(byRole(panel, 'textbox', 'New collection name'), 'Team');
-  await byRole(panel, 'button', 'Save').click();
-  await byRole(panel, 'treeitem', 'Create order').wait();
+  await panel.choose('Method', 'POST');
+  await panel.tab('Request', 'Body');
+  await panel.role('textbox', 'Body').fill('{"sku":"A-1","company":"{{companyId}}"}');
+  await panel.role('textbox', 'Path').fill('orders');
+  await panel.role('button', 'Save request').click();
+  await panel.role('textbox', 'Request name').fill('Create order');
+  await panel.choose('Collection', 'New collection…');
+  await panel.role('textbox', 'New collection name').fill('Team');
+  await panel.role('button', 'Save').click();
+  await panel.role('treeitem', 'Create order').wait();
 
   const seen = new Set<string>();
   await exportTeam(panel);
@@ -44,16 +42,12 @@ test('a collection exports and imports back unchanged, with no secret in it', as
   expect(exported).toContain('{{companyId}}');
   expect(exported).not.toContain(apiKey);
 
-  const file = (await byLabel(
-    panel,
-    'Import collection',
-  ).waitHandle()) as ElementHandle<HTMLInputElement>;
-  await file.uploadFile(first);
-  const clash = byRole(panel, 'dialog', 'Name clash');
+  await panel.label('Import collection').setFiles([first]);
+  const clash = panel.role('dialog', 'Name clash');
   await expectText(clash, '“Team” already exists');
-  await byRole(panel, 'button', 'Replace').click();
-  await expectText(byRole(panel, 'status', 'Import summary'), 'Imported “Team”');
-  await byRole(panel, 'treeitem', 'Create order').wait();
+  await panel.role('button', 'Replace').click();
+  await expectText(panel.role('status', 'Import summary'), 'Imported “Team”');
+  await panel.role('treeitem', 'Create order').wait();
 
   await exportTeam(panel);
   expect(readFileSync(await nextDownload(downloads, seen), 'utf8')).toBe(exported);

@@ -6,19 +6,9 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { expectGone, expectPanelText, expectText } from '../journeys/driver';
+import { createApiKeyProfile } from '../journeys/profiles';
 import { expect, test } from './fixtures';
-import {
-  byRole,
-  choose,
-  expectGone,
-  expectPanelText,
-  expectText,
-  fill,
-  inside,
-  requestTab,
-  textOf,
-} from './panel-driver';
-import { createApiKeyProfile } from './profiles';
 
 const run = promisify(execFile);
 
@@ -28,17 +18,14 @@ test('Copy as cURL gives a command curl runs against the sandbox, secrets only w
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
   await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
-  await choose(panel, 'Method', 'POST');
-  await fill(byRole(panel, 'textbox', 'Path'), 'orders');
-  await requestTab(panel, 'Body');
-  await fill(
-    byRole(panel, 'textbox', 'Body'),
-    `{"note":"it's $HOME \`x\`","company":"{{companyId}}"}`,
-  );
+  await panel.choose('Method', 'POST');
+  await panel.role('textbox', 'Path').fill('orders');
+  await panel.tab('Request', 'Body');
+  await panel.role('textbox', 'Body').fill(`{"note":"it's $HOME \`x\`","company":"{{companyId}}"}`);
 
-  await byRole(panel, 'button', 'Copy as cURL').click();
+  await panel.role('button', 'Copy as cURL').click();
   await expectPanelText(panel, 'Copied. Set the variables');
-  const command = await textOf(byRole(panel, 'region', 'cURL command'));
+  const command = await panel.role('region', 'cURL command').text();
   expect(command).toContain('"x-apikey: $API_KEY"');
   expect(command).not.toContain(apiKey);
 
@@ -57,18 +44,18 @@ test('Copy as cURL gives a command curl runs against the sandbox, secrets only w
   expect(received[0]?.headers['user-agent']).toMatch(/^curl\//);
 
   // With secrets: asked first; Cancel copies nothing.
-  await byRole(panel, 'button', 'Copy as cURL with secrets').click();
-  const ask = byRole(panel, 'dialog', 'Copy as cURL with secrets');
+  await panel.role('button', 'Copy as cURL with secrets').click();
+  const ask = panel.role('dialog', 'Copy as cURL with secrets');
   await expectText(ask, 'API key in clear text');
-  await (await inside(ask, 'button', 'Cancel')).click();
-  await expectGone(panel, 'dialog', 'Copy as cURL with secrets');
-  await byRole(panel, 'button', 'Copy as cURL with secrets').click();
-  await (await inside(ask, 'button', 'Copy with the API key')).click();
+  await ask.within('button', 'Cancel').click();
+  await expectGone(panel.role('dialog', 'Copy as cURL with secrets'));
+  await panel.role('button', 'Copy as cURL with secrets').click();
+  await ask.within('button', 'Copy with the API key').click();
   await expectPanelText(panel, 'Copied, with the API key in clear text.');
 
   // The menu's languages: Python, with the key as an environment variable.
-  await byRole(panel, 'button', 'Copy as').click();
-  await byRole(panel, 'menuitem', 'Copy as Python').click();
-  await expectText(byRole(panel, 'region', 'Python code'), 'os.environ["API_KEY"]');
+  await panel.role('button', 'Copy as').click();
+  await panel.role('menuitem', 'Copy as Python').click();
+  await expectText(panel.role('region', 'Python code'), 'os.environ["API_KEY"]');
   expect(await panel.content()).not.toContain(apiKey);
 });

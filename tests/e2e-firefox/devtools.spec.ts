@@ -11,9 +11,9 @@
 import { launchFirefoxWithExtension } from '../../scripts/firefox-browser';
 import { inFirefoxPanel, showFirefoxPanel } from '../../scripts/firefox-devtools';
 import { createSandbox } from '../../src/sandbox/server';
+import { createApiKeyProfile } from '../journeys/profiles';
+import { FIREFOX_WAIT_MS, puppeteerPanel } from '../journeys/puppeteer-panel';
 import { expect, test } from './fixtures';
-import { PANEL_WAIT_MS } from './panel-driver';
-import { createApiKeyProfile } from './profiles';
 
 const CANARY_KEY = 'canaryFIREFOXCAPTUREKEY-4e1a9c7b3d5f';
 const PANEL = 'Partner API';
@@ -25,7 +25,14 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
   try {
     const tab = await firefox.openPanel();
     const { companyId } = sandbox.credentials;
-    await createApiKeyProfile(tab, { baseUrl: sandbox.url, companyId, apiKey: CANARY_KEY });
+    await createApiKeyProfile(
+      puppeteerPanel(tab, () => firefox.openPanel()),
+      {
+        baseUrl: sandbox.url,
+        companyId,
+        apiKey: CANARY_KEY,
+      },
+    );
 
     const [page] = await firefox.browser.pages();
     if (page === undefined) throw new Error('Firefox opened no tab');
@@ -36,7 +43,7 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
       expect
         .poll(() => inPanel<T | null>(body).catch(() => null), {
           message: what,
-          timeout: PANEL_WAIT_MS,
+          timeout: FIREFOX_WAIT_MS,
         })
         .not.toBeNull();
 
@@ -67,7 +74,7 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
           );
           return listed.includes('GET /v1/products') && listed.includes('GET /v1/ping');
         },
-        { message: 'both calls captured', timeout: PANEL_WAIT_MS },
+        { message: 'both calls captured', timeout: FIREFOX_WAIT_MS },
       )
       .toBe(true);
     expect(listed).not.toContain(CANARY_KEY);
@@ -112,7 +119,7 @@ test('in Firefox’s DevTools an https profile saves, and the panel says how to 
           inPanel<boolean>(
             `return document.querySelector('[aria-label="Profile editor"]') !== null;`,
           ).catch(() => false),
-        { message: 'the first-run profile editor', timeout: PANEL_WAIT_MS },
+        { message: 'the first-run profile editor', timeout: FIREFOX_WAIT_MS },
       )
       .toBe(true);
 
@@ -142,7 +149,7 @@ test('in Firefox’s DevTools an https profile saves, and the panel says how to 
           shown = await inPanel<string>('return document.body.innerText;');
           return shown.includes('Firefox gives DevTools panels no permissions API');
         },
-        { message: 'the note on site access', timeout: PANEL_WAIT_MS },
+        { message: 'the note on site access', timeout: FIREFOX_WAIT_MS },
       )
       .toBe(true);
     expect(shown).toContain(

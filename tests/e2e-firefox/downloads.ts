@@ -9,8 +9,8 @@ import {
   type FirefoxWithExtension,
   launchFirefoxWithExtension,
 } from '../../scripts/firefox-browser';
+import { FIREFOX_WAIT_MS } from '../journeys/puppeteer-panel';
 import { test as base, expect } from './fixtures';
-import { PANEL_WAIT_MS } from './panel-driver';
 
 export const test = base.extend<{ downloads: string; firefox: FirefoxWithExtension }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
@@ -42,7 +42,7 @@ export async function nextDownload(dir: string, seen: Set<string>): Promise<stri
         found = done;
         return done;
       },
-      { message: 'a finished download', timeout: PANEL_WAIT_MS },
+      { message: 'a finished download', timeout: FIREFOX_WAIT_MS },
     )
     .not.toBe('');
   seen.add(found);

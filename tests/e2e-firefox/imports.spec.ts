@@ -8,20 +8,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { ElementHandle, Page } from 'puppeteer-core';
 import type { Sandbox } from '../../src/sandbox/server';
+import { expectText, expectValue, type PanelDriver } from '../journeys/driver';
+import { createApiKeyProfile } from '../journeys/profiles';
+import { FIREFOX_WAIT_MS } from '../journeys/puppeteer-panel';
 import { test as base, expect } from './fixtures';
-import {
-  byLabel,
-  byRole,
-  expectText,
-  expectValue,
-  fill,
-  inside,
-  PANEL_WAIT_MS,
-  requestTab,
-} from './panel-driver';
-import { createApiKeyProfile } from './profiles';
 
 const FILE_SECRET = 'fileSECRETkey-6d2b9f0e4c1a';
 
@@ -41,30 +32,29 @@ function writeFile(dir: string, name: string, text: string | Uint8Array): string
   return path;
 }
 
-async function pick(panel: Page, label: string, path: string) {
-  const input = (await byLabel(panel, label).waitHandle()) as ElementHandle<HTMLInputElement>;
-  await input.uploadFile(path);
+async function pick(panel: PanelDriver, label: string, path: string) {
+  await panel.label(label).setFiles([path]);
 }
 
 /** Opens the saved request `name` (its folder first, when it has one) in the composer. */
-async function open(panel: Page, name: string, folder?: string) {
-  const collections = byRole(panel, 'region', 'Collections');
-  if (folder !== undefined) await (await inside(collections, 'treeitem', folder)).click();
-  await (await inside(collections, 'treeitem', name)).click();
+async function open(panel: PanelDriver, name: string, folder?: string) {
+  const collections = panel.role('region', 'Collections');
+  if (folder !== undefined) await collections.within('treeitem', folder).click();
+  await collections.within('treeitem', name).click();
 }
 
 /** Sends what the composer holds; resolves with what the sandbox received for `path`. */
-async function sendAndReceive(panel: Page, sandbox: Sandbox, path: string, status: string) {
+async function sendAndReceive(panel: PanelDriver, sandbox: Sandbox, path: string, status: string) {
   const before = sandbox.requests.length;
-  await byRole(panel, 'button', 'Send').click();
-  await expect.poll(() => sandbox.requests.length, { timeout: PANEL_WAIT_MS }).toBe(before + 1);
-  await expectText(byRole(panel, 'region', 'Response'), status);
+  await panel.role('button', 'Send').click();
+  await expect.poll(() => sandbox.requests.length, { timeout: FIREFOX_WAIT_MS }).toBe(before + 1);
+  await expectText(panel.role('region', 'Response'), status);
   const received = sandbox.requests.at(-1);
   expect(received?.path).toBe(path);
   return received;
 }
 
-async function expectNoSecretKept(panel: Page) {
+async function expectNoSecretKept(panel: PanelDriver) {
   const stored = await panel.evaluate(async () => {
     const { browser } = globalThis as unknown as { browser: typeof chrome };
     return JSON.stringify(await browser.storage.local.get(null));
@@ -189,7 +179,7 @@ test('a Postman collection, a Firefox HAR and an OpenAPI document import and cal
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
   await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
-  const summary = byRole(panel, 'status', 'Import summary');
+  const summary = panel.role('status', 'Import summary');
 
   await pick(
     panel,
@@ -198,7 +188,7 @@ test('a Postman collection, a Firefox HAR and an OpenAPI document import and cal
   );
   await expectText(summary, 'Imported “Partner orders”');
   await open(panel, 'Create order', 'Orders');
-  await expectValue(byRole(panel, 'textbox', 'Path'), 'orders');
+  await expectValue(panel.role('textbox', 'Path'), 'orders');
   const order = await sendAndReceive(panel, sandbox, '/v1/orders', '201 Created');
   expect(order?.headers['x-trace']).toBe('pm-7');
   expect(order?.headers['x-apikey']).toBe(apiKey);
@@ -223,15 +213,16 @@ test('Import cURL fills the composer, drops the credentials, and the call goes o
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
   await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
-  await byRole(panel, 'button', 'Import cURL').click();
-  await fill(
-    byRole(panel, 'textbox', 'cURL command'),
-    `curl '${sandbox.url}/v1/products?limit=5' -X POST -H 'authorization: Bearer ${FILE_SECRET}' -H 'X-Trace: 7' --data-raw '{"a":1}'`,
-  );
-  await (await inside(byRole(panel, 'form', 'Import cURL'), 'button', 'Import')).click();
-  await expectText(byRole(panel, 'status', 'cURL import notes'), /Authorization.*dropped/i);
-  await requestTab(panel, 'Body');
-  await expectValue(byRole(panel, 'textbox', 'Body'), '{"a":1}');
+  await panel.role('button', 'Import cURL').click();
+  await panel
+    .role('textbox', 'cURL command')
+    .fill(
+      `curl '${sandbox.url}/v1/products?limit=5' -X POST -H 'authorization: Bearer ${FILE_SECRET}' -H 'X-Trace: 7' --data-raw '{"a":1}'`,
+    );
+  await (await panel.role('form', 'Import cURL').within('button', 'Import')).click();
+  await expectText(panel.role('status', 'cURL import notes'), /Authorization.*dropped/i);
+  await panel.tab('Request', 'Body');
+  await expectValue(panel.role('textbox', 'Body'), '{"a":1}');
   const sent = await sendAndReceive(panel, sandbox, '/v1/products', '200 OK');
   expect(sent?.url).toBe('/v1/products?limit=5');
   expect(sent?.method).toBe('POST');

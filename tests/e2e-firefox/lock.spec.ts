@@ -7,39 +7,41 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'puppeteer-core';
-import { launchFirefoxWithExtension } from '../../scripts/firefox-browser';
+import {
+  type FirefoxWithExtension,
+  launchFirefoxWithExtension,
+} from '../../scripts/firefox-browser';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { expectText, type PanelDriver } from '../journeys/driver';
+import { createApiKeyProfile } from '../journeys/profiles';
+import { puppeteerPanel } from '../journeys/puppeteer-panel';
 import { expect, test } from './fixtures';
-import { byLabel, byRole, expectText, fill, inside, PANEL_WAIT_MS } from './panel-driver';
-import { createApiKeyProfile } from './profiles';
 
 const CANARY_KEY = 'canaryFIREFOXLOCK-3b7d1f9e5a2c';
 const PASSPHRASE = 'correct horse battery staple';
 
-async function openPanel(panelOf: () => Promise<Page>): Promise<Page> {
-  const panel = await panelOf();
-  await panel.setViewport({ width: 1000, height: 700 });
-  panel.setDefaultTimeout(PANEL_WAIT_MS);
-  return panel;
+async function openPanel(firefox: FirefoxWithExtension): Promise<PanelDriver> {
+  const page = await firefox.openPanel();
+  await page.setViewport({ width: 1000, height: 700 });
+  return puppeteerPanel(page, () => firefox.openPanel());
 }
 
-const lockStatus = (panel: Page) => byRole(panel, 'status', 'Lock status');
+const lockStatus = (panel: PanelDriver) => panel.role('status', 'Lock status');
 
 /** Asks for GET /v1/products with the shown profile (what comes of it is for the caller to check). */
-async function sendProducts(panel: Page) {
-  await fill(byRole(panel, 'textbox', 'Path'), 'products');
-  await byRole(panel, 'button', 'Send').click();
+async function sendProducts(panel: PanelDriver) {
+  await panel.role('textbox', 'Path').fill('products');
+  await panel.role('button', 'Send').click();
 }
 
-async function unlockWith(panel: Page, passphrase: string) {
-  const form = byRole(panel, 'form', 'Unlock');
-  await fill(byLabel(panel, 'Passphrase'), passphrase);
-  await (await inside(form, 'button', 'Unlock')).click();
+async function unlockWith(panel: PanelDriver, passphrase: string) {
+  const form = panel.role('form', 'Unlock');
+  await panel.label('Passphrase').fill(passphrase);
+  await form.within('button', 'Unlock').click();
 }
 
 /** The extension's storage.local, read by the panel page through Firefox's `browser` API. */
-function rawLocal(panel: Page): Promise<string> {
+function rawLocal(panel: PanelDriver): Promise<string> {
   return panel.evaluate(async () => {
     const { browser } = globalThis as unknown as { browser: typeof chrome };
     return JSON.stringify(await browser.storage.local.get(null));
@@ -60,14 +62,14 @@ test('the lock seals the key, a restart asks for the passphrase, and unlocking c
   const uuid = crypto.randomUUID();
   try {
     let firefox = await launchFirefoxWithExtension({ userDataDir: profileDir, uuid });
-    let panel = await openPanel(() => firefox.openPanel());
+    let panel = await openPanel(firefox);
     await expectText(lockStatus(panel), 'Not locked');
 
-    await byRole(panel, 'button', 'Lock with passphrase').click();
-    const form = byRole(panel, 'form', 'Lock with passphrase');
-    await fill(byLabel(panel, 'New passphrase'), PASSPHRASE);
-    await fill(byLabel(panel, 'Confirm passphrase'), PASSPHRASE);
-    await (await inside(form, 'button', 'Turn on lock')).click();
+    await panel.role('button', 'Lock with passphrase').click();
+    const form = panel.role('form', 'Lock with passphrase');
+    await panel.label('New passphrase').fill(PASSPHRASE);
+    await panel.label('Confirm passphrase').fill(PASSPHRASE);
+    await form.within('button', 'Turn on lock').click();
     await expectText(lockStatus(panel), /^Unlocked$/);
 
     const { companyId } = sandbox.credentials;
@@ -78,7 +80,7 @@ test('the lock seals the key, a restart asks for the passphrase, and unlocking c
       apiKey: CANARY_KEY,
     });
     await sendProducts(panel);
-    await expectText(byRole(panel, 'region', 'Response'), '200 OK');
+    await expectText(panel.role('region', 'Response'), '200 OK');
     const sealed = await rawLocal(panel);
     expect(sealed).toContain('"kind":"sealed"');
     expect(sealed).not.toContain(CANARY_KEY);
@@ -86,16 +88,16 @@ test('the lock seals the key, a restart asks for the passphrase, and unlocking c
 
     // The restart: the profiles are there, the key is not.
     firefox = await launchFirefoxWithExtension({ userDataDir: profileDir, uuid });
-    panel = await openPanel(() => firefox.openPanel());
+    panel = await openPanel(firefox);
     await expectText(lockStatus(panel), /^Locked$/);
-    await byRole(panel, 'form', 'Unlock').wait();
+    await panel.role('form', 'Unlock').wait();
     await sendProducts(panel);
-    await expectText(byRole(panel, 'region', 'Response'), 'The saved secrets are locked.');
+    await expectText(panel.role('region', 'Response'), 'The saved secrets are locked.');
     expect(keysSeen(sandbox)).toEqual([CANARY_KEY]);
 
     const before = await rawLocal(panel);
     await unlockWith(panel, 'not the passphrase');
-    await expectText(byRole(panel, 'form', 'Unlock'), 'does not unlock');
+    await expectText(panel.role('form', 'Unlock'), 'does not unlock');
     await expectText(lockStatus(panel), /^Locked$/);
     expect(await rawLocal(panel)).toBe(before);
 
@@ -103,7 +105,7 @@ test('the lock seals the key, a restart asks for the passphrase, and unlocking c
     await expectText(lockStatus(panel), /^Unlocked$/);
     await sendProducts(panel);
     await expect.poll(() => keysSeen(sandbox)).toEqual([CANARY_KEY, CANARY_KEY]);
-    await expectText(byRole(panel, 'region', 'Response'), '200 OK');
+    await expectText(panel.role('region', 'Response'), '200 OK');
     expect(await panel.content()).not.toContain(CANARY_KEY);
     await firefox.close();
   } finally {

@@ -4,46 +4,32 @@
  * other profile working. Each step is checked by a call the sandbox answers with the credentials
  * it expects, so a profile that only looks right fails.
  */
-import type { Page } from 'puppeteer-core';
 import type { Sandbox } from '../../src/sandbox/server';
+import { expectGone, expectText, expectValue, type PanelDriver } from '../journeys/driver';
+import { createApiKeyProfile } from '../journeys/profiles';
+import { FIREFOX_WAIT_MS } from '../journeys/puppeteer-panel';
 import { expect, test } from './fixtures';
-import {
-  byLabel,
-  byRole,
-  expectGone,
-  expectText,
-  fill,
-  inside,
-  PANEL_WAIT_MS,
-} from './panel-driver';
-import { createApiKeyProfile } from './profiles';
 
 /** The profiles the picker offers, and the one it shows. */
-async function picker(panel: Page): Promise<{ names: string[]; chosen: string }> {
-  const select = await byRole(panel, 'combobox', 'Profile').waitHandle();
-  return select.evaluate((element) => {
-    const list = element as HTMLSelectElement;
-    return {
-      names: [...list.options].map((option) => option.text),
-      chosen: list.selectedOptions[0]?.text ?? '',
-    };
-  });
+async function picker(panel: PanelDriver): Promise<{ names: string[]; chosen: string }> {
+  const { texts, chosen } = await panel.role('combobox', 'Profile').options();
+  return { names: texts, chosen };
 }
 
-async function expectPicker(panel: Page, names: string[], chosen: string) {
+async function expectPicker(panel: PanelDriver, names: string[], chosen: string) {
   await expect
-    .poll(() => picker(panel), { timeout: PANEL_WAIT_MS })
+    .poll(() => picker(panel), { timeout: FIREFOX_WAIT_MS })
     .toEqual({ names: expect.arrayContaining(names), chosen });
   expect((await picker(panel)).names).toHaveLength(names.length);
 }
 
 /** GET /v1/products with the shown profile: it reaches the sandbox and is answered 200. */
-async function sendProducts(panel: Page, sandbox: Sandbox) {
+async function sendProducts(panel: PanelDriver, sandbox: Sandbox) {
   const before = sandbox.requests.length;
-  await fill(byRole(panel, 'textbox', 'Path'), 'products');
-  await byRole(panel, 'button', 'Send').click();
-  await expect.poll(() => sandbox.requests.length, { timeout: PANEL_WAIT_MS }).toBe(before + 1);
-  await expectText(byRole(panel, 'region', 'Response'), '200 OK');
+  await panel.role('textbox', 'Path').fill('products');
+  await panel.role('button', 'Send').click();
+  await expect.poll(() => sandbox.requests.length, { timeout: FIREFOX_WAIT_MS }).toBe(before + 1);
+  await expectText(panel.role('region', 'Response'), '200 OK');
 }
 
 test('a profile is created, edited, duplicated and deleted, and each one still calls', async ({
@@ -55,41 +41,33 @@ test('a profile is created, edited, duplicated and deleted, and each one still c
   await expectPicker(panel, ['Sandbox'], 'Sandbox');
 
   // Edit: a new name, the secret left empty (kept), and the call still carries the key.
-  await byRole(panel, 'button', 'Edit profile').click();
-  const editor = byRole(panel, 'form', 'Profile editor');
-  await fill(byRole(panel, 'textbox', 'Profile name'), 'Sandbox EU');
-  await (await inside(editor, 'button', 'Save profile')).click();
+  await panel.role('button', 'Edit profile').click();
+  const editor = panel.role('form', 'Profile editor');
+  await panel.role('textbox', 'Profile name').fill('Sandbox EU');
+  await editor.within('button', 'Save profile').click();
   await expectPicker(panel, ['Sandbox EU'], 'Sandbox EU');
   await sendProducts(panel, sandbox);
 
   // Duplicate: the same settings under a new name, the secret typed again.
-  await byRole(panel, 'button', 'Edit profile').click();
-  await byRole(panel, 'button', 'Duplicate profile').click();
-  const copy = byRole(panel, 'dialog', 'New profile');
-  await expect
-    .poll(async () =>
-      (await inside(copy, 'textbox', 'Profile name')).evaluate(
-        (input) => (input as HTMLInputElement).value,
-      ),
-    )
-    .toBe('Sandbox EU (copy)');
-  const baseUrl = await inside(copy, 'textbox', 'Base URL');
-  expect(await baseUrl.evaluate((input) => (input as HTMLInputElement).value)).toBe(sandbox.url);
-  const secret = await byLabel(panel, 'API key').waitHandle();
-  expect(await secret.evaluate((input) => (input as HTMLInputElement).value)).toBe('');
-  await fill(byLabel(panel, 'API key'), apiKey);
-  await (await inside(copy, 'button', 'Save profile')).click();
-  await expectGone(panel, 'dialog', 'New profile');
+  await panel.role('button', 'Edit profile').click();
+  await panel.role('button', 'Duplicate profile').click();
+  const copy = panel.role('dialog', 'New profile');
+  await expectValue(copy.within('textbox', 'Profile name'), 'Sandbox EU (copy)');
+  expect(await copy.within('textbox', 'Base URL').value()).toBe(sandbox.url);
+  expect(await panel.label('API key').value()).toBe('');
+  await panel.label('API key').fill(apiKey);
+  await copy.within('button', 'Save profile').click();
+  await expectGone(panel.role('dialog', 'New profile'));
   await expectPicker(panel, ['Sandbox EU', 'Sandbox EU (copy)'], 'Sandbox EU (copy)');
   await sendProducts(panel, sandbox);
 
   // Delete the copy: asked first, then gone; the original is shown and still calls.
-  await byRole(panel, 'button', 'Edit profile').click();
-  await (await inside(byRole(panel, 'form', 'Profile editor'), 'button', 'Delete profile')).click();
-  const ask = byRole(panel, 'dialog', 'Delete profile');
+  await panel.role('button', 'Edit profile').click();
+  await panel.role('form', 'Profile editor').within('button', 'Delete profile').click();
+  const ask = panel.role('dialog', 'Delete profile');
   await expectText(ask, 'Delete the profile “Sandbox EU (copy)”');
-  await (await inside(ask, 'button', 'Delete profile')).click();
-  await expectGone(panel, 'dialog', 'Delete profile');
+  await ask.within('button', 'Delete profile').click();
+  await expectGone(panel.role('dialog', 'Delete profile'));
   await expectPicker(panel, ['Sandbox EU'], 'Sandbox EU');
   await sendProducts(panel, sandbox);
 

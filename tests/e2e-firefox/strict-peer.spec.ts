@@ -6,12 +6,11 @@
  * body) as it is, variant A (Basic header) with RFC 6749 form-encoding, whose secrets hold `%`,
  * `+`, `:` and `&`.
  */
-import type { Page } from 'puppeteer-core';
 import type { OAuthMethod } from '../e2e/profiles';
 import { STRICT_TOKEN_PATH, type StrictPeer, startStrictPeer } from '../e2e/strict-peer';
+import { expectNoText, expectText, type PanelDriver } from '../journeys/driver';
+import { createOAuthProfile } from '../journeys/profiles';
 import { test as base, expect } from './fixtures';
-import { byRole, expectNoText, expectText } from './panel-driver';
-import { createOAuthProfile } from './profiles';
 
 const test = base.extend<{ peer: StrictPeer }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
@@ -27,9 +26,9 @@ function formEncode(value: string): string {
   return new URLSearchParams([['', value]]).toString().slice(1);
 }
 
-async function getToken(panel: Page) {
-  await byRole(panel, 'button', 'Get token').click();
-  const token = byRole(panel, 'region', 'Token');
+async function getToken(panel: PanelDriver) {
+  await panel.role('button', 'Get token').click();
+  const token = panel.role('region', 'Token');
   await expectText(token, /access_token\s*••••\S{4}/);
   await expectText(token, /expires_in\s*3600/);
   await expectNoText(token, 'Token request failed');

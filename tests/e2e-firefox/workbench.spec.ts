@@ -5,10 +5,10 @@
  * and nothing sticks out sideways (the narrow panel's sidebar neither), and the request/response
  * split turns with the dock.
  */
-import type { Page } from 'puppeteer-core';
+
+import { expectText, type PanelDriver } from '../journeys/driver';
+import { createApiKeyProfile } from '../journeys/profiles';
 import { expect, test } from './fixtures';
-import { byRole, choose, expectText, fill, requestTab, responseTab } from './panel-driver';
-import { createApiKeyProfile } from './profiles';
 
 const SIZES = [
   { dock: 'bottom', width: 1000, height: 420, split: 'vertical' },
@@ -16,7 +16,7 @@ const SIZES = [
 ] as const;
 
 /** Whether the page scrolls as a whole, either way. */
-function pageScrolls(panel: Page) {
+function pageScrolls(panel: PanelDriver) {
   return panel.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     return {
@@ -30,7 +30,7 @@ function pageScrolls(panel: Page) {
  * Shown controls whose box reaches past the panel's right edge, clipped or not (a clipped control
  * cannot be reached). Controls inside a box that scrolls sideways on purpose are fine.
  */
-function cutOffControls(panel: Page): Promise<string[]> {
+function cutOffControls(panel: PanelDriver): Promise<string[]> {
   return panel.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const scrollsSideways = (element: Element) => {
@@ -54,23 +54,6 @@ function cutOffControls(panel: Page): Promise<string[]> {
   });
 }
 
-/** The element is wholly inside the viewport. */
-async function wholeInView(panel: Page, selector: string): Promise<boolean> {
-  const handle = await panel.locator(selector).waitHandle();
-  return handle.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    return (
-      box.width > 0 &&
-      box.top >= 0 &&
-      box.left >= 0 &&
-      box.bottom <= window.innerHeight &&
-      box.right <= window.innerWidth
-    );
-  });
-}
-
-const aria = (role: string, name: string) => `::-p-aria([name="${name}"][role="${role}"])`;
-
 for (const size of SIZES) {
   test(`docked ${size.dock} (${size.width}x${size.height}): the request pane works and nothing overflows`, async ({
     panel,
@@ -82,20 +65,23 @@ for (const size of SIZES) {
     expect(await pageScrolls(panel)).toEqual({ down: false, sideways: false });
     expect(await cutOffControls(panel)).toEqual([]);
 
-    await choose(panel, 'Method', 'POST');
-    await fill(byRole(panel, 'textbox', 'Path'), 'orders');
-    await requestTab(panel, 'Body');
-    expect(await wholeInView(panel, aria('textbox', 'Body'))).toBe(true);
-    await fill(byRole(panel, 'textbox', 'Body'), '{"sku":"A-1","qty":2}');
-    await byRole(panel, 'button', 'Send').click();
-    await expectText(byRole(panel, 'region', 'Response'), '201 Created');
+    await panel.choose('Method', 'POST');
+    await panel.role('textbox', 'Path').fill('orders');
+    await panel.tab('Request', 'Body');
+    expect(await panel.role('textbox', 'Body').inView()).toBe(true);
+    await panel.role('textbox', 'Body').fill('{"sku":"A-1","qty":2}');
+    await panel.role('button', 'Send').click();
+    await expectText(panel.role('region', 'Response'), '201 Created');
     expect(sandbox.requests.find((request) => request.path === '/v1/orders')?.body).toBe(
       '{"sku":"A-1","qty":2}',
     );
 
     // The call and its answer in view together; the panel still neither scrolls nor overflows.
-    for (const selector of [aria('textbox', 'Path'), aria('button', 'Send')])
-      expect(await wholeInView(panel, selector), selector).toBe(true);
+    for (const [role, name] of [
+      ['textbox', 'Path'],
+      ['button', 'Send'],
+    ] as const)
+      expect(await panel.role(role, name).inView(), name).toBe(true);
     expect(
       await panel.evaluate(() => {
         const status = [...document.querySelectorAll('[aria-label="Response"] *')].find(
@@ -109,23 +95,21 @@ for (const size of SIZES) {
       }),
       'the status 201 Created in view',
     ).toBe(true);
-    await responseTab(panel, 'Sent');
-    await expectText(byRole(panel, 'region', 'As sent on the wire'), 'x-apikey');
+    await panel.tab('Response', 'Sent');
+    await expectText(panel.role('region', 'As sent on the wire'), 'x-apikey');
     expect(await pageScrolls(panel)).toEqual({ down: false, sideways: false });
     expect(await cutOffControls(panel)).toEqual([]);
 
     // Narrow, the sidebar opens over the panes when asked for, and fits too.
     if (size.dock === 'right') {
-      await byRole(panel, 'button', 'Show sidebar').click();
-      await byRole(panel, 'region', 'Collections').wait();
+      await panel.role('button', 'Show sidebar').click();
+      await panel.role('region', 'Collections').wait();
       expect(await pageScrolls(panel)).toEqual({ down: false, sideways: false });
       expect(await cutOffControls(panel)).toEqual([]);
-      await byRole(panel, 'button', 'Hide sidebar').click();
+      await panel.role('button', 'Hide sidebar').click();
     }
 
-    const divider = await byRole(panel, 'separator', 'Resize request and response').waitHandle();
-    expect(await divider.evaluate((element) => element.getAttribute('aria-orientation'))).toBe(
-      size.split,
-    );
+    const divider = panel.role('separator', 'Resize request and response');
+    expect(await divider.attribute('aria-orientation')).toBe(size.split);
   });
 }

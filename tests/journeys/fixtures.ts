@@ -1,0 +1,59 @@
+/**
+ * The fixture of the journeys written once for both browsers (tests/journeys/*.spec.ts), and the
+ * base of the Firefox suite's: `panel`, a PanelDriver over the panel page of a fresh browser with
+ * the built extension (`dist/` in Chromium through Playwright, `dist-firefox/` in Firefox ESR
+ * through puppeteer-core; this fixture builds nothing, `npm test` builds first), and `sandbox`, a
+ * real sandbox emulator on a free loopback port. Which browser is the project's `panelBrowser`
+ * (playwright.config.ts runs the journeys in a project per browser). Each test gets its own
+ * browser, profile and sandbox, so tests run in parallel without seeing each other's state.
+ */
+import { test as base, expect } from '@playwright/test';
+import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser';
+import { launchFirefoxWithExtension } from '../../scripts/firefox-browser';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import type { PanelBrowser, PanelDriver } from './driver';
+import { playwrightPanel } from './playwright-panel';
+import { puppeteerPanel } from './puppeteer-panel';
+
+export interface JourneyOptions {
+  panelBrowser: PanelBrowser;
+}
+
+interface Fixtures {
+  sandbox: Sandbox;
+  /** The panel page in a tab of its own (1000x700 in Firefox: DevTools docked at the bottom). */
+  panel: PanelDriver;
+}
+
+export const test = base.extend<Fixtures & JourneyOptions>({
+  panelBrowser: ['chromium', { option: true }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  sandbox: async ({}, use) => {
+    const sandbox = await createSandbox({ port: 0 });
+    await use(sandbox);
+    await sandbox.close();
+  },
+  panel: async ({ panelBrowser }, use) => {
+    if (panelBrowser === 'firefox') {
+      const firefox = await launchFirefoxWithExtension();
+      try {
+        const page = await firefox.openPanel();
+        await page.setViewport({ width: 1000, height: 700 });
+        await use(puppeteerPanel(page, () => firefox.openPanel()));
+      } finally {
+        await firefox.close();
+      }
+      return;
+    }
+    const chromium = await launchWithExtension();
+    try {
+      const page = await chromium.context.newPage();
+      await page.goto(`chrome-extension://${chromium.extensionId}/${PANEL_PATH}`);
+      await use(playwrightPanel(page));
+    } finally {
+      await chromium.close();
+    }
+  },
+});
+
+export { expect };
