@@ -9,7 +9,7 @@ import { outcomeWords } from '../../../src/service/call/outcome-words';
 import type { TimelineStep } from '../../../src/service/call/timeline';
 import type { TokenView } from '../../../src/service/token/token-grant';
 import { spanWords } from '../../../src/vocabulary/span-words';
-import { whyWords } from '../state/panel-state';
+import { whyWords } from '../../../src/workspace/token-words';
 import { HeaderList } from '../ui/HeaderList';
 
 const VARIANT_WORDS = { basic: 'variant A, Basic header', body: 'variant B, form body' } as const;

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { TokenAttempt } from '../../../src/protocol/messages';
 import type { AppError } from '../../../src/vocabulary/errors';
-import type { TokenLogEntry, TokenShown } from './panel-state';
+import type { TokenLogEntry, TokenShown } from '../../../src/workspace/workspace-state';
 import { usePanelStore, useStore } from './store';
 import { ask } from './worker-client';
 
