@@ -4,6 +4,8 @@
  * panel asked for. One place to read what any event or reply does to what the panel shows.
  */
 import type { WorkerEvent } from '../protocol/events';
+import { reduceRequest } from './request-slice';
+import type { RequestAction } from './request-state';
 import { forgetAll, tokenEvent, tokenReplied } from './token-slice';
 import {
   carriedReplied,
@@ -31,7 +33,11 @@ export function applyEvent(state: WorkspaceState, event: WorkerEvent): Workspace
   }
 }
 
+const isRequestAction = (action: WorkspaceAction): action is RequestAction =>
+  action.type.startsWith('request/');
+
 export function reduce(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
+  if (isRequestAction(action)) return reduceRequest(state, action);
   switch (action.type) {
     case 'event':
       return applyEvent(state, action.event);

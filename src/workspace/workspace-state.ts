@@ -1,8 +1,9 @@
 /**
  * What the panel knows, on one page: the shape of the workspace store and every action that
- * changes it. Each part is a slice with its own reducer beside it: the tokens (`token-slice.ts`) and
+ * changes it. Each part is a slice with its own reducer beside it: the tokens (`token-slice.ts`),
  * what else the worker owns and tells (`worker-slices.ts`: the lock, each profile's history
- * version, the timelines of recent calls, the values each profile carries between calls). The
+ * version, the timelines of recent calls, the values each profile carries between calls), and
+ * each profile's composer and answer (`request-slice.ts`, its shape in `request-state.ts`). The
  * worker's events enter through one `applyEvent` (`apply-event.ts`); replies the panel asked for
  * come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
@@ -11,6 +12,7 @@ import type { LockState, TokenShownView } from '../protocol/messages';
 import type { TimelineStep } from '../service/call/timeline';
 import type { AppError } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
+import type { ProfileRequest, RequestAction } from './request-state';
 
 /**
  * The token as the toolbar and the Auth tab show it: the one the next call carries (with a failed
@@ -42,6 +44,8 @@ export interface WorkspaceState {
   timelines: Readonly<Record<string, TimelineStep[]>>;
   /** By profile id: what its later calls read as `{{name}}`, taken from earlier answers. */
   carried: Readonly<Record<string, NameValue[]>>;
+  /** By profile id: the call being composed, the call in flight, the answer (request-slice.ts). */
+  requests: Readonly<Record<string, ProfileRequest>>;
 }
 
 export type WorkspaceAction =
@@ -50,7 +54,8 @@ export type WorkspaceAction =
   | { type: 'token-shown'; profileId: string; shown: TokenShown }
   | { type: 'lock-known'; state: LockState }
   /** What the worker answered when asked for a profile's carried values. */
-  | { type: 'carried-known'; profileId: string; values: NameValue[] };
+  | { type: 'carried-known'; profileId: string; values: NameValue[] }
+  | RequestAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
@@ -58,4 +63,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   history: {},
   timelines: {},
   carried: {},
+  requests: {},
 };

@@ -1,8 +1,22 @@
 /**
- * The panel's one workspace: the store of src/workspace/, fed by the worker's events
- * (`listenToWorker`) and by the replies the panel asked for. Views read it with
- * `useStore(select…)` (store.ts).
+ * The panel's one workspace: the store of src/workspace/ and its commands, bound once to the
+ * worker client, the page's clock and timers. Views read the store with `useStore(select…)`
+ * (store.ts) and call these commands; none of them reaches the worker on its own.
  */
+import { createRequestCommands } from '../../../src/workspace/request-commands';
 import { createWorkspaceStore } from '../../../src/workspace/store';
+import { ask } from './worker-client';
 
 export const store = createWorkspaceStore();
+
+export const requests = createRequestCommands({
+  ask,
+  get: store.get,
+  dispatch: store.dispatch,
+  now: Date.now,
+  timers: {
+    set: (run, ms) => setTimeout(run, ms),
+    clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  },
+  newId: () => crypto.randomUUID(),
+});
