@@ -1,10 +1,11 @@
 /**
  * What a workspace command test starts from: the real store and the request commands, bound to a
- * fake worker on the real router (fake-worker.ts), a clock the test moves by hand and timers that
+ * fake worker on the real router (fake-worker.ts) (and `deps`, for the commands that are plain
+ * functions), a clock the test moves by hand and timers that
  * run only when it does, and ids counted from 1. Also an answer as the worker sends one.
  */
 import type { SentExchange } from '../protocol/messages';
-import type { Timers } from '../workspace/ask';
+import type { CommandDeps, Timers } from '../workspace/ask';
 import { createRequestCommands } from '../workspace/request-commands';
 import { createWorkspaceStore } from '../workspace/store';
 import { createFakeWorker, type FakeHandlers } from './fake-worker';
@@ -49,7 +50,7 @@ export function workspaceHarness(handlers: FakeHandlers = {}) {
   const store = createWorkspaceStore();
   const clock = fakeClock();
   let ids = 0;
-  const commands = createRequestCommands({
+  const deps: CommandDeps = {
     ask: worker.ask,
     get: store.get,
     dispatch: store.dispatch,
@@ -59,8 +60,9 @@ export function workspaceHarness(handlers: FakeHandlers = {}) {
       ids += 1;
       return `00000000-0000-4000-8000-${String(ids).padStart(12, '0')}`;
     },
-  });
-  return { worker, store, clock, commands };
+  };
+  const commands = createRequestCommands(deps);
+  return { worker, store, clock, deps, commands };
 }
 
 /** Lets every reply and dynamic import that is ready run (a few turns of the event loop). */

@@ -27,7 +27,13 @@ describe('late replies', () => {
       bodyCut: false,
       from: 'kept' as const,
     };
-    commands.start('p', { draft: null, checks: null, answer: kept });
+    store.dispatch({
+      type: 'request/start',
+      profileId: 'p',
+      draft: null,
+      checks: null,
+      answer: kept,
+    });
     held.resolve({ ok: true, value: sentExchange(500, {}) });
     await sent;
     expect(requestOf(store.get(), 'p').shown).toBe(kept);

@@ -25,7 +25,7 @@ const saved: SavedRequest = { kind: 'request', id: 'r1', name: 'Orders', ...orde
 describe('a new call drops the old answer', () => {
   it('drops it for another call, with the notes, status and saved request of the new one', () => {
     const { store, commands } = workspaceHarness(saving);
-    commands.start('p', { draft: orders, checks: null, answer });
+    store.dispatch({ type: 'request/start', profileId: 'p', draft: orders, checks: null, answer });
     commands.putDraft('p', { ...orders, path: 'customers' }, null, {
       from: 'cURL import',
       lines: ['a'],
@@ -40,7 +40,7 @@ describe('a new call drops the old answer', () => {
 
   it('keeps it for the same call, opened again or saved', () => {
     const { store, commands } = workspaceHarness(saving);
-    commands.start('p', { draft: orders, checks: null, answer });
+    store.dispatch({ type: 'request/start', profileId: 'p', draft: orders, checks: null, answer });
     commands.openSaved('p', 'c1', saved);
     expect(requestOf(store.get(), 'p').shown).toBe(answer);
     commands.savedAs('p', 'c1', saved);
@@ -56,7 +56,7 @@ describe('a new call drops the old answer', () => {
 
   it('keeps it, and the notes, when the saved request changes under a composer without edits', () => {
     const { store, commands } = workspaceHarness(saving);
-    commands.start('p', { draft: orders, checks: null, answer });
+    store.dispatch({ type: 'request/start', profileId: 'p', draft: orders, checks: null, answer });
     commands.openSaved('p', 'c1', saved);
     const changed = { ...saved, path: 'orders/2', assertions: [] };
     commands.followSaved('p', { collectionId: 'c1', request: changed });
@@ -69,7 +69,7 @@ describe('a new call drops the old answer', () => {
 
   it('shows a history entry’s own answer when the worker still keeps it, else none', () => {
     const { store, commands } = workspaceHarness(saving);
-    commands.start('p', { draft: orders, checks: null, answer });
+    store.dispatch({ type: 'request/start', profileId: 'p', draft: orders, checks: null, answer });
     const entry = {
       id: 'h1',
       at: 2,

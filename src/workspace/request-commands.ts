@@ -1,6 +1,5 @@
 /**
- * The request slice's commands, one per user intent, bound to their dependencies once: a
- * workspace opened, an edit of the call or of its checks (kept 400 ms later, draft-save.ts), a
+ * The request slice's commands, one per user intent, bound to their dependencies once: an edit of the call or of its checks (kept 400 ms later, draft-save.ts), a
  * draft put in from elsewhere (a saved request, a history entry, New request, a cURL import, a
  * captured call), a saved request that changed under the composer, Save changes (save-changes.ts), Send
  * (send.ts) and Cancel. The panel calls them; the store shows what they did.
@@ -13,7 +12,7 @@ import type { SavedAnswer } from '../service/storage/saved-answers';
 import type { CommandDeps } from './ask';
 import { createDraftSaver } from './draft-save';
 import { callOf, requestOf } from './request-slice';
-import type { Draft, DraftNotes, Opened, Shown } from './request-state';
+import type { Draft, DraftNotes, Opened } from './request-state';
 import type { CollectionsAccess } from './save-changes';
 import { type SendContext, send } from './send';
 
@@ -38,13 +37,6 @@ export function createRequestCommands(deps: CommandDeps) {
 
   return {
     saver,
-    /** What a (re)opened workspace starts from: what the worker kept for the profile. */
-    start(
-      profileId: string,
-      kept: { draft: Draft | null; checks: EditedChecks | null; answer: Shown | null },
-    ) {
-      dispatch({ type: 'request/start', profileId, ...kept });
-    },
     setDraft(profileId: string, draft: Draft) {
       dispatch({ type: 'request/set', profileId, set: { draft } });
       saver.saveSoon(profileId);

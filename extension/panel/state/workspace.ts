@@ -3,13 +3,15 @@
  * worker client, the page's clock and timers. Views read the store with `useStore(select…)`
  * (store.ts) and call these commands; none of them reaches the worker on its own.
  */
+import type { CommandDeps } from '../../../src/workspace/ask';
 import { createRequestCommands } from '../../../src/workspace/request-commands';
 import { createWorkspaceStore } from '../../../src/workspace/store';
 import { ask } from './worker-client';
 
 export const store = createWorkspaceStore();
 
-export const requests = createRequestCommands({
+/** What every command of the panel takes: the worker client, the store, the page's clock. */
+export const deps: CommandDeps = {
   ask,
   get: store.get,
   dispatch: store.dispatch,
@@ -19,4 +21,6 @@ export const requests = createRequestCommands({
     clear: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
   },
   newId: () => crypto.randomUUID(),
-});
+};
+
+export const requests = createRequestCommands(deps);

@@ -1,7 +1,7 @@
 /**
- * The loaded workbench of one profile (see Workspace.tsx): its state (the composed call and its
- * answer, the token, the collections, the saved request being edited), its layout and its
- * keyboard shortcuts. The toolbar, the sidebar and the dialogs are beside it (Workbench*.tsx).
+ * The loaded workbench of one profile (see Workspace.tsx): its layout, its keyboard shortcuts,
+ * and the panes wired to the workspace's commands (the composed call, its answer and the saved
+ * request being edited are the store's request slice; the token is its token slice). The toolbar, the sidebar and the dialogs are beside it (Workbench*.tsx).
  */
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
@@ -25,7 +25,7 @@ import { useChecks } from '../state/use-checks';
 import { useCollections } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
 import { type Draft, EMPTY_DRAFT, useRequest } from '../state/use-request';
-import { type TokenShown, useToken } from '../state/use-token';
+import { useToken } from '../state/use-token';
 import { requests } from '../state/workspace';
 import { WideView, WideViewContext } from '../ui/WideView';
 import { useFocusRescue } from './use-focus-rescue';
@@ -43,7 +43,6 @@ export interface WorkbenchProps {
   profile: ProfileView;
   prefs: UiPrefs;
   setPrefs: SetPrefs;
-  start: WorkspaceStart;
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;
   notices: ComponentChildren;
@@ -52,15 +51,10 @@ export interface WorkbenchProps {
   profiles: readonly ProfileView[];
 }
 
-/** What a (re)opened workspace starts from beside its request slice: the worker's cached token. */
-export interface WorkspaceStart {
-  token: TokenShown;
-}
-
 const NO_VARIABLES: readonly NameValue[] = [];
 
 export function Workbench(props: WorkbenchProps) {
-  const { prefs, setPrefs, start } = props;
+  const { prefs, setPrefs } = props;
   const profileId = props.profile.id;
   const collections = useCollections();
   const request = useRequest(profileId);
@@ -74,7 +68,7 @@ export function Workbench(props: WorkbenchProps) {
   const checks = useChecks(profileId);
   // The composer resolves {{name}} as the worker will: with the values carried from answers.
   const profile = withCarried(props.profile, checks.carried);
-  const token = useToken(profileId, start.token);
+  const token = useToken(profileId);
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
   const locate = useJsonLocator(request.draft.body);
