@@ -1,8 +1,9 @@
 /**
- * The request slice's commands, one per user intent, bound to their dependencies once: an edit of the call or of its checks (kept 400 ms later, draft-save.ts), a
- * draft put in from elsewhere (a saved request, a history entry, New request, a cURL import, a
- * captured call), a saved request that changed under the composer, Save changes (save-changes.ts), Send
- * (send.ts) and Cancel. The panel calls them; the store shows what they did.
+ * The request slice's commands, one per user intent, bound to their dependencies once: an edit of
+ * the call or of its checks (kept 400 ms later, draft-save.ts), a draft put in from elsewhere (a
+ * saved request, a history entry, New request, a cURL import, a captured call), a saved request
+ * that changed under the composer, Save changes (save-changes.ts), Send (send.ts) and Cancel. The
+ * panel calls them; the store shows what they did.
  */
 
 import type { EditedChecks } from '../collections/check-use';

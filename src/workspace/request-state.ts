@@ -23,7 +23,9 @@ export type Shown = SavedAnswer & {
   name?: string;
 };
 
-/** The checks' outcome on one answer (`at` names it), with the values the worker refused to carry. */
+/**
+ * The checks' outcome on one answer (`at` names it), with the values the worker refused to carry.
+ */
 export interface ShownChecks {
   at: number;
   outcome: ChecksOutcome;

@@ -1,9 +1,9 @@
 /**
- * Send for one profile's composer (loaded with the first Send). A Send takes the draft, the collection's shared
- * variables and the answer variables that can be used (a row still being typed is not carried),
- * gives the call an id (the worker tells its timeline under it, Cancel names it), and shows the
- * answer unless a late reply rule drops it (request-slice.ts). Then the Tests tab's checks run on
- * the answer (check-shown.ts, loaded with the first answer).
+ * Send for one profile's composer (loaded with the first Send). A Send takes the draft, the
+ * collection's shared variables and the answer variables that can be used (a row still being typed
+ * is not carried), gives the call an id (the worker tells its timeline under it, Cancel names it),
+ * and shows the answer unless a late reply rule drops it (request-slice.ts). Then the Tests tab's
+ * checks run on the answer (check-shown.ts, loaded with the first answer).
  */
 import { sendableAnswerVariables } from '../collections/check-use';
 import type { SentExchange } from '../protocol/messages';

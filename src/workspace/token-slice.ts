@@ -71,7 +71,9 @@ export function forgetAll(state: WorkspaceState, atMs: number): WorkspaceState {
   return { ...state, tokens };
 }
 
-/** A reply the panel asked for (Get token, a reopened workspace): never older than what is shown. */
+/**
+ * A reply the panel asked for (Get token, a reopened workspace): never older than what is shown.
+ */
 export function tokenReplied(
   state: WorkspaceState,
   profileId: string,

@@ -1,13 +1,14 @@
 /**
  * The one module of the panel that talks to the background worker (tests/unit/boundaries.test.ts
  * holds it to that): `ask`, one typed call per message type, and `listenToWorker`, which feeds the
- * workspace store every event the worker tells. Failures of the transport itself (worker stopped mid-call, extension reloaded) come back as typed errors too,
- * and a refusal by a worker of another build than the panel's says so.
+ * workspace store every event the worker tells. Failures of the transport itself (worker stopped
+ * mid-call, extension reloaded) come back as typed errors too, and a refusal by a worker of another
+ * build than the panel's says so.
  *
  * It calls Chrome's own promise-returning `chrome.runtime.sendMessage` rather than
- * webextension-polyfill: the panel loads this at its first paint, and the polyfill (a no-op
- * wrapper in Chrome) would be a sixth of the panel's start-up JavaScript budget. The worker, which
- * has no such budget, uses the polyfill throughout.
+ * webextension-polyfill: the panel loads this at its first paint, and the polyfill (a no-op wrapper
+ * in Chrome) would be a sixth of the panel's start-up JavaScript budget. The worker, which has no
+ * such budget, uses the polyfill throughout.
  */
 
 import { fromOtherBuild } from '../../../src/protocol/build-id';

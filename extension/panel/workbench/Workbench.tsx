@@ -1,7 +1,8 @@
 /**
- * The loaded workbench of one profile (see Workspace.tsx): its layout, its keyboard shortcuts,
- * and the panes wired to the workspace's commands (the composed call, its answer and the saved
- * request being edited are the store's request slice; the token is its token slice). The toolbar, the sidebar and the dialogs are beside it (Workbench*.tsx).
+ * The loaded workbench of one profile (see Workspace.tsx): its layout, its keyboard shortcuts, and
+ * the panes wired to the workspace's commands (the composed call, its answer and the saved request
+ * being edited are the store's request slice; the token is its token slice). The toolbar, the
+ * sidebar and the dialogs are beside it (Workbench*.tsx).
  */
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
