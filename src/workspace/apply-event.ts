@@ -4,6 +4,7 @@
  * panel asked for. One place to read what any event or reply does to what the panel shows.
  */
 import type { WorkerEvent } from '../protocol/events';
+import { DEFAULT_UI_PREFS } from '../service/profile/ui-prefs';
 import { reduceRequest } from './request-slice';
 import type { RequestAction } from './request-state';
 import { forgetAll, tokenEvent, tokenReplied } from './token-slice';
@@ -47,5 +48,7 @@ export function reduce(state: WorkspaceState, action: WorkspaceAction): Workspac
       return carriedReplied(state, action.profileId, action.values);
     case 'token-shown':
       return tokenReplied(state, action.profileId, action.shown);
+    case 'prefs':
+      return { ...state, prefs: { ...(state.prefs ?? DEFAULT_UI_PREFS), ...action.set } };
   }
 }

@@ -3,13 +3,15 @@
  * changes it. Each part is a slice with its own reducer beside it: the tokens (`token-slice.ts`),
  * what else the worker owns and tells (`worker-slices.ts`: the lock, each profile's history
  * version, the timelines of recent calls, the values each profile carries between calls), and
- * each profile's composer and answer (`request-slice.ts`, its shape in `request-state.ts`). The
+ * each profile's composer and answer (`request-slice.ts`, its shape in `request-state.ts`); the
+ * layout preferences are one action (`prefs`). The
  * worker's events enter through one `applyEvent` (`apply-event.ts`); replies the panel asked for
  * come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
 import type { WorkerEvent } from '../protocol/events';
 import type { LockState, TokenShownView } from '../protocol/messages';
 import type { TimelineStep } from '../service/call/timeline';
+import type { UiPrefs } from '../service/profile/ui-prefs';
 import type { AppError } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 import type { ProfileRequest, RequestAction } from './request-state';
@@ -44,6 +46,8 @@ export interface WorkspaceState {
   timelines: Readonly<Record<string, TimelineStep[]>>;
   /** By profile id: what its later calls read as `{{name}}`, taken from earlier answers. */
   carried: Readonly<Record<string, NameValue[]>>;
+  /** The layout preferences, once read (prefs-commands.ts). */
+  prefs: UiPrefs | null;
   /** By profile id: the call being composed, the call in flight, the answer (request-slice.ts). */
   requests: Readonly<Record<string, ProfileRequest>>;
 }
@@ -55,6 +59,8 @@ export type WorkspaceAction =
   | { type: 'lock-known'; state: LockState }
   /** What the worker answered when asked for a profile's carried values. */
   | { type: 'carried-known'; profileId: string; values: NameValue[] }
+  /** Layout preferences read, or changed by the user. */
+  | { type: 'prefs'; set: Partial<UiPrefs> }
   | RequestAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
@@ -63,5 +69,6 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   history: {},
   timelines: {},
   carried: {},
+  prefs: null,
   requests: {},
 };

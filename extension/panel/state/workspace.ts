@@ -4,6 +4,7 @@
  * (store.ts) and call these commands; none of them reaches the worker on its own.
  */
 import type { CommandDeps } from '../../../src/workspace/ask';
+import { createPrefsCommands } from '../../../src/workspace/prefs-commands';
 import { createRequestCommands } from '../../../src/workspace/request-commands';
 import { createWorkspaceStore } from '../../../src/workspace/store';
 import { ask } from './worker-client';
@@ -24,3 +25,5 @@ export const deps: CommandDeps = {
 };
 
 export const requests = createRequestCommands(deps);
+
+export const prefs = createPrefsCommands(deps);
