@@ -4,7 +4,7 @@
  * import each other):
  *
  *   vocabulary -> json-text, redaction -> service -> copy-as, collections -> checks -> formats
- *     -> capture -> protocol -> extension
+ *     -> capture -> protocol -> workspace -> extension
  *
  * plus the Node-only sandbox and the test support, which shipped code never imports. Each rule's
  * comment is what a violation prints: it says why the boundary exists and what to do instead.
@@ -70,7 +70,13 @@ const LAYERS = [
     path: '^src/protocol/',
     why: 'the panel <-> worker message contract',
   },
-  { name: 'extension', rank: 8, path: '^extension/', why: 'the browser shell' },
+  {
+    name: 'workspace',
+    rank: 8,
+    path: '^src/workspace/',
+    why: 'what the panel knows (state, reducers, commands), browser-free',
+  },
+  { name: 'extension', rank: 9, path: '^extension/', why: 'the browser shell' },
 ];
 
 const alternation = (layers) => `^(${layers.map((layer) => layer.path.slice(1)).join('|')})`;

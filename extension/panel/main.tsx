@@ -1,21 +1,14 @@
 import { render } from 'preact';
 import { currentTheme, onThemeChange } from '../devtools/devtools-adapter';
 import { App } from './App';
-import { createPanelStore, listenToWorker, StoreContext } from './state/store';
+import { listenToWorker } from './state/worker-client';
+import { store } from './state/workspace';
 import './panel.css';
 
 document.documentElement.dataset.theme = currentTheme();
 onThemeChange((theme) => {
   document.documentElement.dataset.theme = theme;
 });
-const store = createPanelStore();
 listenToWorker(store);
 const root = document.getElementById('app');
-if (root !== null) {
-  render(
-    <StoreContext.Provider value={store}>
-      <App />
-    </StoreContext.Provider>,
-    root,
-  );
-}
+if (root !== null) render(<App />, root);

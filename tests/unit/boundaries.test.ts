@@ -7,6 +7,7 @@
  * - src/ (but src/sandbox/) uses no browser extension API by global name;
  * - only the DevTools adapter touches chrome.devtools, and only the worker touches storage;
  * - only the worker's session store touches storage.session;
+ * - only the panel's worker client talks to the worker (sends, or hears its events);
  * - no folder holds more than 30 product files, and fixtures and samples live under src/testing/.
  */
 import { spawnSync } from 'node:child_process';
@@ -81,6 +82,17 @@ describe('module boundaries', () => {
     expect(users).toEqual(['extension/background/session-store.ts']);
   });
 
+  it('lets only the worker client talk to the worker from the panel', () => {
+    const users = extension.filter(
+      (file) =>
+        file.startsWith('extension/panel/') &&
+        /runtime\.(sendMessage|onMessage|connect)\b/.test(
+          readFileSync(join(ROOT, file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''),
+        ),
+    );
+    expect(users).toEqual(['extension/panel/state/worker-client.ts']);
+  });
+
   it('keeps every folder to one job of at most 30 product files', () => {
     const perFolder = new Map<string, number>();
     for (const file of [...sourceFiles('src'), ...extension]) {
@@ -120,8 +132,9 @@ describe('module boundaries', () => {
       'src/formats/postman/read.ts':
         "import { c } from '../../capture/check';\nexport const postman = c;",
       'src/capture/check.ts': "import { m } from '../protocol/contract';\nexport const c = m;",
-      'src/protocol/contract.ts':
-        "import { p } from '../../extension/panel/view';\nexport const m = p;",
+      'src/protocol/contract.ts': "import { s } from '../workspace/store';\nexport const m = s;",
+      'src/workspace/store.ts':
+        "import { p } from '../../extension/panel/view';\nexport const s = p;",
       'src/protocol/loop-a.ts': "import { b } from './loop-b';\nexport const a = b;",
       'src/protocol/loop-b.ts': "import { a } from './loop-a';\nexport const b = a;",
       'src/service/ui.ts': "import { h } from 'preact';\nexport const ui = h;",
@@ -179,6 +192,7 @@ describe('module boundaries', () => {
         'src-is-browser-free',
         'test-support-stays-out',
         'vocabulary-stays-in-its-layer',
+        'workspace-stays-in-its-layer',
       ]);
     } finally {
       rmSync(tree, { recursive: true, force: true });

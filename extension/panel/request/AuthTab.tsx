@@ -9,7 +9,8 @@
  * JSON viewer.
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import { type TokenLogEntry, whyWords } from '../state/panel-state';
+import { whyWords } from '../../../src/workspace/token-words';
+import type { TokenLogEntry } from '../../../src/workspace/workspace-state';
 import type { TokenState } from '../state/use-token';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { StillUsing } from '../ui/StillUsing';

@@ -8,6 +8,7 @@
  * "Copied. Set the variables it names first, then r…" says nothing). Also the notes on how the draft came in (a cURL import, a captured call: what was dropped).
  */
 import type { SavedRequest } from '../../../src/collections/model';
+import type { DraftNotes } from '../../../src/workspace/request-state';
 import { Confirm } from '../ui/Confirm';
 import { OverflowRow, type RowAction } from '../ui/OverflowRow';
 import { CopyAsMenu } from './CopyAsMenu';
@@ -111,12 +112,6 @@ export function RequestActions(props: ActionsProps) {
       )}
     </>
   );
-}
-
-export interface DraftNotes {
-  /** Where the draft came from: "cURL import", "Captured call". */
-  from: string;
-  lines: string[];
 }
 
 export function DraftNotesList({

@@ -1,17 +1,21 @@
 /**
- * The panel's only way to the background worker: one typed call per message type. Failures of the
- * transport itself (worker stopped mid-call, extension reloaded) come back as typed errors too,
- * and a refusal by a worker of another build than the panel's says so.
+ * The one module of the panel that talks to the background worker (tests/unit/boundaries.test.ts
+ * holds it to that): `ask`, one typed call per message type, and `listenToWorker`, which feeds the
+ * workspace store every event the worker tells. Failures of the transport itself (worker stopped
+ * mid-call, extension reloaded) come back as typed errors too, and a refusal by a worker of another
+ * build than the panel's says so.
  *
  * It calls Chrome's own promise-returning `chrome.runtime.sendMessage` rather than
- * webextension-polyfill: the panel loads this at its first paint, and the polyfill (a no-op
- * wrapper in Chrome) would be a sixth of the panel's start-up JavaScript budget. The worker, which
- * has no such budget, uses the polyfill throughout.
+ * webextension-polyfill: the panel loads this at its first paint, and the polyfill (a no-op wrapper
+ * in Chrome) would be a sixth of the panel's start-up JavaScript budget. The worker, which has no
+ * such budget, uses the polyfill throughout.
  */
 
 import { fromOtherBuild } from '../../../src/protocol/build-id';
+import { isEventEnvelope } from '../../../src/protocol/events';
 import type { MessageType, Reply, RequestOf } from '../../../src/protocol/messages';
 import { fail } from '../../../src/vocabulary/errors';
+import type { WorkspaceStore } from '../../../src/workspace/store';
 
 const lockedListeners = new Set<() => void>();
 
@@ -52,4 +56,18 @@ export async function ask<K extends MessageType>(
       'Try again; if the extension was reloaded, close and reopen DevTools.',
     );
   }
+}
+
+/**
+ * Feeds the store every event the worker broadcasts. Only this extension's own worker is heard;
+ * the listener never answers (it returns nothing), so requests between other pages and the worker
+ * pass by untouched.
+ */
+export function listenToWorker(store: WorkspaceStore): () => void {
+  const listener = (message: unknown, sender: chrome.runtime.MessageSender) => {
+    if (sender.id !== chrome.runtime.id || !isEventEnvelope(message)) return;
+    store.dispatch({ type: 'event', event: message.event });
+  };
+  chrome.runtime.onMessage.addListener(listener);
+  return () => chrome.runtime.onMessage.removeListener(listener);
 }

@@ -1,7 +1,8 @@
 /**
- * The loaded workbench of one profile (see Workspace.tsx): its state (the composed call and its
- * answer, the token, the collections, the saved request being edited), its layout and its
- * keyboard shortcuts. The toolbar, the sidebar and the dialogs are beside it (Workbench*.tsx).
+ * The loaded workbench of one profile (see Workspace.tsx): its layout, its keyboard shortcuts, and
+ * the panes wired to the workspace's commands (the composed call, its answer and the saved request
+ * being edited are the store's request slice; the token is its token slice). The toolbar, the
+ * sidebar and the dialogs are beside it (Workbench*.tsx).
  */
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
@@ -14,17 +15,19 @@ import type { RequestTab, UiPrefs } from '../../../src/service/profile/ui-prefs'
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { NameValue } from '../../../src/vocabulary/terms';
-import { type DraftNotes, DraftNotesList, RequestActions } from '../request/RequestActions';
+import type { DraftNotes } from '../../../src/workspace/request-state';
+import { DraftNotesList, RequestActions } from '../request/RequestActions';
 import { RequestLine } from '../request/RequestLine';
 import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
 import { useJsonLocator } from '../request/use-json-locator';
 import { ResponsePane } from '../response/ResponsePane';
-import { type EditedChecks, useChecks } from '../state/use-checks';
+import { useChecks } from '../state/use-checks';
 import { useCollections } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
-import { type Draft, EMPTY_DRAFT, type Shown, useRequest } from '../state/use-request';
-import { type TokenShown, useToken } from '../state/use-token';
+import { type Draft, EMPTY_DRAFT, useRequest } from '../state/use-request';
+import { useToken } from '../state/use-token';
+import { requests } from '../state/workspace';
 import { WideView, WideViewContext } from '../ui/WideView';
 import { useFocusRescue } from './use-focus-rescue';
 import { useFollowSaved } from './use-follow-saved';
@@ -41,7 +44,6 @@ export interface WorkbenchProps {
   profile: ProfileView;
   prefs: UiPrefs;
   setPrefs: SetPrefs;
-  start: WorkspaceStart;
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;
   notices: ComponentChildren;
@@ -50,90 +52,52 @@ export interface WorkbenchProps {
   profiles: readonly ProfileView[];
 }
 
-/** What a (re)opened workspace starts from: what the worker kept for the profile. */
-export interface WorkspaceStart {
-  draft: Draft | null;
-  /** The draft's assertions and answer variables, kept with it. */
-  checks: EditedChecks | null;
-  answer: Shown | null;
-  token: TokenShown;
-}
-
 const NO_VARIABLES: readonly NameValue[] = [];
 
-type Opened = { collectionId: string; request: SavedRequest } | null;
-
 export function Workbench(props: WorkbenchProps) {
-  const { prefs, setPrefs, start } = props;
+  const { prefs, setPrefs } = props;
+  const profileId = props.profile.id;
   const collections = useCollections();
-  const [opened, setOpened] = useState<Opened>(null);
+  const request = useRequest(profileId);
+  const { opened } = request;
   // A request opened from a collection resolves that collection's shared variables too.
   const shared =
     opened === null
       ? NO_VARIABLES
       : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
         NO_VARIABLES);
-  const checks = useChecks(props.profile, shared, start.checks);
+  const checks = useChecks(profileId);
   // The composer resolves {{name}} as the worker will: with the values carried from answers.
   const profile = withCarried(props.profile, checks.carried);
-  const request = useRequest(
-    profile.id,
-    start,
-    shared,
-    opened?.request.name ?? null,
-    checks.sendChecks,
-  );
-  const token = useToken(profile.id, start.token);
-  /** The Tests tab's edits: kept with the draft, as the call's own edits are. */
-  const editedChecks = {
-    ...checks,
-    setChecks: (next: EditedChecks) => {
-      checks.setChecks(next);
-      request.keepDraft();
-    },
-  };
+  const token = useToken(profileId);
   const oauth = profile.authMethod !== 'apiKey';
   const copyAs = useCopyAs(profile, request.draft, shared);
   const locate = useJsonLocator(request.draft.body);
   const [open, setOpen] = useState<OpenDialog>('none');
-  /** Notes about how the draft came in (a cURL import, a captured call): what was dropped. */
-  const [notes, setNotes] = useState<DraftNotes | null>(null);
-  const [saveStatus, setSaveStatus] = useState('');
   const sidebar = useSidebar(prefs, setPrefs);
   const { wide, showWide, closeWide } = useWideViewHost();
   const dirty =
     opened !== null &&
-    (!sameCall(request.draft, opened.request) || !sameChecks(checks.checks, opened.request));
+    (!sameCall(request.draft, opened.request) || !sameChecks(request.checks, opened.request));
 
-  /**
-   * A draft put into the composer from elsewhere: where it came from (the saved request, for
-   * Save changes), the notes on how it came in, and, when the sidebar lies over the panes, the
-   * panes in view again.
-   */
-  function putDraft(call: Draft, from: Opened = null, draftNotes: DraftNotes | null = null) {
-    // Only the call's own fields: a history entry or a saved request carries more.
-    const { method, path, query, headers, body } = call;
-    request.setDraft({ method, path, query, headers, body });
-    // Another call in the composer: the previous answer is not this one's (history shows its own).
-    // The same call (just saved, or opened again) keeps its answer.
-    if (!sameCall(request.draft, call)) request.show(null);
-    checks.load(from?.request ?? null);
-    setOpened(from);
-    setNotes(draftNotes);
-    setSaveStatus('');
+  /** A draft put in from elsewhere: the panes in view again, when the sidebar lies over them. */
+  function panesInView() {
     showWide(null);
     sidebar.giveWay();
   }
 
-  useFollowSaved(opened, collections.collections, dirty, (changed) => {
-    const { method, path, query, headers, body } = changed.request;
-    request.setDraft({ method, path, query, headers, body });
-    checks.load(changed.request);
-    setOpened(changed);
-  });
+  function putDraft(call: Draft, notes: DraftNotes | null = null) {
+    requests.putDraft(profileId, call, null, notes);
+    panesInView();
+  }
+
+  useFollowSaved(opened, collections.collections, dirty, (changed) =>
+    requests.followSaved(profileId, changed),
+  );
 
   function openSaved(collectionId: string, saved: SavedRequest) {
-    putDraft(saved, { collectionId, request: saved });
+    requests.openSaved(profileId, collectionId, saved);
+    panesInView();
   }
 
   /**
@@ -145,37 +109,21 @@ export function Workbench(props: WorkbenchProps) {
     document.getElementById('path')?.focus();
   }
 
-  /** A history entry back in the composer, with its answer when the worker still keeps it. */
   function openEntry(entry: HistoryEntry, answer: SavedAnswer | null) {
-    putDraft(entry);
-    request.show(answer);
+    requests.openEntry(profileId, entry, answer);
+    panesInView();
   }
 
-  async function saveInPlace() {
-    if (opened === null) return;
-    const collection = collections.collections.find((item) => item.id === opened.collectionId);
-    if (collection === undefined) return;
-    const [{ checksProblem, withChecks }, { updateRequest }] = await Promise.all([
-      import('../../../src/collections/check-save'),
-      import('../../../src/collections/collection-ops'),
-    ]);
-    const unfinished = checksProblem(checks.checks);
-    if (unfinished !== null) return collections.setError(unfinished);
-    const saved = withChecks({ ...opened.request, ...request.draft }, checks.checks);
-    if (await collections.save(updateRequest(collection, saved))) {
-      setOpened({ collectionId: collection.id, request: saved });
-      setSaveStatus(`Saved “${saved.name}”.`);
-    }
-  }
+  const saveInPlace = () => void requests.saveInPlace(profileId, collections);
 
   /** The token tools take the whole main area while the Auth tab is open; an answer needs it. */
   const tokenTools = oauth && prefs.requestTab === 'auth';
   const lastTab = useRef<RequestTab>('params');
   if (prefs.requestTab !== 'auth') lastTab.current = prefs.requestTab;
-  function send(draft?: Draft) {
+  function send() {
     showWide(null);
     if (tokenTools) setPrefs({ requestTab: lastTab.current });
-    void request.send(draft);
+    void requests.send(profileId, { profile: props.profile, shared });
   }
 
   function getToken() {
@@ -184,10 +132,10 @@ export function Workbench(props: WorkbenchProps) {
   }
 
   useShortcuts({
-    send: () => send(),
+    send,
     inFlight: () => request.sending,
-    cancel: () => void request.cancel(),
-    save: () => (opened !== null ? void saveInPlace() : setOpen('save')),
+    cancel: () => void requests.cancel(profileId),
+    save: () => (opened !== null ? saveInPlace() : setOpen('save')),
     search: () => setOpen('search'),
     newRequest,
   });
@@ -207,8 +155,8 @@ export function Workbench(props: WorkbenchProps) {
       onOpenSaved={(collection, saved) => openSaved(collection.id, saved)}
       onOpenEntry={openEntry}
       onCaptured={(draft, captureNotes, action) => {
-        putDraft(draft, null, { from: 'Captured call', lines: captureNotes });
-        if (action === 'replay') send(draft);
+        putDraft(draft, { from: 'Captured call', lines: captureNotes });
+        if (action === 'replay') send();
         if (action === 'save') setOpen('save');
         if (action === 'open') document.getElementById('path')?.focus();
       }}
@@ -253,15 +201,15 @@ export function Workbench(props: WorkbenchProps) {
                 onChange={request.setDraft}
                 sending={request.sending}
                 onSend={() => send()}
-                onCancel={() => void request.cancel()}
+                onCancel={() => void requests.cancel(profileId)}
               />
               <RequestActions
                 openedName={opened?.request.name ?? null}
                 dirtyRequest={dirty && opened !== null ? opened.request : null}
-                status={dirty ? '' : saveStatus}
+                status={dirty ? '' : request.saveStatus}
                 onNew={newRequest}
                 onSave={() => setOpen('save')}
-                onSaveChanges={() => void saveInPlace()}
+                onSaveChanges={saveInPlace}
                 onImportCurl={() => setOpen('import')}
                 copyAs={copyAs}
               />
@@ -275,8 +223,13 @@ export function Workbench(props: WorkbenchProps) {
               tab={prefs.requestTab}
               onTab={(requestTab) => setPrefs({ requestTab })}
               copyAs={copyAs}
-              notes={<DraftNotesList notes={notes} onDismiss={() => setNotes(null)} />}
-              checks={editedChecks}
+              notes={
+                <DraftNotesList
+                  notes={request.notes}
+                  onDismiss={() => requests.dismissNotes(profileId)}
+                />
+              }
+              checks={checks}
             />
           }
           response={
@@ -295,14 +248,14 @@ export function Workbench(props: WorkbenchProps) {
           collections={collections}
           profile={profile}
           draft={request.draft}
-          checks={checks.checks}
+          checks={request.checks}
           problem={() => draftProblem(profile, request.draft, shared, locate)}
           onSaved={(collectionId, saved) => {
-            openSaved(collectionId, saved);
-            setSaveStatus(`Saved “${saved.name}”.`);
+            requests.savedAs(profileId, collectionId, saved);
+            panesInView();
           }}
           onImport={(draft, importNotes) =>
-            putDraft(draft, null, { from: 'cURL import', lines: importNotes })
+            putDraft(draft, { from: 'cURL import', lines: importNotes })
           }
           onOpenSaved={openSaved}
           onOpenEntry={openEntry}

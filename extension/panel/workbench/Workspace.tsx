@@ -1,39 +1,27 @@
 /**
- * Opens one profile's workbench (Workbench.tsx) from what the worker kept for it: the draft, the
- * last answer, the token. Mounted per profile (its key is the profile id), so every view shows
- * only what belongs to that profile. A workspace that cannot be read back opens empty, with the
- * reason shown.
+ * Opens one profile's workbench (Workbench.tsx) from what the worker kept for it: the draft, its
+ * checks, the last answer and the token, read into the store (src/workspace/workspace-commands.ts).
+ * Mounted per profile (its key is the profile id), so every view shows only what belongs to that
+ * profile. A workspace that cannot be read back opens empty, with the reason shown.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../../src/vocabulary/errors';
-import { ask } from '../state/worker-client';
+import { openWorkspace } from '../../../src/workspace/workspace-commands';
+import { deps } from '../state/workspace';
 import { ErrorNotice } from '../ui/ErrorNotice';
-import { Workbench, type WorkbenchProps, type WorkspaceStart } from './Workbench';
+import { Workbench, type WorkbenchProps } from './Workbench';
 
-/** The workbench's props but its start, which is read here. */
-type Props = Omit<WorkbenchProps, 'start'>;
+/** Read back, with why it could not be when so. */
+type Opened = { error: AppError | null } | null;
 
-export function Workspace(props: Props) {
-  const [start, setStart] = useState<WorkspaceStart | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
+export function Workspace(props: WorkbenchProps) {
+  const [opened, setOpened] = useState<Opened>(null);
 
   useEffect(() => {
-    void ask('workspace/get', { profileId: props.profile.id }).then((reply) => {
-      if (!reply.ok) setError(reply.error);
-      // A workspace that cannot be read back still opens, empty, with the reason shown.
-      const kept = reply.ok
-        ? reply.value
-        : { draft: null, checks: null, answer: null, token: null };
-      setStart({
-        draft: kept.draft,
-        checks: kept.checks,
-        answer: kept.answer && { ...kept.answer, from: 'kept' },
-        token: kept.token,
-      });
-    });
+    void openWorkspace(deps, props.profile.id).then((error) => setOpened({ error }));
   }, []);
 
-  if (start === null) {
+  if (opened === null) {
     return (
       <div class="app">
         <header class="toolbar">{props.toolbarStart}</header>
@@ -44,11 +32,10 @@ export function Workspace(props: Props) {
   return (
     <Workbench
       {...props}
-      start={start}
       notices={
         <>
           {props.notices}
-          {error && <ErrorNotice error={error} />}
+          {opened.error && <ErrorNotice error={opened.error} />}
         </>
       }
     />

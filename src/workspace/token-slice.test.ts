@@ -1,13 +1,15 @@
+/** The tokens slice: the token the next call carries is the one shown; late replies lose. */
 import { describe, expect, it } from 'vitest';
-import type { TokenEvent, WorkerEvent } from '../../../src/protocol/events';
-import type { TokenFailureView, TokenSuccessView } from '../../../src/service/token/token-grant';
-import { EMPTY_STATE, MAX_TIMELINES, MAX_TOKEN_LOG, type PanelState, reduce } from './panel-state';
+import type { TokenEvent, WorkerEvent } from '../protocol/events';
+import type { TokenFailureView, TokenSuccessView } from '../service/token/token-grant';
+import { reduce } from './apply-event';
+import { EMPTY_WORKSPACE, type WorkspaceState } from './workspace-state';
 
 const success = (tail: string, receivedAtMs: number) =>
   ({ outcome: 'token', receivedAtMs, token: { accessTokenMasked: tail } }) as TokenSuccessView;
 const failure = { outcome: 'failure' } as TokenFailureView;
 
-const event = (state: PanelState, worker: WorkerEvent) =>
+const event = (state: WorkspaceState, worker: WorkerEvent) =>
   reduce(state, { type: 'event', event: worker });
 type GrantEvent = Extract<TokenEvent, { change: 'issued' | 'renewed' | 'refused' }>;
 const issued = (profileId: string, tail: string, atMs: number): GrantEvent => ({
@@ -20,9 +22,9 @@ const issued = (profileId: string, tail: string, atMs: number): GrantEvent => ({
   held: null,
 });
 
-describe('the panel store', () => {
+describe('the tokens slice', () => {
   it('shows a renewed token at once and logs why', () => {
-    let state = event(EMPTY_STATE, issued('p', '••••GDof', 1));
+    let state = event(EMPTY_WORKSPACE, issued('p', '••••GDof', 1));
     state = event(state, { ...issued('p', '••••V5tp', 2), change: 'renewed', why: 'expiring' });
     const tokens = state.tokens.p;
     expect(tokens?.shown).toEqual({
@@ -38,7 +40,7 @@ describe('the panel store', () => {
   });
 
   it('replaces a failure with the token that a later call got (the failure does not outlive its fix)', () => {
-    let state = event(EMPTY_STATE, {
+    let state = event(EMPTY_WORKSPACE, {
       kind: 'token',
       profileId: 'p',
       change: 'refused',
@@ -58,7 +60,7 @@ describe('the panel store', () => {
 
   it('after a failed Get token, shows the cached token the next call carries, with the failure beside it', () => {
     const cached = success('••••Kr6v', 1);
-    let state = event(EMPTY_STATE, issued('p', '••••Kr6v', 1));
+    let state = event(EMPTY_WORKSPACE, issued('p', '••••Kr6v', 1));
     const refused: WorkerEvent = {
       kind: 'token',
       profileId: 'p',
@@ -95,7 +97,7 @@ describe('the panel store', () => {
   });
 
   it('forgets a profile’s token on an edit, and every token on lock, each with a log line', () => {
-    let state = event(EMPTY_STATE, issued('a', '••••aaaa', 1));
+    let state = event(EMPTY_WORKSPACE, issued('a', '••••aaaa', 1));
     state = event(state, issued('b', '••••bbbb', 1));
     state = event(state, {
       kind: 'token',
@@ -113,7 +115,7 @@ describe('the panel store', () => {
   });
 
   it('never lets a late reply put an older token back over a newer one', () => {
-    let state = event(EMPTY_STATE, issued('p', '••••new0', 20));
+    let state = event(EMPTY_WORKSPACE, issued('p', '••••new0', 20));
     const before = state;
     state = reduce(state, {
       type: 'token-shown',
@@ -129,37 +131,5 @@ describe('the panel store', () => {
     expect(state.tokens.p?.shown).toMatchObject({
       view: { token: { accessTokenMasked: '••••new1' } },
     });
-  });
-
-  it('keeps the lock state, counts history changes per profile, and bounds its lists', () => {
-    let state = event(EMPTY_STATE, { kind: 'lock', state: 'locked' });
-    expect(state.lock).toBe('locked');
-    expect(reduce(state, { type: 'lock-known', state: 'locked' })).toBe(state);
-    state = event(state, { kind: 'history', profileId: 'p' });
-    state = event(state, { kind: 'history', profileId: 'p' });
-    expect(state.history).toEqual({ p: 2 });
-    for (let index = 0; index < MAX_TOKEN_LOG + 5; index += 1) {
-      state = event(state, issued('p', '••••xxxx', index));
-    }
-    expect(state.tokens.p?.log).toHaveLength(MAX_TOKEN_LOG);
-    for (let index = 0; index < MAX_TIMELINES + 5; index += 1) {
-      state = event(state, { kind: 'timeline', profileId: 'p', requestId: `r${index}`, steps: [] });
-    }
-    expect(Object.keys(state.timelines)).toHaveLength(MAX_TIMELINES);
-    expect(state.timelines[`r${MAX_TIMELINES + 4}`]).toEqual([]);
-    expect(state.timelines.r0).toBeUndefined();
-  });
-
-  it('holds each profile’s carried values as the worker tells them; an older reply never replaces them', () => {
-    const orderId = [{ name: 'orderId', value: 'ord_1' }];
-    let state = reduce(EMPTY_STATE, { type: 'carried-known', profileId: 'p', values: [] });
-    expect(state.carried).toEqual({ p: [] });
-    state = event(state, { kind: 'carried', profileId: 'p', values: orderId });
-    expect(state.carried.p).toEqual(orderId);
-    // A reply asked for before that event arrives after it: the event is the newer truth.
-    expect(reduce(state, { type: 'carried-known', profileId: 'p', values: [] })).toBe(state);
-    state = reduce(state, { type: 'carried-known', profileId: 'q', values: orderId });
-    state = event(state, { kind: 'carried', profileId: 'p', values: [] });
-    expect(state.carried).toEqual({ p: [], q: orderId });
   });
 });

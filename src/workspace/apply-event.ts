@@ -1,0 +1,54 @@
+/**
+ * Every change of the workspace goes through here: `applyEvent` takes each event the worker tells
+ * (src/protocol/events.ts) to its slice's reducer, and `reduce` does the same for the replies the
+ * panel asked for. One place to read what any event or reply does to what the panel shows.
+ */
+import type { WorkerEvent } from '../protocol/events';
+import { DEFAULT_UI_PREFS } from '../service/profile/ui-prefs';
+import { reduceRequest } from './request-slice';
+import type { RequestAction } from './request-state';
+import { forgetAll, tokenEvent, tokenReplied } from './token-slice';
+import {
+  carriedReplied,
+  carriedTold,
+  historyChanged,
+  lockKnown,
+  withTimeline,
+} from './worker-slices';
+import type { WorkspaceAction, WorkspaceState } from './workspace-state';
+
+export function applyEvent(state: WorkspaceState, event: WorkerEvent): WorkspaceState {
+  switch (event.kind) {
+    case 'token':
+      return tokenEvent(state, event);
+    case 'tokens-forgotten':
+      return forgetAll(state, event.atMs);
+    case 'lock':
+      return lockKnown(state, event.state);
+    case 'history':
+      return historyChanged(state, event.profileId);
+    case 'timeline':
+      return withTimeline(state, event.requestId, event.steps);
+    case 'carried':
+      return carriedTold(state, event.profileId, event.values);
+  }
+}
+
+const isRequestAction = (action: WorkspaceAction): action is RequestAction =>
+  action.type.startsWith('request/');
+
+export function reduce(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
+  if (isRequestAction(action)) return reduceRequest(state, action);
+  switch (action.type) {
+    case 'event':
+      return applyEvent(state, action.event);
+    case 'lock-known':
+      return lockKnown(state, action.state);
+    case 'carried-known':
+      return carriedReplied(state, action.profileId, action.values);
+    case 'token-shown':
+      return tokenReplied(state, action.profileId, action.shown);
+    case 'prefs':
+      return { ...state, prefs: { ...(state.prefs ?? DEFAULT_UI_PREFS), ...action.set } };
+  }
+}

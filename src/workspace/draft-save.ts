@@ -1,0 +1,47 @@
+/**
+ * The draft kept for a reopened panel: saved 400 ms after the last edit of the call or of its
+ * checks (later edits in the meantime take its place), and at once when the panel closes or the
+ * workspace goes (`flush`). What is saved is the draft and checks as they are at that moment,
+ * read from the store. When it cannot be kept, the slice says why (`draftNotKept`).
+ */
+import { draftSavePayload } from '../protocol/panel-payloads';
+import type { CommandDeps } from './ask';
+import { requestOf } from './request-slice';
+
+export const DRAFT_SAVE_DELAY_MS = 400;
+
+export interface DraftSaver {
+  /** Saves the profile's draft a moment from now. */
+  saveSoon(profileId: string): void;
+  /** Saves it now if an edit waits for its save; resolves once the worker answered. */
+  flush(profileId: string): Promise<void>;
+}
+
+export function createDraftSaver({ ask, get, dispatch, timers }: CommandDeps): DraftSaver {
+  const waiting = new Map<string, unknown>();
+  const kept = (profileId: string, draftNotKept: string | null) =>
+    dispatch({ type: 'request/set', profileId, set: { draftNotKept } });
+
+  async function flush(profileId: string) {
+    if (!waiting.has(profileId)) return;
+    timers.clear(waiting.get(profileId));
+    waiting.delete(profileId);
+    const { draft, checks } = requestOf(get(), profileId);
+    const built = draftSavePayload(profileId, draft, checks);
+    if (!built.ok) return kept(profileId, built.error.message);
+    const reply = await ask('workspace/save-draft', built.value);
+    if (!reply.ok) kept(profileId, `${reply.error.message} ${reply.error.hint}`);
+    else kept(profileId, reply.value.saved ? null : 'Unlock the saved secrets to keep it.');
+  }
+
+  return {
+    saveSoon(profileId) {
+      if (waiting.has(profileId)) timers.clear(waiting.get(profileId));
+      waiting.set(
+        profileId,
+        timers.set(() => void flush(profileId), DRAFT_SAVE_DELAY_MS),
+      );
+    },
+    flush,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * What the panel knows, on one page: the shape of the workspace store and every action that
+ * changes it. Each part is a slice with its own reducer beside it: the tokens (`token-slice.ts`),
+ * what else the worker owns and tells (`worker-slices.ts`: the lock, each profile's history
+ * version, the timelines of recent calls, the values each profile carries between calls), and
+ * each profile's composer and answer (`request-slice.ts`, its shape in `request-state.ts`); the
+ * layout preferences are one action (`prefs`). The
+ * worker's events enter through one `applyEvent` (`apply-event.ts`); replies the panel asked for
+ * come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
+ */
+import type { WorkerEvent } from '../protocol/events';
+import type { LockState, TokenShownView } from '../protocol/messages';
+import type { TimelineStep } from '../service/call/timeline';
+import type { UiPrefs } from '../service/profile/ui-prefs';
+import type { AppError } from '../vocabulary/errors';
+import type { NameValue } from '../vocabulary/terms';
+import type { ProfileRequest, RequestAction } from './request-state';
+
+/**
+ * The token as the toolbar and the Auth tab show it: the one the next call carries (with a failed
+ * attempt to replace it beside it), the failed attempt when none is held, an error, or none yet.
+ */
+export type TokenShown = TokenShownView | { error: AppError } | null;
+
+/** One line of a profile's recent token events, in the words the Auth tab shows. */
+export interface TokenLogEntry {
+  atMs: number;
+  change: 'issued' | 'renewed' | 'refused' | 'forgotten';
+  why: string;
+  /** The masked token (`••••3f9a`) of an issued or renewed one. */
+  tail: string | null;
+}
+
+export interface ProfileTokens {
+  shown: TokenShown;
+  log: TokenLogEntry[];
+  /** Counts changes, so that a view can drop what it derived from an older token. */
+  version: number;
+}
+
+export interface WorkspaceState {
+  lock: LockState | null;
+  tokens: Readonly<Record<string, ProfileTokens>>;
+  history: Readonly<Record<string, number>>;
+  /** By request id, the newest last; at most MAX_TIMELINES. */
+  timelines: Readonly<Record<string, TimelineStep[]>>;
+  /** By profile id: what its later calls read as `{{name}}`, taken from earlier answers. */
+  carried: Readonly<Record<string, NameValue[]>>;
+  /** The layout preferences, once read (prefs-commands.ts). */
+  prefs: UiPrefs | null;
+  /** By profile id: the call being composed, the call in flight, the answer (request-slice.ts). */
+  requests: Readonly<Record<string, ProfileRequest>>;
+}
+
+export type WorkspaceAction =
+  | { type: 'event'; event: WorkerEvent }
+  /** A reply the panel asked for: Get token, or what a reopened workspace starts from. */
+  | { type: 'token-shown'; profileId: string; shown: TokenShown }
+  | { type: 'lock-known'; state: LockState }
+  /** What the worker answered when asked for a profile's carried values. */
+  | { type: 'carried-known'; profileId: string; values: NameValue[] }
+  /** Layout preferences read, or changed by the user. */
+  | { type: 'prefs'; set: Partial<UiPrefs> }
+  | RequestAction;
+
+export const EMPTY_WORKSPACE: WorkspaceState = {
+  lock: null,
+  tokens: {},
+  history: {},
+  timelines: {},
+  carried: {},
+  prefs: null,
+  requests: {},
+};
