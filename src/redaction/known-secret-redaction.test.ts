@@ -85,6 +85,31 @@ describe('createRedactor', () => {
     expect(redactor.holds(clean)).toBeNull();
   });
 
+  it('hides a secret a server echoes upper- or lower-cased, as its own mask', () => {
+    for (const form of [KEY.toUpperCase(), KEY.toLowerCase(), TOKEN.toUpperCase()]) {
+      const reply = redactor.deep({ bodyText: `{"echo":{"query":{"k":"${form}"}}}` });
+      expect(reply.bodyText, form).not.toContain(form);
+    }
+    expect(redactor.text(`k=${encodeURIComponent(SECRET.toUpperCase())}`)).toBe(
+      `k=${maskSecret(SECRET)}`,
+    );
+    expect(redactor.holds(KEY.toLowerCase())).toBe(KEY);
+  });
+
+  it('hides a JWT written in standard base64, padded, or with spaces in its JSON', () => {
+    const header = base64('{ "alg": "none" }');
+    const claims = base64(JSON.stringify({ sub: 'partner?>', key: KEY }));
+    expect(claims).toMatch(/[+/=]/);
+    const loose = `${header}.${claims}.`;
+    const upper = `${header}.${base64(JSON.stringify({ key: KEY.toUpperCase() }))}.c2ln`;
+    for (const jwt of [loose, upper, encodeURIComponent(loose)]) {
+      expect(redactor.text(`{"t":"${jwt}"}`), jwt).toBe(`{"t":"${MASK}"}`);
+    }
+    const clean = `${header}.${base64(JSON.stringify({ sub: 'partner' }))}.`;
+    expect(redactor.text(clean)).toBe(clean);
+    expect(redactor.text('see example.com.au')).toBe('see example.com.au');
+  });
+
   it('hides a typed start of a secret (a draft saved mid-typing)', () => {
     const typed = `keys/${KEY.slice(0, 14)}`;
     expect(redactor.text(typed)).toBe(`keys/${MASK}`);

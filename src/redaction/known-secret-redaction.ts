@@ -1,16 +1,19 @@
 /**
  * The one redaction of the worker's own secrets: every stored API key and client secret of every
  * profile and every token the worker holds, wherever they appear in text it keeps or shows. A
- * secret is found however a server or a user may have written it back: as typed, percent- or
- * form-encoded (hex in either case), JSON-escaped (`\/`, `\uXXXX`, mixed as a server pleases),
- * as base64 of itself or of `client_id:client_secret` (raw or RFC 6749 form-encoded), or inside
- * any `Basic …` value or a JWT's header or claims, which are decoded and checked again (a server
- * may echo a client secret inside a token it signs). A start of a secret (8 characters or
- * more, as typing it leaves in a draft) is hidden too.
+ * secret is found however a server or a user may have written it back: as typed, upper- or
+ * lower-cased, percent- or form-encoded (hex in either case), JSON-escaped (`\/`, `\uXXXX`, mixed
+ * as a server pleases), as base64 of itself or of `client_id:client_secret` (raw or RFC 6749
+ * form-encoded), or inside any `Basic …` value or a JWT's header or claims (base64url or standard
+ * base64), which are decoded and checked again (a server may echo a client secret inside a token
+ * it signs). A start of a secret (8 characters or more, as typing it leaves in a draft) is hidden
+ * too.
  *
  * Invariant: `redactor.text(t)` contains none of these forms of any secret it was given; a found
  * secret becomes its mask (`••••3f9a`), a found encoding of one or a start of one becomes `••••`.
  */
+
+import { jwtSpans } from './jwt-spans';
 import { MASK, maskSecret } from './mask';
 import {
   BASIC_VALUE,
@@ -39,9 +42,6 @@ export interface Redactor {
   deep<T>(value: T): T;
 }
 
-/** A JWT: base64url JSON header (`{"` is `eyJ`), claims and signature; header and claims captured. */
-const JWT_SHAPE = /\b(eyJ[A-Za-z0-9_-]*)\.([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]*/g;
-
 /** The shortest start of a secret that is hidden (a typed prefix in a draft). */
 const MIN_SECRET_START = 8;
 
@@ -54,20 +54,21 @@ interface Found {
 }
 
 /**
- * Finds the forms of one secret. Searching a pattern at every position of a 16 MB body costs
+ * Finds the forms of one secret, written as `form` (the secret itself or it in other case), each
+ * found place masked as the secret is. Searching a pattern at every position of a 16 MB body costs
  * seconds; instead its longest run of letters and digits (written the same in every form) is
  * searched with indexOf, and only around each hit are the patterns of the parts before and after
  * it tried.
  */
-function secretFinder(secret: string): (text: string) => Found[] {
-  const runs = [...secret.matchAll(/[A-Za-z0-9]+/g)];
+function secretFinder(secret: string, form = secret): (text: string) => Found[] {
+  const runs = [...form.matchAll(/[A-Za-z0-9]+/g)];
   const anchor = runs.reduce<RegExpMatchArray | undefined>(
     (best, run) => (best === undefined || run[0].length > best[0].length ? run : best),
     undefined,
   );
   const mask = maskSecret(secret);
   if (anchor === undefined || anchor[0].length < 3) {
-    const whole = new RegExp(secretPattern(secret), 'g');
+    const whole = new RegExp(secretPattern(form), 'g');
     return (text) =>
       [...text.matchAll(whole)].map((hit) => ({
         start: hit.index,
@@ -78,11 +79,11 @@ function secretFinder(secret: string): (text: string) => Found[] {
   }
   const at = anchor.index ?? 0;
   const word = anchor[0];
-  const before = secret.slice(0, at);
+  const before = form.slice(0, at);
   /** The longest form of one character is 12 characters (`\uXXXX\uXXXX`, `%XX%XX%XX%XX`). */
   const reach = 12 * before.length;
   const beforePattern = new RegExp(`(?:${secretPattern(before)})$`);
-  const afterPattern = new RegExp(secretPattern(secret.slice(at + word.length)), 'y');
+  const afterPattern = new RegExp(secretPattern(form.slice(at + word.length)), 'y');
   return (text) => {
     const found: Found[] = [];
     for (let hit = text.indexOf(word); hit >= 0; hit = text.indexOf(word, hit + 1)) {
@@ -128,7 +129,10 @@ function replaceFound(text: string, found: Found[]): string {
 
 function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'deep'> {
   const usable = [...new Set(secrets)].filter((secret) => secret.length >= MIN_STORED_SECRET);
-  const finders = [...usable.map(secretFinder), ...base64Forms(usable, pairs).map(literalFinder)];
+  const finders = [
+    ...usable.flatMap((secret) => caseForms(secret).map((form) => secretFinder(secret, form))),
+    ...base64Forms(usable, pairs).map(literalFinder),
+  ];
   const starts = usable.filter((secret) => secret.length > MIN_SECRET_START);
   const findAll = (text: string) => finders.flatMap((find) => find(text));
   const inBasic = (text: string, found: (decoded: string) => boolean) =>
@@ -140,12 +144,12 @@ function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'd
         });
   /** A JWT whose decoded header or claims hold a secret becomes one mask, whole. */
   const inJwt = (text: string, found: (decoded: string) => boolean) =>
-    !text.includes('eyJ')
+    !text.includes('.e')
       ? text
-      : text.replace(JWT_SHAPE, (whole, header: string, claims: string) => {
-          const decoded = [header, claims].map(decodeBase64Text).join('\n');
-          return found(decoded) ? MASK : whole;
-        });
+      : replaceSpans(
+          text,
+          jwtSpans(text).filter((span) => found(`${span.header}\n${span.claims}`)),
+        );
   const inEncoded = (text: string, found: (decoded: string) => boolean) =>
     inJwt(inBasic(text, found), found);
   return {
@@ -172,6 +176,22 @@ function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'd
       return inside;
     },
   };
+}
+
+/** `text` with each span (in order, not overlapping) replaced by one mask. */
+function replaceSpans(text: string, spans: readonly { start: number; end: number }[]): string {
+  let out = '';
+  let from = 0;
+  for (const { start, end } of spans) {
+    out += text.slice(from, start) + MASK;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+/** A secret as typed, and upper- and lower-cased (a server that folds case echoes it so). */
+function caseForms(secret: string): string[] {
+  return [...new Set([secret, secret.toUpperCase(), secret.toLowerCase()])];
 }
 
 /** Hides every run of text that is the first MIN_SECRET_START or more characters of `secret`. */

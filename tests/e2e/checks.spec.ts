@@ -316,15 +316,21 @@ test('after Lock now, no carried value derived from a secret is left, in any for
     json: JSON.stringify({ key: apiKey }),
   };
   for (const value of Object.values(forms)) expect(value).not.toContain(apiKey);
-  const query = Object.entries({ ...forms, ...whole })
+  // A form no redaction knows (the key in mixed case), which an assertion finds and shows.
+  const mixed = Array.from(apiKey, (c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
+  const query = Object.entries({ ...forms, ...whole, mixed })
     .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
     .join('&');
   await panel.getByRole('textbox', { name: 'Path' }).fill(`echo?${query}`);
   await requestTab(panel, 'Tests');
   for (const [index, name] of [...Object.keys(forms), ...Object.keys(whole)].entries())
     await addVariable(panel, index + 1, name, `res.body.echo.query.${name}`);
+  await addAssertion(panel, 1, 'res.body.echo.query.mixed', 'eq', '"not this"');
+  await addAssertion(panel, 2, 'res.body.echo.query.b64', 'neq', '{{b64}}');
   await panel.getByRole('button', { name: 'Send' }).click();
   await responseTab(panel, 'Checks');
+  const assertions = panel.getByRole('list', { name: 'Assertion results' }).getByRole('listitem');
+  await expect(assertions.first()).toContainText(`found "${mixed}"`);
   const carried = panel.getByRole('list', { name: 'Values for later calls' }).getByRole('listitem');
   await expect(carried).toHaveCount(7);
   await expect(carried.filter({ hasText: 'not kept' })).toHaveCount(2);
@@ -345,6 +351,14 @@ test('after Lock now, no carried value derived from a secret is left, in any for
   // The last answer's Checks still list what it carried, no longer the values themselves.
   await responseTab(panel, 'Checks');
   await expect(carried.filter({ hasText: 'dropped when the secrets were locked' })).toHaveCount(5);
+  // What each assertion found and expected is hidden too; its verdict stays.
+  await expect(assertions).toHaveCount(2);
+  await expect(
+    assertions.filter({ hasText: 'found and expected: hidden when the secrets were locked' }),
+  ).toHaveCount(2);
+  await expect(assertions.first()).toContainText('Failed res.body.echo.query.mixed eq');
+  const checked = (await assertions.allTextContents()).join('\n');
+  for (const value of [mixed, ...Object.values(forms)]) expect(checked).not.toContain(value);
   const shown = (await carried.allTextContents()).join('\n');
   for (const [name, value] of Object.entries(forms)) {
     expect(left, name).not.toContain(value);

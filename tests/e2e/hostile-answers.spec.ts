@@ -5,7 +5,8 @@
  * "Nothing answered … the server is down"; a Base URL moved to another origin does not take the
  * saved key along unasked; the worker's events mask what a hostile token endpoint echoes, as its
  * replies do; a token the worker obtained for a call is masked in that call's own answer when the
- * server echoes it.
+ * server echoes it; the sandbox's echo of the API key in every form the redaction knows (upper-
+ * cased, base64, Basic, inside a JWT however encoded) shows in no tab of the answer.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -16,6 +17,7 @@ import {
   startHostileServer,
 } from './hostile-server';
 import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { requestTab, responseTab } from './workbench';
 
 const response = (panel: Page) => panel.getByRole('region', { name: 'Response', exact: true });
 const KEY = 'AK-moving-canary-7d5b3f1e9c';
@@ -211,4 +213,64 @@ test('a token got for a call is masked in that call’s first answer when the se
   } finally {
     await hostile.close();
   }
+});
+
+test('the API key echoed in another form (upper-cased, in a JWT) shows in no tab of the answer', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId, clientId } = sandbox.credentials;
+  await createApiKeyProfile(panel, { name: 'Echoed', baseUrl: sandbox.url, companyId, apiKey });
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+  const base64url = (text: string) => Buffer.from(text).toString('base64url');
+  // Claims whose standard base64 holds `+` and `/`: a careless server's JWT.
+  const claims = JSON.stringify({ sub: 'partner?>?', key: apiKey });
+  expect(base64(claims)).toMatch(/[+/]/);
+  const forms: Record<string, string> = {
+    upper: apiKey.toUpperCase(),
+    lower: apiKey.toLowerCase(),
+    b64: base64(apiKey),
+    basic: `Basic ${base64(`${clientId}:${apiKey}`)}`,
+    jwt: `${base64url('{"alg":"none"}')}.${base64url(claims)}.`,
+    jwtStd: `${base64('{ "alg": "none" }')}.${base64(claims)}.c2ln`,
+    jwtUpper: `${base64url('{"alg":"none"}')}.${base64url(JSON.stringify({ k: apiKey.toUpperCase() }))}.`,
+  };
+  // Every form in the query, and the JWTs and the upper-cased key as headers too.
+  const query = Object.entries(forms)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+  await panel.getByRole('textbox', { name: 'Path' }).fill(`echo?${query}`);
+  await requestTab(panel, 'Headers');
+  for (const [index, name] of ['upper', 'jwt', 'jwtStd'].entries()) {
+    await panel.getByRole('button', { name: 'Add header' }).click();
+    await panel.getByRole('textbox', { name: `Header ${index + 1} name` }).fill(`x-${name}`);
+    await panel.getByRole('textbox', { name: `Header ${index + 1} value` }).fill(forms[name] ?? '');
+  }
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(response(panel)).toContainText('200');
+  const echoed = sandbox.requests.find((request) => request.path === '/v1/echo');
+  expect(echoed?.headers['x-jwtstd']).toBe(forms.jwtStd); // the server did get every form
+  const everyForm = [
+    apiKey,
+    ...Object.values(forms),
+    ...Object.values(forms).map(encodeURIComponent),
+    base64(claims),
+    base64url(claims),
+  ];
+  for (const tab of ['Body', 'Headers', 'Sent'] as const) {
+    await responseTab(panel, tab);
+    const shown = response(panel).getByRole('tabpanel');
+    await expect(shown).toBeVisible();
+    if (tab !== 'Headers') await expect(shown).toContainText(/x-jwtstd/i); // the echo, the call
+    const text = (await shown.textContent()) ?? '';
+    for (const form of everyForm) expect(text, `${tab} shows ${form}`).not.toContain(form);
+    // The masked echo is there: the key's own mask for the upper-cased key.
+    if (tab !== 'Headers') expect(text).toContain(`••••${apiKey.slice(-4)}`);
+  }
+  // Nor does the raw body view or anything else in the panel's page.
+  await responseTab(panel, 'Body');
+  await response(panel).getByRole('button', { name: 'Raw' }).click();
+  const raw = (await response(panel).getByRole('tabpanel').textContent()) ?? '';
+  expect(raw).toContain('"jwtStd": "••••"');
+  for (const form of everyForm) expect(raw, `Raw shows ${form}`).not.toContain(form);
 });

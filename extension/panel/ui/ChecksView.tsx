@@ -4,7 +4,9 @@
  * not match, with what was expected); then the values taken from the answer for later calls (or
  * why one was not taken or not kept). Once the secrets are locked the values are no longer shown:
  * the lock drops every carried value (one may be a token's base64 or an upper-cased key, which
- * nothing masks once the secrets are sealed), and so does this view of them.
+ * nothing masks once the secrets are sealed), and so does this view of them; so are what an
+ * assertion found and expected and a schema finding's text (each may quote the answer, or a
+ * carried value put into the assertion), the verdicts stay.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { SchemaOutcome } from '../../../src/checks/schema-check';
@@ -13,6 +15,8 @@ import type { ShownChecks } from '../state/use-checks';
 
 /** What a carried value shows once the lock dropped it. */
 const DROPPED = 'dropped when the secrets were locked';
+/** What an assertion or a schema finding shows of the answer's text once the secrets are locked. */
+const HIDDEN = 'found and expected: hidden when the secrets were locked';
 
 /** Whether the secrets are locked now, or were locked while this view was shown. */
 function useLockedSince(): boolean {
@@ -24,7 +28,7 @@ function useLockedSince(): boolean {
   return locked || lock === 'locked';
 }
 
-function SchemaResults({ schema }: { schema: SchemaOutcome }) {
+function SchemaResults({ schema, hidden }: { schema: SchemaOutcome; hidden: boolean }) {
   const against =
     schema.status === null ? schema.operation : `${schema.operation} ${schema.status}`;
   return (
@@ -39,8 +43,14 @@ function SchemaResults({ schema }: { schema: SchemaOutcome }) {
           schema.findings.map((item, index) => (
             <li key={index} class="bad">
               <strong>Failed</strong> <code>{item.path}</code>
-              <span class="muted"> found {item.found}</span>
-              <span>: expected {item.expected}</span>
+              {hidden ? (
+                <span class="muted"> {HIDDEN}</span>
+              ) : (
+                <>
+                  <span class="muted"> found {item.found}</span>
+                  <span>: expected {item.expected}</span>
+                </>
+              )}
             </li>
           ))
         )}
@@ -62,15 +72,21 @@ export function ChecksView({ checks }: { checks: ShownChecks }) {
               <strong>{item.passed ? 'Passed' : 'Failed'}</strong>{' '}
               <code>
                 {item.expression} {item.operator}
-                {item.value === '' ? '' : ` ${item.value}`}
+                {item.value === '' || dropped ? '' : ` ${item.value}`}
               </code>
-              <span class="muted"> found {item.found}</span>
-              {!item.passed && <span>: {item.why}</span>}
+              {dropped ? (
+                <span class="muted"> {HIDDEN}</span>
+              ) : (
+                <>
+                  <span class="muted"> found {item.found}</span>
+                  {!item.passed && <span>: {item.why}</span>}
+                </>
+              )}
             </li>
           ))}
         </ul>
       )}
-      {outcome.schema && <SchemaResults schema={outcome.schema} />}
+      {outcome.schema && <SchemaResults schema={outcome.schema} hidden={dropped} />}
       {outcome.carried.length > 0 && (
         <>
           <h3>Values for later calls</h3>
