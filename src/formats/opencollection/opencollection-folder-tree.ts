@@ -24,6 +24,11 @@ export function findRoot(
     if (prefix === null || at.split('/').length < prefix.split('/').length) prefix = at;
   }
   if (prefix === null) return null;
+  return { root: treeUnder(files, prefix), prefix };
+}
+
+/** The files under the folder at `prefix` ('' for the top) as a tree of directories. */
+export function treeUnder(files: readonly CollectionFile[], prefix: string): Directory {
   const start = prefix === '' ? '' : `${prefix}/`;
   const root = emptyDirectory();
   for (const { path, text } of files) {
@@ -41,5 +46,5 @@ export function findRoot(
     }
     if (name !== '') directory.files.set(name, text);
   }
-  return { root, prefix };
+  return root;
 }

@@ -21,6 +21,7 @@ import {
   type AssertionOperator,
   UNARY_OPERATORS,
 } from '../../collections/model';
+import { fail, ok, type Result } from '../../vocabulary/errors';
 import { ALIAS_GROWTH_REASON, aliasesGrowTooMuch } from '../yaml-expansion';
 
 export const COLLECTION_FILE = 'opencollection.yml';
@@ -50,6 +51,27 @@ export const BINARY_OPERATORS: ReadonlySet<AssertionOperator> = new Set(
 export interface CollectionFile {
   path: string;
   text: string;
+}
+
+/** Refuses a picked folder or zip beyond the import bounds, with `hint` saying what to pick. */
+export function checkImportSize(files: readonly CollectionFile[], hint: string): Result<null> {
+  if (files.length > MAX_IMPORT_FILES) {
+    return fail(
+      'bad_message',
+      `The folder has more than ${MAX_IMPORT_FILES.toLocaleString('en')} files.`,
+      hint,
+    );
+  }
+  let chars = 0;
+  for (const file of files) chars += file.text.length;
+  if (chars > MAX_IMPORT_CHARS) {
+    return fail(
+      'bad_message',
+      `The files are larger than the ${MAX_IMPORT_CHARS / 1024 / 1024} MB an import may have.`,
+      hint,
+    );
+  }
+  return ok(null);
 }
 
 /** A mapping written in the order its keys were added; `undefined` values are left out. */

@@ -23,10 +23,9 @@ import { type Directory, findRoot } from './opencollection-folder-tree';
 import {
   COLLECTION_FILE,
   type CollectionFile,
+  checkImportSize,
   ENVIRONMENTS_DIR,
   FOLDER_FILE,
-  MAX_IMPORT_CHARS,
-  MAX_IMPORT_FILES,
   parseYaml,
   YAML_EXTENSION,
 } from './opencollection-format';
@@ -198,22 +197,8 @@ export function importOpenCollection(
   newId: () => string,
   written: ReadonlySet<string> = new Set(),
 ): Result<FileImport> {
-  if (files.length > MAX_IMPORT_FILES) {
-    return fail(
-      'bad_message',
-      `The folder has more than ${MAX_IMPORT_FILES.toLocaleString('en')} files.`,
-      HINT,
-    );
-  }
-  let chars = 0;
-  for (const file of files) chars += file.text.length;
-  if (chars > MAX_IMPORT_CHARS) {
-    return fail(
-      'bad_message',
-      `The files are larger than the ${MAX_IMPORT_CHARS / 1024 / 1024} MB an import may have.`,
-      HINT,
-    );
-  }
+  const size = checkImportSize(files, HINT);
+  if (!size.ok) return size;
   const found = findRoot(files);
   if (found === null) {
     const bru = files.some(({ path }) => path.endsWith('bruno.json') || path.endsWith('.bru'));

@@ -17,10 +17,10 @@ import { AUTH_VARIABLES } from '../../collections/model';
 import { fail, ok, type Result } from '../../vocabulary/errors';
 import { findUnsafeShape } from '../../vocabulary/safe-object';
 import type { FileImport } from '../import-file';
+import type { Directory } from '../opencollection/opencollection-folder-tree';
 import {
   type CollectionFile,
-  MAX_IMPORT_CHARS,
-  MAX_IMPORT_FILES,
+  checkImportSize,
   parseYaml,
 } from '../opencollection/opencollection-format';
 import { importPostmanData } from '../postman/postman-import';
@@ -37,7 +37,7 @@ import {
   RESOURCES_DIR,
 } from './postman-v3-format';
 import { authOf, eventsOf, folderEntry, requestEntry, rowList } from './postman-v3-read';
-import { type Directory, findCollection } from './postman-v3-tree';
+import { findCollection } from './postman-v3-tree';
 
 const HINT =
   'Pick a zip of the repository or of its postman folder, or the collection’s folder under postman/collections, as Postman 12 keeps it in git.';
@@ -164,32 +164,12 @@ function ownDescription(description: unknown): boolean {
   );
 }
 
-function checkSize(files: readonly CollectionFile[]): Result<null> {
-  if (files.length > MAX_IMPORT_FILES) {
-    return fail(
-      'bad_message',
-      `The folder has more than ${MAX_IMPORT_FILES.toLocaleString('en')} files.`,
-      HINT,
-    );
-  }
-  let chars = 0;
-  for (const file of files) chars += file.text.length;
-  if (chars > MAX_IMPORT_CHARS) {
-    return fail(
-      'bad_message',
-      `The files are larger than the ${MAX_IMPORT_CHARS / 1024 / 1024} MB an import may have.`,
-      HINT,
-    );
-  }
-  return ok(null);
-}
-
 /** The collection in the files of a Postman v3 folder, or a refusal that says what to pick. */
 export function importPostmanV3(
   files: readonly CollectionFile[],
   newId: () => string,
 ): Result<FileImport> {
-  const size = checkSize(files);
+  const size = checkImportSize(files, HINT);
   if (!size.ok) return size;
   const found = findCollection(files);
   if (found === null) {

@@ -5,6 +5,8 @@
  * `postman/collections/`, else the folder holding `.resources/definition.yaml` nearest the top,
  * else the folder all request files share. Other collections beside it are named, not read.
  */
+
+import { type Directory, treeUnder } from '../opencollection/opencollection-folder-tree';
 import type { CollectionFile } from '../opencollection/opencollection-format';
 import {
   COLLECTIONS_DIR,
@@ -16,11 +18,6 @@ import {
   RESOURCES_DIR,
 } from './postman-v3-format';
 
-export interface Directory {
-  files: Map<string, string>;
-  folders: Map<string, Directory>;
-}
-
 export interface FoundCollection {
   root: Directory;
   /** The collection folder's path in what was picked ('' when it is the top). */
@@ -30,8 +27,6 @@ export interface FoundCollection {
   /** Environment files anywhere in what was picked. */
   environments: string[];
 }
-
-const emptyDirectory = (): Directory => ({ files: new Map(), folders: new Map() });
 
 const isRequest = (path: string) =>
   path.endsWith(REQUEST_SUFFIX) || path.endsWith(REQUEST_SUFFIX_YML);
@@ -102,23 +97,7 @@ export function findCollection(files: readonly CollectionFile[]): FoundCollectio
   const paths = files.map(({ path }) => path);
   const found = findPrefix(paths);
   if (found === null) return null;
-  const start = found.prefix === '' ? '' : `${found.prefix}/`;
-  const root = emptyDirectory();
-  for (const { path, text } of files) {
-    if (!path.startsWith(start)) continue;
-    const parts = path.slice(start.length).split('/');
-    const name = parts.pop() ?? '';
-    let directory = root;
-    for (const part of parts) {
-      let next = directory.folders.get(part);
-      if (next === undefined) {
-        next = emptyDirectory();
-        directory.folders.set(part, next);
-      }
-      directory = next;
-    }
-    if (name !== '') directory.files.set(name, text);
-  }
+  const root = treeUnder(files, found.prefix);
   const environments = paths
     .filter((path) => path.endsWith(ENVIRONMENT_SUFFIX))
     .map((path) => path.slice(path.lastIndexOf('/') + 1));
