@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ProfilePrefill, ProfileView, Warning } from '../../src/service/profile/profile-input';
 import type { AppError } from '../../src/vocabulary/errors';
-import { useLock } from './state/use-lock';
+import { useLockWatch } from './state/use-lock';
 import { usePrefs } from './state/use-prefs';
 import { ask } from './state/worker-client';
 import { LockNotices, LockToolbar } from './toolbar/Lock';
@@ -52,7 +52,7 @@ export function App() {
   const [warnings, setWarnings] = useState<{ profileId: string; list: Warning[] } | null>(null);
   const [loadError, setLoadError] = useState<AppError | null>(null);
   const { prefs, setPrefs } = usePrefs();
-  const lock = useLock(() => void refresh());
+  useLockWatch(() => void refresh());
 
   async function refresh() {
     const reply = await ask('profiles/list', {});
@@ -104,7 +104,7 @@ export function App() {
       />
     </>
   );
-  const toolbarEnd = <LockToolbar lock={lock} />;
+  const toolbarEnd = <LockToolbar />;
   const notices = (
     <>
       {loadError && <ErrorNotice error={loadError} />}
@@ -115,7 +115,7 @@ export function App() {
           ))}
         </ul>
       )}
-      <LockNotices lock={lock} />
+      <LockNotices />
     </>
   );
 

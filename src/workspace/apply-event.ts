@@ -5,16 +5,12 @@
  */
 import type { WorkerEvent } from '../protocol/events';
 import { DEFAULT_UI_PREFS } from '../service/profile/ui-prefs';
+import { lockKnown, reduceLock } from './lock-slice';
+import type { LockAction } from './lock-state';
 import { reduceRequest } from './request-slice';
 import type { RequestAction } from './request-state';
 import { forgetAll, tokenEvent, tokenReplied } from './token-slice';
-import {
-  carriedReplied,
-  carriedTold,
-  historyChanged,
-  lockKnown,
-  withTimeline,
-} from './worker-slices';
+import { carriedReplied, carriedTold, historyChanged, withTimeline } from './worker-slices';
 import type { WorkspaceAction, WorkspaceState } from './workspace-state';
 
 export function applyEvent(state: WorkspaceState, event: WorkerEvent): WorkspaceState {
@@ -37,8 +33,12 @@ export function applyEvent(state: WorkspaceState, event: WorkerEvent): Workspace
 const isRequestAction = (action: WorkspaceAction): action is RequestAction =>
   action.type.startsWith('request/');
 
+const isLockAction = (action: WorkspaceAction): action is LockAction =>
+  action.type.startsWith('lock/');
+
 export function reduce(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
   if (isRequestAction(action)) return reduceRequest(state, action);
+  if (isLockAction(action)) return reduceLock(state, action);
   switch (action.type) {
     case 'event':
       return applyEvent(state, action.event);

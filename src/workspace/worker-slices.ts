@@ -1,19 +1,14 @@
 /**
- * The small slices the worker owns and tells: the lock's state, a version of each profile's
- * history (a change means "read it again"), the timelines of recent calls (bounded), and the
- * values each profile carries between calls, where a late reply never overwrites what an event
- * told since.
+ * The small slices the worker owns and tells: a version of each profile's history (a change
+ * means "read it again"), the timelines of recent calls (bounded), and the values each profile
+ * carries between calls, where a late reply never overwrites what an event told since. The lock
+ * has a slice of its own (lock-slice.ts).
  */
-import type { LockState } from '../protocol/messages';
 import type { TimelineStep } from '../service/call/timeline';
 import type { NameValue } from '../vocabulary/terms';
 import type { WorkspaceState } from './workspace-state';
 
 export const MAX_TIMELINES = 50;
-
-export function lockKnown(state: WorkspaceState, lock: LockState): WorkspaceState {
-  return state.lock === lock ? state : { ...state, lock };
-}
 
 export function historyChanged(state: WorkspaceState, profileId: string): WorkspaceState {
   return {

@@ -1,11 +1,11 @@
 /**
  * What the panel knows, on one page: the shape of the workspace store and every action that
  * changes it. Each part is a slice with its own reducer beside it: the tokens (`token-slice.ts`),
- * what else the worker owns and tells (`worker-slices.ts`: the lock, each profile's history
- * version, the timelines of recent calls, the values each profile carries between calls), and
- * each profile's composer and answer (`request-slice.ts`, its shape in `request-state.ts`); the
- * layout preferences are one action (`prefs`). The
- * worker's events enter through one `applyEvent` (`apply-event.ts`); replies the panel asked for
+ * the lock and its passphrase forms (`lock-slice.ts`), what else the worker owns and tells
+ * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
+ * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
+ * its shape in `request-state.ts`); the layout preferences are one action (`prefs`). The worker's
+ * events enter through one `applyEvent` (`apply-event.ts`); replies the panel asked for
  * come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
 import type { WorkerEvent } from '../protocol/events';
@@ -14,6 +14,7 @@ import type { TimelineStep } from '../service/call/timeline';
 import type { UiPrefs } from '../service/profile/ui-prefs';
 import type { AppError } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
+import type { LockAction, LockPanel } from './lock-state';
 import type { ProfileRequest, RequestAction } from './request-state';
 
 /**
@@ -40,6 +41,8 @@ export interface ProfileTokens {
 
 export interface WorkspaceState {
   lock: LockState | null;
+  /** The panel's side of the lock: the form open, its last error and notice (lock-slice.ts). */
+  lockPanel: LockPanel;
   tokens: Readonly<Record<string, ProfileTokens>>;
   history: Readonly<Record<string, number>>;
   /** By request id, the newest last; at most MAX_TIMELINES. */
@@ -61,10 +64,12 @@ export type WorkspaceAction =
   | { type: 'carried-known'; profileId: string; values: NameValue[] }
   /** Layout preferences read, or changed by the user. */
   | { type: 'prefs'; set: Partial<UiPrefs> }
-  | RequestAction;
+  | RequestAction
+  | LockAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
+  lockPanel: { form: 'none', error: null, notice: null, lockedByUser: false, changes: 0 },
   tokens: {},
   history: {},
   timelines: {},

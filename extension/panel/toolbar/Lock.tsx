@@ -1,16 +1,20 @@
 /**
  * The passphrase lock in the toolbar (its state, and the actions that fit it) and, while locked, a
- * banner with the Unlock form: calls and tokens need the secrets, so the way to open them is in
- * view. Try it by hand: Lock with passphrase, restart the browser, and the banner asks for it.
+ * banner with the Unlock form (LockForms.tsx, loaded when first locked): calls and tokens need the
+ * secrets, so the way to open them is in view. Try it by hand: Lock with passphrase, restart the browser, and the banner asks for it.
  */
 import { useState } from 'preact/hooks';
 import type { LockState } from '../../../src/protocol/messages';
-import type { LockControls } from '../state/use-lock';
+import { dismissLockNotice, lockNow, openLockForm } from '../../../src/workspace/lock-commands';
+import { useLock } from '../state/use-lock';
+import { deps } from '../state/workspace';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
 
 const LockDialog = lazyComponent(() => import('./LockForms').then((module) => module.LockDialog));
-const UnlockForm = lazyComponent(() => import('./LockForms').then((module) => module.UnlockForm));
+const LockedBanner = lazyComponent(() =>
+  import('./LockForms').then((module) => module.LockedBanner),
+);
 
 const STATE_TEXT: Record<LockState, string> = {
   off: 'Not locked',
@@ -18,13 +22,13 @@ const STATE_TEXT: Record<LockState, string> = {
   unlocked: 'Unlocked',
 };
 
-export function LockToolbar({ lock }: { lock: LockControls }) {
+export function LockToolbar() {
   const [more, setMore] = useState(false);
-  const { state } = lock;
+  const { state, form } = useLock();
   if (state === null) return null;
-  const choose = (form: 'change' | 'remove') => {
+  const choose = (next: 'change' | 'remove') => {
     setMore(false);
-    lock.setForm(form);
+    openLockForm(deps, next);
   };
   return (
     <div class="lock-toolbar">
@@ -36,14 +40,14 @@ export function LockToolbar({ lock }: { lock: LockControls }) {
         <button
           type="button"
           aria-label="Lock with passphrase"
-          onClick={() => lock.setForm('enable')}
+          onClick={() => openLockForm(deps, 'enable')}
         >
           Lock
         </button>
       )}
       {state === 'unlocked' && (
         <>
-          <button type="button" onClick={() => void lock.lockNow()}>
+          <button type="button" onClick={() => void lockNow(deps)}>
             Lock now
           </button>
           <button
@@ -67,37 +71,26 @@ export function LockToolbar({ lock }: { lock: LockControls }) {
           )}
         </>
       )}
-      {lock.form !== 'none' && <LockDialog lock={lock} />}
+      {form !== 'none' && <LockDialog />}
     </div>
   );
 }
 
-/** The notices under the toolbar that belong to the lock: the banner while locked, its news. */
-export function LockNotices({ lock }: { lock: LockControls }) {
+/** The notices under the toolbar that belong to the lock: its news, and the banner while locked. */
+export function LockNotices() {
+  const lock = useLock();
   return (
     <>
       {lock.error && <ErrorNotice error={lock.error} />}
       {lock.notice && (
         <p class="notice notice-info row" role="status">
           <span>{lock.notice}</span>
-          <button type="button" class="link" onClick={() => lock.setNotice(null)}>
+          <button type="button" class="link" onClick={() => dismissLockNotice(deps)}>
             Dismiss
           </button>
         </p>
       )}
-      {lock.state === 'locked' && (
-        <section class="notice notice-warn lock-banner" aria-label="Secrets locked">
-          <p>
-            The saved secrets are locked: calls and tokens need them. Unlock with your passphrase.
-          </p>
-          <div class="row">
-            <UnlockForm lock={lock} />
-            <button type="button" class="link" onClick={() => lock.setForm('reset')}>
-              Forgot passphrase?
-            </button>
-          </div>
-        </section>
-      )}
+      {lock.state === 'locked' && <LockedBanner />}
     </>
   );
 }

@@ -1,0 +1,28 @@
+/**
+ * The lock slice's shape and actions: which passphrase form is open, the last error and notice,
+ * whether the user locked just now, and a count of the steps that changed the lock. The lock's
+ * state itself is `lock` of workspace-state.ts, as the worker tells it; the reducer is
+ * lock-slice.ts.
+ */
+import type { LockState } from '../protocol/messages';
+import type { AppError } from '../vocabulary/errors';
+
+export type LockForm = 'none' | 'enable' | 'change' | 'remove' | 'reset';
+
+export interface LockPanel {
+  form: LockForm;
+  error: AppError | null;
+  notice: string | null;
+  /** Set by Lock now: the Unlock form that appears is where focus goes. */
+  lockedByUser: boolean;
+  /** Counts the steps that changed the lock, for what must be read again after one. */
+  changes: number;
+}
+
+export type LockAction =
+  | { type: 'lock/form'; form: LockForm }
+  | { type: 'lock/failed'; error: AppError }
+  | { type: 'lock/notice'; notice: string | null }
+  | { type: 'lock/by-user' }
+  /** A step done: the new state, the form closed, what happened said. */
+  | { type: 'lock/done'; state: LockState; notice: string };
