@@ -2,12 +2,13 @@
  * The documentation stands alone and stays a front door: the README is at most 250 lines, every
  * relative link in README.md and docs/ leads to a file (and heading) of this repository, and no
  * file of the project refers to the specification folder that lived beside the repository before
- * it was brought in as docs/spec/service-access.md.
+ * it was brought in as docs/spec/service-access.md. The architecture page names every message kind.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/protocol/messages';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const README_MAX_LINES = 250;
@@ -138,5 +139,12 @@ describe('the documentation', () => {
       return OUTSIDE_REFERENCES.some((reference) => text.includes(reference));
     });
     expect(mentions).toEqual([]);
+  });
+
+  it('names every message kind of the contract in full in the architecture page', () => {
+    const page = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+    const kinds = Object.keys(messages);
+    expect(kinds.length).toBeGreaterThan(30);
+    expect(kinds.filter((kind) => !page.includes(`\`${kind}\``))).toEqual([]);
   });
 });
