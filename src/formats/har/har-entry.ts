@@ -10,7 +10,7 @@
  * callers (the HAR import, the capture model) decide what a credential is and drop or mask it.
  */
 import type { NameValue } from '../../vocabulary/terms';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 
 /** Rows read from one list of an entry (headers, query, cookies, form fields). */
 export const MAX_HAR_ROWS = 1_000;

@@ -23,7 +23,7 @@ import {
 import { TOKEN_PATH } from '../../service/token/token-request';
 import { checkUserHeader } from '../../service/wire/headers';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../vocabulary/terms';
-import { type ImportNotes, quoteName } from '../postman/postman-import-notes';
+import { type ImportNotes, quoteName } from '../importing/import-notes';
 import { type HarEntryView, isPageResource } from './har-entry';
 
 export const NOTE = {

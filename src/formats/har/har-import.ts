@@ -21,8 +21,8 @@ import type {
 import { readJsonFile } from '../../json-text/json-file';
 import { findSecretInText } from '../../redaction/secret-patterns';
 import { fail, ok, type Result } from '../../vocabulary/errors';
-import { ImportNotes, quoteName } from '../postman/postman-import-notes';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 import { readHarEntry } from './har-entry';
 import { type AuthEvidence, NOTE as ENTRY_NOTE, readHarRequest } from './har-import-request';
 

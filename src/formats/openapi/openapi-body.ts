@@ -9,8 +9,8 @@
 import { MAX_BODY } from '../../collections/collection-schema';
 import { findSecretInText } from '../../redaction/secret-patterns';
 import { fail, ok, type Result } from '../../vocabulary/errors';
-import { type ImportNotes, quoteName } from '../postman/postman-import-notes';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { type ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 import { type ExampleBudget, exampleFromSchema } from './openapi-example';
 import { exampleJson } from './openapi-json-text';
 import type { Located, OperationParameters } from './openapi-parameters';

@@ -11,7 +11,7 @@
 import { dereference } from '@scalar/openapi-parser';
 import { fail, ok, type Result } from '../../vocabulary/errors';
 import { FORBIDDEN_KEYS } from '../../vocabulary/safe-object';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 import { pointerTo, ROOT_POINTER, shownPointer } from './openapi-pointer';
 import { parseOpenApiText, type SourceFormat } from './openapi-text';
 

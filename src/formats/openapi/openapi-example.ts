@@ -7,7 +7,7 @@
  * whose parts fan out (each property the same large schema) cannot grow an example without end.
  */
 
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 import { pointerTo } from './openapi-pointer';
 import { explicitValue, numberExample, schemaType, stringExample } from './openapi-schema-values';
 

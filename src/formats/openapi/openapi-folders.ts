@@ -5,8 +5,8 @@
  */
 import { MAX_NAME } from '../../collections/collection-schema';
 import type { CollectionItem, Folder, SavedRequest } from '../../collections/model';
-import type { ImportNotes } from '../postman/postman-import-notes';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import type { ImportNotes } from '../importing/import-notes';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 
 const NOTE = {
   manyTags: 'Operations with several tags are in the folder of their first tag',

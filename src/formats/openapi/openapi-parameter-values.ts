@@ -4,7 +4,7 @@
  * parameter itself), as the texts of its rows. Texts never exceed a row's limit.
  */
 import { MAX_ROWS, MAX_TEXT } from '../../collections/collection-schema';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 import { compactJson } from './openapi-json-text';
 
 const SWAGGER_SEPARATORS: Record<string, string> = { csv: ',', ssv: ' ', tsv: '\t', pipes: '|' };

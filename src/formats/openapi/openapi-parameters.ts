@@ -13,8 +13,8 @@ import { findSecretInRow } from '../../redaction/secret-patterns';
 import { checkUserHeader } from '../../service/wire/headers';
 import { fail, ok, type Result } from '../../vocabulary/errors';
 import type { NameValue } from '../../vocabulary/terms';
-import { type ImportNotes, quoteName } from '../postman/postman-import-notes';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { type ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 import { parameterValue, valueTexts } from './openapi-parameter-values';
 import { pointerTo, shownPointer } from './openapi-pointer';
 

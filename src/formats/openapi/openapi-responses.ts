@@ -12,8 +12,8 @@ import {
   STATUS_KEY_PATTERN,
 } from '../../collections/collection-schema';
 import type { ResponseSchemas } from '../../collections/model';
-import { type ImportNotes, quoteName } from '../postman/postman-import-notes';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { type ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 
 export interface ResponsesContext {
   dialect: ResponseSchemas['dialect'];

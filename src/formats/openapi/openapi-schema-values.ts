@@ -3,7 +3,7 @@
  * `examples`, `const`, `default`, `enum`), its type as one name, and a value made from a type and
  * its bounds (a date-time for `format: date-time`, the minimum of a number, …). No recursion.
  */
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 
 const STRING_FORMATS: Record<string, string> = {
   'date-time': '2024-01-01T00:00:00Z',

@@ -10,8 +10,8 @@
 import type { CollectionAuth } from '../../collections/model';
 import { TOKEN_PATH } from '../../service/token/token-request';
 import type { AuthMethod } from '../../vocabulary/terms';
-import { type ImportNotes, quoteName } from '../postman/postman-import-notes';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { type ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 import { locateServer, type ServerLocation } from './openapi-servers';
 
 export interface SuggestedAuth {

@@ -6,7 +6,7 @@
  * operation is taken when its full path (server path + operation path) has a `/v1` segment right
  * after that prefix. No `new URL`: templates such as `{region}` would be mangled.
  */
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 
 export interface ServerLocation {
   /** The server URL as the document gives it (variables filled in), or null when it has none. */

@@ -10,7 +10,7 @@ import { MAX_ROWS, MAX_TEXT } from '../../collections/collection-schema';
 import { AUTH_VARIABLES } from '../../collections/model';
 import { findSecretInRow } from '../../redaction/secret-patterns';
 import type { NameValue } from '../../vocabulary/terms';
-import { type ImportNotes, quoteName } from '../postman/postman-import-notes';
+import { type ImportNotes, quoteName } from '../importing/import-notes';
 import { isSecretName } from '../postman/postman-names';
 
 const NOTE = {

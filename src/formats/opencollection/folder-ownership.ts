@@ -11,7 +11,7 @@
  * team's: never listed, written over nor removed. Shape, not name, decides: a YAML file that is
  * valid but not shaped like the collection's is never ours, whatever an older record says.
  */
-import { isObject } from '../postman/postman-json';
+import { isObject } from '../importing/untrusted-json';
 import {
   COLLECTION_FILE,
   type CollectionFile,

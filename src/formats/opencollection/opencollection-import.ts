@@ -17,8 +17,8 @@ import { fail, ok, type Result } from '../../vocabulary/errors';
 import { findUnsafeShape } from '../../vocabulary/safe-object';
 import type { NameValue } from '../../vocabulary/terms';
 import type { FileImport } from '../import-file';
-import { ImportNotes, quoteName } from '../postman/postman-import-notes';
-import { isObject, type JsonObject } from '../postman/postman-json';
+import { ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject } from '../importing/untrusted-json';
 import { type Directory, findRoot } from './opencollection-folder-tree';
 import {
   COLLECTION_FILE,

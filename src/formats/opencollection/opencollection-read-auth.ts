@@ -5,8 +5,8 @@
  * placement so). Anything else is noted and the collection uses an API key.
  */
 import type { CollectionAuth } from '../../collections/model';
-import { type ImportNotes, quoteName } from '../postman/postman-import-notes';
-import { isObject } from '../postman/postman-json';
+import { type ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject } from '../importing/untrusted-json';
 import { COLLECTION_FILE } from './opencollection-format';
 import { textAt } from './opencollection-read-request';
 

@@ -10,8 +10,8 @@ import type { SavedRequest } from '../../collections/model';
 import { findSecretInRow } from '../../redaction/secret-patterns';
 import { CONTRACT_HEADERS, checkUserHeader } from '../../service/wire/headers';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../vocabulary/terms';
-import { type ImportNotes, quoteName } from '../postman/postman-import-notes';
-import { isObject, type JsonObject, textOf } from '../postman/postman-json';
+import { type ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject, textOf } from '../importing/untrusted-json';
 import {
   type AnswerVariable,
   type Assertion,

@@ -17,6 +17,8 @@ import { AUTH_VARIABLES } from '../../collections/model';
 import { fail, ok, type Result } from '../../vocabulary/errors';
 import { findUnsafeShape } from '../../vocabulary/safe-object';
 import type { FileImport } from '../import-file';
+import { ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject, textOf } from '../importing/untrusted-json';
 import type { Directory } from '../opencollection/opencollection-folder-tree';
 import {
   type CollectionFile,
@@ -24,8 +26,6 @@ import {
   parseYaml,
 } from '../opencollection/opencollection-format';
 import { importPostmanData } from '../postman/postman-import';
-import { ImportNotes, quoteName } from '../postman/postman-import-notes';
-import { isObject, type JsonObject, textOf } from '../postman/postman-json';
 import { POSTMAN_SCHEMA_V21 } from '../postman/postman-names';
 import { v3Description } from './postman-v3-export';
 import {

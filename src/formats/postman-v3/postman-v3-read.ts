@@ -7,7 +7,7 @@
  * is what Postman sends, so it is what is read. Input is parsed YAML that passed
  * `findUnsafeShape`; every read is checked and none throws.
  */
-import { isObject, type JsonObject, textOf } from '../postman/postman-json';
+import { isObject, type JsonObject, textOf } from '../importing/untrusted-json';
 import {
   SCRIPT_AFTER,
   SCRIPT_BEFORE,

@@ -5,8 +5,8 @@
  */
 import { MAX_BODY } from '../../collections/collection-schema';
 import { findSecretInText } from '../../redaction/secret-patterns';
-import { type ImportNotes, quoteName, ROW_DESCRIPTIONS } from './postman-import-notes';
-import { isDescribed, isObject, type JsonObject, textOf } from './postman-json';
+import { type ImportNotes, quoteName, ROW_DESCRIPTIONS } from '../importing/import-notes';
+import { isDescribed, isObject, type JsonObject, textOf } from '../importing/untrusted-json';
 
 const NOTE = {
   bodyMode: 'Bodies other than raw text were not imported (form data, files, …)',

@@ -9,8 +9,8 @@
  * one iterative walk (the file passed findUnsafeShape, so its depth is bounded too).
  */
 import { fail, ok, type Result } from '../../vocabulary/errors';
-import { quoteName } from './postman-import-notes';
-import { isObject, type JsonObject, textOf } from './postman-json';
+import { quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject, textOf } from '../importing/untrusted-json';
 import { POSTMAN_SCHEMA_PATTERN } from './postman-names';
 
 export const HINT =

@@ -13,10 +13,10 @@ import { findSecretInRow } from '../../redaction/secret-patterns';
 import { checkUserHeader } from '../../service/wire/headers';
 import type { HttpMethod, NameValue } from '../../vocabulary/terms';
 import { HTTP_METHODS } from '../../vocabulary/terms';
+import { type ImportNotes, quoteName, ROW_DESCRIPTIONS } from '../importing/import-notes';
+import { isDescribed, isObject, type JsonObject, textOf } from '../importing/untrusted-json';
 import { readBody } from './postman-import-body';
-import { type ImportNotes, quoteName, ROW_DESCRIPTIONS } from './postman-import-notes';
 import { type QueryEntry, readQueryList, readUrl } from './postman-import-url';
-import { isDescribed, isObject, type JsonObject, textOf } from './postman-json';
 
 export interface RequestContext {
   newId: () => string;

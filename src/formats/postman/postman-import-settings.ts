@@ -8,7 +8,7 @@ import { MAX_ROWS, MAX_TEXT } from '../../collections/collection-schema';
 import { AUTH_VARIABLES, type CollectionAuth } from '../../collections/model';
 import { findSecretInRow, findSecretInText } from '../../redaction/secret-patterns';
 import type { NameValue } from '../../vocabulary/terms';
-import { type ImportNotes, quoteName, ROW_DESCRIPTIONS } from './postman-import-notes';
+import { type ImportNotes, quoteName, ROW_DESCRIPTIONS } from '../importing/import-notes';
 import {
   authParameter,
   isDescribed,
@@ -16,7 +16,7 @@ import {
   type JsonObject,
   scriptLines,
   textOf,
-} from './postman-json';
+} from '../importing/untrusted-json';
 import { isSecretName, readTokenScriptMarker } from './postman-names';
 import { readTestScript } from './postman-test-import';
 import { tokenScriptLines } from './postman-token-script';

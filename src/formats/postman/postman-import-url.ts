@@ -5,9 +5,9 @@
  * reported. `{{variables}}` are kept as they are; no `new URL`, which would mangle them.
  */
 import { AUTH_VARIABLES } from '../../collections/model';
-import type { ImportNotes } from './postman-import-notes';
-import { quoteName, ROW_DESCRIPTIONS } from './postman-import-notes';
-import { isDescribed, isObject, type JsonObject, textOf } from './postman-json';
+import type { ImportNotes } from '../importing/import-notes';
+import { quoteName, ROW_DESCRIPTIONS } from '../importing/import-notes';
+import { isDescribed, isObject, type JsonObject, textOf } from '../importing/untrusted-json';
 
 export interface QueryEntry {
   key: string;

@@ -13,9 +13,10 @@ import { MAX_FOLDER_DEPTH } from '../../collections/collection-schema';
 import type { Collection, CollectionItem } from '../../collections/model';
 import { readJsonFile } from '../../json-text/json-file';
 import { fail, ok, type Result } from '../../vocabulary/errors';
+import { ImportNotes, quoteName } from '../importing/import-notes';
+import { isObject, type JsonObject, textOf } from '../importing/untrusted-json';
 import { exportDescription } from './postman-export';
 import { checkFormat, entriesOf, HINT, unreachedRequests } from './postman-import-format';
-import { ImportNotes, quoteName } from './postman-import-notes';
 import {
   itemName,
   noteDescription,
@@ -24,7 +25,6 @@ import {
   readRequest,
 } from './postman-import-request';
 import { readAuth, readEvents, readVariables } from './postman-import-settings';
-import { isObject, type JsonObject, textOf } from './postman-json';
 import { testChecksOf } from './postman-test-import';
 
 export interface PostmanImport {

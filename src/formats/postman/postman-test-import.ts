@@ -16,7 +16,7 @@ import {
   type Assertion,
   type AssertionOperator,
 } from '../../collections/model';
-import { isObject, scriptLines, textOf } from './postman-json';
+import { isObject, scriptLines, textOf } from '../importing/untrusted-json';
 import { TEST_SCRIPT_MARKER } from './postman-test-script';
 
 const MAX_SCRIPT_LINES = 5_000;

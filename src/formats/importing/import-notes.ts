@@ -1,7 +1,7 @@
 /**
- * The summary of a Postman import: every part of the file that was not imported, or was changed on
- * the way in, grouped by kind so that 10 000 requests with a script each make one line, not
- * 10 000. Adding a note is O(1). Examples name items and fields, never a value that could be a
+ * The summary every import gives (Postman, Postman 12, OpenCollection, OpenAPI, HAR): every part
+ * of the file that was not imported, or was changed on the way in, grouped by kind so that 10 000
+ * requests with a script each make one line, not 10 000. Adding a note is O(1). Examples name items and fields, never a value that could be a
  * secret.
  */
 

@@ -1,6 +1,7 @@
 /**
- * Reading untrusted Postman JSON after `findUnsafeShape` has passed it: narrow checks that never
- * throw, so that any field of any type can be met without a crash.
+ * Reading an untrusted imported file's data (Postman and HAR JSON, OpenAPI, OpenCollection and
+ * Postman 12 YAML) after `findUnsafeShape` has passed it: narrow checks that never throw, so that
+ * any field of any type can be met without a crash.
  */
 
 export type JsonObject = Record<string, unknown>;
