@@ -103,11 +103,22 @@ describe('maskStoredSecrets (an import)', () => {
     });
   });
 
-  it('refuses what masking cannot reach: a secret in other letter case', () => {
+  it('masks a secret written all upper- or lower-case, as the redaction now reaches it', () => {
     const collection = collectionOf([request({ body: API_KEY.toUpperCase() })]);
+    const masked = maskStoredSecrets(collection, STORED, redactor.deep);
+    if (!masked.ok) throw new Error(masked.error.message);
+    expect(JSON.stringify(masked.value.collection)).not.toContain(API_KEY.toUpperCase());
+    expect(masked.value.notes.join('\n')).toContain('••••4711');
+  });
+
+  it('refuses what masking cannot reach: a secret in mixed letter case', () => {
+    const mixed = [...API_KEY]
+      .map((char, index) => (index % 2 === 0 ? char.toUpperCase() : char))
+      .join('');
+    const collection = collectionOf([request({ body: mixed })]);
     const error = refusal(maskStoredSecrets(collection, STORED, redactor.deep), 'invalid_request');
     expect(error.message).toMatch(/^Import refused: .*body.*other letter case/);
     expect(error.hint).toContain('Nothing was imported');
-    expect(error.message).not.toContain(API_KEY.toUpperCase());
+    expect(error.message).not.toContain(mixed);
   });
 });

@@ -10,7 +10,7 @@
  *   the composer to fix.
  * - Importing (a whole file, written elsewhere) masks each one and says where in the summary, so
  *   that one stray value does not cost the import; what the masking cannot reach (the secret in
- *   other letter case, or split across two rows) refuses the import, naming the field.
+ *   mixed letter case, or split across two rows) refuses the import, naming the field.
  *
  * The fields are found by the export's check (export-lint.ts) limited to the stored secrets: what
  * merely looks like a secret is the export's concern, not a reason to refuse a save. Every edit of
