@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
@@ -160,6 +161,10 @@ export default defineConfig(({ mode }) => {
       include: ['src/**/*.test.ts', 'extension/**/*.test.ts', 'tests/unit/**/*.test.ts'],
       environment: 'node',
       testTimeout: 15_000,
+      // Vitest's default is one worker fewer than the cores: one on CI's 2-core machine, where
+      // many tests wait on a process they started (a build, bru, newman, Postman's CLI, a runtime)
+      // and the second core sat idle. One worker per core.
+      maxWorkers: availableParallelism(),
     },
   };
 });

@@ -1,6 +1,7 @@
 /**
- * `npm start`: build the extension, start the sandbox emulator on loopback, and open Chromium with
- * the extension loaded and DevTools open on a demo page. Without a display (or a Chromium) it says
+ * `npm start`: build the extension (unless it is already built from the same sources:
+ * scripts/build-stamp.ts), start the sandbox emulator on loopback, and open Chromium with the
+ * extension loaded and DevTools open on a demo page. Without a display (or a Chromium) it says
  * so, and leaves dist/ built and the sandbox running, with instructions to load dist/ by hand or
  * to try the panel in a headless browser.
  *
@@ -20,6 +21,7 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { startupBanner } from '../src/sandbox/cli';
 import { createSandbox, type Sandbox } from '../src/sandbox/server';
+import { inputsDigest, isBuildCurrent, recordBuild } from './build-stamp';
 import { isSandboxFailure, sandboxFlags } from './chromium-sandbox';
 import { isDevToolsFrontend, showDevToolsPanel, TargetHub } from './devtools-cdp';
 import { findChromium, INSTALL_CHROMIUM_HELP } from './setup.mjs';
@@ -229,12 +231,19 @@ ${DIST_SHOWN} is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)
 }
 
 async function main(): Promise<void> {
-  console.log(`Building the extension into ${DIST_SHOWN} …`);
-  await build({
-    configFile: join(ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    ...(FIREFOX ? { mode: 'firefox' } : {}),
-  });
+  const mode = FIREFOX ? 'firefox' : 'production';
+  if (isBuildCurrent(ROOT, DIST, mode)) {
+    console.log(`${DIST_SHOWN} is already built from these sources: starting without a build.`);
+  } else {
+    console.log(`Building the extension into ${DIST_SHOWN} …`);
+    const inputs = inputsDigest(ROOT, mode); // before the build: a change during it builds again
+    await build({
+      configFile: join(ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      ...(FIREFOX ? { mode: 'firefox' } : {}),
+    });
+    recordBuild(ROOT, DIST, inputs);
+  }
   const sandbox = await startSandbox();
   console.log(`\n${startupBanner(sandbox)}`);
   const closeBrowser = await openBrowser(sandbox);

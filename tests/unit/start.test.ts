@@ -1,6 +1,7 @@
 /**
  * `npm start` on a machine without a display (like CI): it must still build the extension, start
  * the sandbox, print the demo credentials and explain how to load dist/ by hand, then stop cleanly.
+ * The starts after the first reuse its build (nothing changed: scripts/build-stamp.ts).
  * With a (headless) browser: Ctrl+C closes it cleanly, and when the user closes it first the
  * sandbox goes on as `npm start` says. Its downloads: tests/e2e/start-downloads.spec.ts.
  */
@@ -57,6 +58,7 @@ describe('npm start without a display', () => {
     });
     const output = await waitForOutput(child, 'Press Ctrl+C to stop', 60_000);
 
+    expect(output).toContain('Building the extension into');
     expect(output).toContain('No display is available');
     expect(output).toContain('Load unpacked');
     expect(output).toContain(
@@ -99,6 +101,9 @@ describe('npm start without a display', () => {
     );
     try {
       const output = await waitForOutput(headless, 'Press Ctrl+C to stop', 90_000);
+      // The first start built into outDir; nothing changed since, so this one starts at once.
+      expect(output).toContain('is already built from these sources: starting without a build.');
+      expect(output).not.toContain('Building the extension');
       expect(output).toContain('Headless Chromium runs the panel in a tab');
       expect(output).toContain(`127.0.0.1:${port}`);
       const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
