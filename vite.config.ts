@@ -72,6 +72,8 @@ function devPanelPage(): Plugin {
 }
 
 const WORKER_LOADER = 'service-worker-loader.js';
+/** The worker's second script, as extension/background/lazy-formats.ts names it (tests/unit/manifest.test.ts). */
+const FORMATS_SCRIPT_FILE = 'background-formats.js';
 
 /**
  * One id per build, shared by the panel and the worker built together (src/protocol/build-id.ts):
@@ -81,18 +83,42 @@ const BUILD_DEFINE = {
   __PARTNER_API_BUILD__: JSON.stringify(`${manifest.version}+${Date.now().toString(36)}`),
 };
 
+/** Bundles `entry` alone into one script of `format`; resolves with its code. */
+async function bundleAlone(entry: string, format: 'es' | 'iife', target: string): Promise<string> {
+  const built = await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    define: BUILD_DEFINE,
+    build: {
+      write: false,
+      target,
+      minify: true,
+      modulePreload: false,
+      rollupOptions: { input: resolve(import.meta.dirname, entry), output: { format } },
+    },
+  });
+  const output = (Array.isArray(built) ? built[0] : built) as { output: { code?: string }[] };
+  if (output.output.length !== 1) throw new Error(`${entry} did not bundle into one file`);
+  return output.output[0]?.code ?? '';
+}
+
 /**
- * The service worker as one file. crxjs's loader imports the worker's entry chunk, which imports
- * the chunks it shares with the panel: a dozen module fetches and evaluations each time Chrome
- * starts the stopped worker (the first call after ~30 s idle meets one). After the build, the worker
- * is bundled again on its own and the loader becomes that bundle. Service workers may not use
- * `import()`, so the worker had no lazy chunks to lose. Build only: `vite` (dev) keeps crxjs's
+ * The service worker as two files: its main script, and the file formats and Copy as generators
+ * (extension/background/formats-script.ts, two thirds of its code), which it loads only when a
+ * message needs them (lazy-formats.ts), so that a stopped worker woken by a Send compiles and runs
+ * only the main one. crxjs's loader imports the worker's entry chunk, which imports the chunks it
+ * shares with the panel: a dozen module fetches and evaluations each time Chrome starts the stopped
+ * worker. After the build, the worker is bundled again on its own and the loader becomes that
+ * bundle. Chrome's worker becomes a classic script: a module worker may neither `import()` nor
+ * `importScripts()`. Firefox's background is an event page, which has no `importScripts()`: its
+ * manifest lists the formats script after the main one. Build only: `vite` (dev) keeps crxjs's
  * loader, which HMR needs.
  */
-function singleFileWorker(target: string): Plugin {
+function splitWorker(browser: TargetBrowser, target: string): Plugin {
   let outDir = '';
   return {
-    name: 'partner-api-single-file-worker',
+    name: 'partner-api-split-worker',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
@@ -103,27 +129,22 @@ function singleFileWorker(target: string): Plugin {
         readFileSync(loaderPath, 'utf8'),
       )?.[1];
       if (entryChunk === undefined) throw new Error(`${WORKER_LOADER} imports no entry chunk`);
-      const built = await build({
-        configFile: false,
-        logLevel: 'warn',
-        publicDir: false,
-        define: BUILD_DEFINE,
-        build: {
-          write: false,
-          target,
-          minify: true,
-          modulePreload: false,
-          rollupOptions: {
-            input: resolve(import.meta.dirname, manifest.background.service_worker),
-            output: { format: 'es', entryFileNames: WORKER_LOADER },
-          },
-        },
-      });
-      const output = (Array.isArray(built) ? built[0] : built) as { output: { code?: string }[] };
-      if (output.output.length !== 1) throw new Error('the worker did not bundle into one file');
-      writeFileSync(loaderPath, output.output[0]?.code ?? '');
+      const format = browser === 'chrome' ? 'iife' : 'es';
+      writeFileSync(
+        loaderPath,
+        await bundleAlone(manifest.background.service_worker, format, target),
+      );
+      writeFileSync(
+        join(outDir, FORMATS_SCRIPT_FILE),
+        await bundleAlone('extension/background/formats-script.ts', 'iife', target),
+      );
       // Only the loader imported the entry chunk; what it shares with the panel stays.
       rmSync(join(outDir, entryChunk));
+      const manifestPath = join(outDir, 'manifest.json');
+      const built = JSON.parse(readFileSync(manifestPath, 'utf8'));
+      if (browser === 'chrome') delete built.background.type;
+      else built.background.scripts = [...built.background.scripts, FORMATS_SCRIPT_FILE];
+      writeFileSync(manifestPath, `${JSON.stringify(built, null, 2)}\n`);
     },
   };
 }
@@ -137,7 +158,7 @@ export default defineConfig(({ mode }) => {
       preact(),
       crx({ manifest: crxManifest, browser }),
       devPanelPage(),
-      singleFileWorker(BUNDLE_TARGET[browser]),
+      splitWorker(browser, BUNDLE_TARGET[browser]),
     ],
     build: {
       // Overridable so that a test of `npm start` can build beside the dist/ other tests are using.

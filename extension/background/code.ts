@@ -8,7 +8,6 @@
 
 import { withCarried } from '../../src/checks/with-carried';
 import type { CodeSecrets } from '../../src/copy-as/call-plan';
-import { buildCodeSnippet } from '../../src/copy-as/code-snippet';
 import type { Handlers } from '../../src/protocol/router';
 import {
   cycleError,
@@ -20,6 +19,7 @@ import { usesOAuth } from '../../src/service/profile/profile';
 import { fail, ok } from '../../src/vocabulary/errors';
 import { loadCarried } from './carried';
 import { redactorExcept, replyRedactor } from './known-secrets';
+import { workerFormats } from './lazy-formats';
 import { loadSecrets } from './secret-store';
 import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
@@ -50,7 +50,9 @@ export const buildCode: Handlers['code/build'] = async ({ profileId, language, m
       secrets = apiKey === undefined ? { mode: 'values' } : { mode: 'values', apiKey };
     }
   }
-  const code = buildCodeSnippet(language, profile, resolved.call, secrets);
+  const formats = workerFormats();
+  if (!formats.ok) return formats;
+  const code = formats.value.buildCodeSnippet(language, profile, resolved.call, secrets);
   if (!code.ok) return code;
   const redactor =
     secrets.mode === 'values'

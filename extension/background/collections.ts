@@ -10,21 +10,16 @@ import * as v from 'valibot';
 import browser from 'webextension-polyfill';
 import { mergeOnImport, nameClash } from '../../src/collections/collection-ops';
 import { CollectionSchema, validateCollection } from '../../src/collections/collection-schema';
-import { lintForSecrets } from '../../src/collections/export-lint';
 import type { Collection } from '../../src/collections/model';
-import { exportCollection } from '../../src/collections/native-format';
 import { maskStoredSecrets, refuseStoredSecrets } from '../../src/collections/secrets-at-rest';
-import { type FileImport, importCollectionFile } from '../../src/formats/import-file';
-import { environmentProfiles } from '../../src/formats/opencollection/bruno-export-choice';
-import { exportOpenCollection } from '../../src/formats/opencollection/opencollection-export';
-import { safeStem } from '../../src/formats/opencollection/opencollection-file-names';
-import { exportPostman } from '../../src/formats/postman/postman-export';
+import type { FileImport } from '../../src/formats/import-file';
 import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../src/protocol/messages';
 import { unpackText } from '../../src/protocol/packed-text';
 import type { Handlers } from '../../src/protocol/router';
 import type { KnownSecrets } from '../../src/redaction/known-secret-redaction';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { fullRedactor, knownSecrets, replyRedactor } from './known-secrets';
+import { workerFormats } from './lazy-formats';
 import { phaseTimes } from './phase-times';
 import {
   loadActiveProfileId,
@@ -139,6 +134,9 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
   if (collection === undefined) return notFound(id);
   const secrets = await secretsToCheck('export');
   if (!secrets.ok) return secrets;
+  const formats = workerFormats();
+  if (!formats.ok) return formats;
+  const { exportCollection, exportPostman, lintForSecrets } = formats.value;
   const clean = lintForSecrets(collection, secrets.value.secrets, secrets.value.pairs);
   if (!clean.ok) return clean;
   // Postman exports carry the active profile's non-secret settings, so only secrets are left to fill.
@@ -177,10 +175,17 @@ export const exportFolderHandler: Handlers['collections/export-folder'] = async 
   if (collection === undefined) return notFound(id);
   const secrets = await secretsToCheck('export');
   if (!secrets.ok) return secrets;
+  const formats = workerFormats();
+  if (!formats.ok) return formats;
   const profiles = await loadProfiles();
   const activeId = await loadActiveProfileId();
-  const chosen = environmentProfiles(profiles, collection.auth.method, activeId, profileIds);
-  const files = exportOpenCollection(collection, {
+  const chosen = formats.value.environmentProfiles(
+    profiles,
+    collection.auth.method,
+    activeId,
+    profileIds,
+  );
+  const files = formats.value.exportOpenCollection(collection, {
     environments: chosen.map(({ name, baseUrl, authUrl, companyId, clientId, variables }) => ({
       name,
       baseUrl,
@@ -193,7 +198,7 @@ export const exportFolderHandler: Handlers['collections/export-folder'] = async 
     pairs: secrets.value.pairs,
   });
   if (!files.ok) return files;
-  return ok({ folder: safeStem(collection.name, 'collection'), files: files.value });
+  return ok({ folder: formats.value.safeStem(collection.name, 'collection'), files: files.value });
 };
 
 /** Stores an imported collection, or answers "clash" when its name is taken and the user is asked. */
@@ -234,9 +239,11 @@ export const importCollectionHandler: Handlers['collections/import'] = async (pa
       ? ok(payload.text)
       : await phaseTimes.time('import-unpack', () => unpackText(payload.packed, IMPORT_MAX_CHARS));
   if (!text.ok) return text;
+  const formats = workerFormats();
+  if (!formats.ok) return formats;
   // The file's kind picks the importer; a kind that is not imported is refused by name.
   const readStart = performance.now();
-  const parsed = importCollectionFile(text.value, () => crypto.randomUUID());
+  const parsed = formats.value.importCollectionFile(text.value, () => crypto.randomUUID());
   phaseTimes.add('import-read', performance.now() - readStart);
   return parsed.ok ? storeImported(parsed.value, onClash) : parsed;
 };

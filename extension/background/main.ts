@@ -24,6 +24,7 @@ import {
 } from './collections';
 import { tell } from './events';
 import { clearHistory, listHistory } from './history';
+import { keepFormatsForLater } from './lazy-formats';
 import {
   changePassphrase,
   enableLock,
@@ -129,4 +130,7 @@ const route = createRouter(
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
   route(message, sender),
 );
+// The file formats load when a message needs them; Chrome allows that only for a script the
+// worker imported while being installed (lazy-formats.ts).
+keepFormatsForLater();
 phaseTimes.add('start', performance.now());

@@ -247,6 +247,42 @@ test('worker killed right after answering: the call is still in history', async 
     .toEqual(['products/prd_1002', 'products']);
 });
 
+test('a worker stopped and started again still imports, exports and copies: it loads its file formats when a message needs them', async ({
+  panel,
+  sandbox,
+  context,
+  extensionId,
+}) => {
+  await preparedPanel(panel, sandbox);
+  const postman = {
+    info: {
+      name: 'Woken',
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
+    item: [{ name: 'List', request: { method: 'GET', url: '{{baseUrl}}/v1/products' } }],
+  };
+  // Each step on a worker Chrome has just stopped, so each one starts it again.
+  await killServiceWorker(context, panel, extensionId);
+  const imported = await ask<{ outcome: string; id: string; name: string }>(
+    panel,
+    'collections/import',
+    { text: JSON.stringify(postman), onClash: 'keep-both' },
+  );
+  expect(imported.error).toBeUndefined();
+  expect(imported.value).toMatchObject({ outcome: 'imported', name: 'Woken' });
+  await killServiceWorker(context, panel, extensionId);
+  const exported = await ask<{ text: string }>(panel, 'collections/export', {
+    id: imported.value?.id,
+    format: 'postman',
+  });
+  expect(exported.error).toBeUndefined();
+  expect(JSON.parse(exported.value?.text ?? '{}').info.name).toBe('Woken');
+  await killServiceWorker(context, panel, extensionId);
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products');
+  await panel.getByRole('button', { name: 'Copy as cURL', exact: true }).click();
+  await expect(panel.getByRole('region', { name: 'cURL command' })).toContainText('/v1/products');
+});
+
 /** Fifty `/v1` calls at once, from the panel page, each with its own request id. */
 function fireFifty(panel: Page, profileId: string): Promise<WorkerReply<Exchange>[]> {
   return panel.evaluate((profileId) => {
