@@ -1,8 +1,11 @@
 /**
  * The one fixture every end-to-end test uses: a real Chromium with the built extension from
  * `dist/` (this fixture builds nothing: `npm test` builds first), and a real sandbox emulator on a
- * free loopback port. Each test gets its own browser profile and its own sandbox, so tests can run
- * in parallel without seeing each other's state.
+ * free loopback port. Each Playwright worker keeps one browser for the tests it runs one after
+ * another; each test starts from a clean extension in it (worker-browser.ts: storage of every kind
+ * emptied, the service worker started anew, the last test's pages, init scripts and routes gone)
+ * and gets a sandbox of its own. A file whose tests need a browser of their own says
+ * `test.use({ freshBrowser: true })` and why.
  */
 import {
   type BrowserContext,
@@ -19,8 +22,20 @@ import {
   PANEL_PATH,
 } from '../../scripts/extension-browser';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { scopeContext } from './context-changes';
+import { openWorkerBrowser, type WorkerBrowser } from './worker-browser';
 
 export { chromiumArgs, chromiumPath, DIST, launchWithExtension, PANEL_PATH };
+
+interface Options {
+  /** A browser of this test's own, launched for it and closed after, instead of the worker's. */
+  freshBrowser: boolean;
+}
+
+interface WorkerFixtures {
+  /** The worker's browser, launched when a test first asks for it (never, if none does). */
+  workerBrowser: () => Promise<WorkerBrowser>;
+}
 
 interface Fixtures {
   sandbox: Sandbox;
@@ -30,21 +45,62 @@ interface Fixtures {
   panel: Page;
 }
 
-export const test = base.extend<Fixtures>({
+/**
+ * The `workerBrowser` fixture (worker-scoped), which the journeys' fixture
+ * (tests/journeys/fixtures.ts) declares too.
+ */
+export async function provideWorkerBrowser(
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  {}: object,
+  use: (get: () => Promise<WorkerBrowser>) => Promise<void>,
+) {
+  let opened: Promise<WorkerBrowser> | undefined;
+  await use(() => {
+    opened ??= openWorkerBrowser();
+    return opened;
+  });
+  if (opened !== undefined) await (await opened).close();
+}
+
+/** A test's context in the worker's browser, clean when the test starts; what it adds, undone. */
+export async function cleanContext(
+  workerBrowser: () => Promise<WorkerBrowser>,
+  use: (browser: WorkerBrowser & { context: BrowserContext }) => Promise<void>,
+) {
+  const browser = await workerBrowser();
+  await browser.reset();
+  const scoped = scopeContext(browser.context);
+  try {
+    await use({ ...browser, context: scoped.context });
+  } finally {
+    await scoped.undo();
+  }
+}
+
+export const test = base.extend<Fixtures & Options, WorkerFixtures>({
+  freshBrowser: [false, { option: true }],
+  workerBrowser: [provideWorkerBrowser, { scope: 'worker' }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
   sandbox: async ({}, use) => {
     const sandbox = await createSandbox({ port: 0 });
     await use(sandbox);
     await sandbox.close();
   },
-  // biome-ignore lint/correctness/noEmptyPattern: as above
-  context: async ({}, use) => {
-    const launched = await launchWithExtension();
-    await use(launched.context);
-    await launched.close();
+  context: async ({ freshBrowser, workerBrowser }, use) => {
+    if (freshBrowser) {
+      const launched = await launchWithExtension();
+      await use(launched.context);
+      await launched.close();
+      return;
+    }
+    await cleanContext(workerBrowser, ({ context }) => use(context));
   },
   serviceWorker: async ({ context }, use) => {
-    await use(context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker')));
+    const ours = (worker: Worker) => worker.url().endsWith('/service-worker-loader.js');
+    await use(
+      context.serviceWorkers().find(ours) ??
+        (await context.waitForEvent('serviceworker', { predicate: ours })),
+    );
   },
   extensionId: async ({ serviceWorker }, use) => {
     await use(new URL(serviceWorker.url()).host);
@@ -61,7 +117,7 @@ export { expect };
 /**
  * Stops the extension's service worker the hard way, as Chrome does to an MV3 worker at any moment:
  * CDP `ServiceWorker.stopAllWorkers` through a page-level session (a persistent context has no
- * browser-level one; each test has its own browser, so "all" is only this test's). Resolves once
+ * browser-level one; a browser runs one test at a time, so "all" is only this test's). Resolves once
  * Chrome reports our worker's version as stopped.
  */
 export async function killServiceWorker(context: BrowserContext, panel: Page, extensionId: string) {

@@ -5,12 +5,16 @@
  * through puppeteer-core; this fixture builds nothing, `npm test` builds first), and `sandbox`, a
  * real sandbox emulator on a free loopback port. Which browser is the project's `panelBrowser`
  * (playwright.config.ts runs the journeys in a project per browser). Each test gets its own
- * browser, profile and sandbox, so tests run in parallel without seeing each other's state.
+ * sandbox; in Firefox its own browser and profile, in Chromium the Playwright worker's browser
+ * with the extension clean (tests/e2e/worker-browser.ts), so tests run in parallel without seeing
+ * each other's state.
  */
 import { test as base, expect } from '@playwright/test';
-import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser';
+import { PANEL_PATH } from '../../scripts/extension-browser';
 import { launchFirefoxWithExtension } from '../../scripts/firefox-browser';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { cleanContext, provideWorkerBrowser } from '../e2e/fixtures';
+import type { WorkerBrowser } from '../e2e/worker-browser';
 import type { PanelBrowser, PanelDriver } from './driver';
 import { playwrightPanel } from './playwright-panel';
 import { puppeteerPanel } from './puppeteer-panel';
@@ -25,15 +29,21 @@ interface Fixtures {
   panel: PanelDriver;
 }
 
-export const test = base.extend<Fixtures & JourneyOptions>({
+interface WorkerFixtures {
+  /** Chromium: the worker's browser (tests/e2e/worker-browser.ts), launched on first use. */
+  workerBrowser: () => Promise<WorkerBrowser>;
+}
+
+export const test = base.extend<Fixtures & JourneyOptions, WorkerFixtures>({
   panelBrowser: ['chromium', { option: true }],
+  workerBrowser: [provideWorkerBrowser, { scope: 'worker' }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
   sandbox: async ({}, use) => {
     const sandbox = await createSandbox({ port: 0 });
     await use(sandbox);
     await sandbox.close();
   },
-  panel: async ({ panelBrowser }, use) => {
+  panel: async ({ panelBrowser, workerBrowser }, use) => {
     if (panelBrowser === 'firefox') {
       const firefox = await launchFirefoxWithExtension();
       try {
@@ -45,14 +55,12 @@ export const test = base.extend<Fixtures & JourneyOptions>({
       }
       return;
     }
-    const chromium = await launchWithExtension();
-    try {
-      const page = await chromium.context.newPage();
-      await page.goto(`chrome-extension://${chromium.extensionId}/${PANEL_PATH}`);
+    // The worker's Chromium, its extension clean for this test (as in tests/e2e/fixtures.ts).
+    await cleanContext(workerBrowser, async ({ context, extensionId }) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${PANEL_PATH}`);
       await use(playwrightPanel(page));
-    } finally {
-      await chromium.close();
-    }
+    });
   },
 });
 
