@@ -5,13 +5,15 @@
  * through puppeteer-core; this fixture builds nothing, `npm test` builds first), and `sandbox`, a
  * real sandbox emulator on a free loopback port. Which browser is the project's `panelBrowser`
  * (playwright.config.ts runs the journeys in a project per browser). Each test gets its own
- * browser, profile and sandbox, so tests run in parallel without seeing each other's state.
+ * sandbox and a clean extension, so tests run in parallel without seeing each other's state: in
+ * Chromium its own browser and profile; in Firefox the worker's Firefox with the add-on
+ * installed afresh (firefox-worker.ts).
  */
 import { test as base, expect } from '@playwright/test';
 import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser';
-import { launchFirefoxWithExtension } from '../../scripts/firefox-browser';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
 import type { PanelBrowser, PanelDriver } from './driver';
+import { type WorkerFirefox, workerFirefox } from './firefox-worker';
 import { playwrightPanel } from './playwright-panel';
 import { puppeteerPanel } from './puppeteer-panel';
 
@@ -25,24 +27,27 @@ interface Fixtures {
   panel: PanelDriver;
 }
 
-export const test = base.extend<Fixtures & JourneyOptions>({
+interface WorkerFixtures {
+  /** The Firefox project's browser, one per worker, launched on first use. */
+  firefoxWorker: WorkerFirefox;
+}
+
+export const test = base.extend<Fixtures & JourneyOptions, WorkerFixtures>({
   panelBrowser: ['chromium', { option: true }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  firefoxWorker: [async ({}, use) => workerFirefox(use), { scope: 'worker' }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
   sandbox: async ({}, use) => {
     const sandbox = await createSandbox({ port: 0 });
     await use(sandbox);
     await sandbox.close();
   },
-  panel: async ({ panelBrowser }, use) => {
+  panel: async ({ panelBrowser, firefoxWorker }, use) => {
     if (panelBrowser === 'firefox') {
-      const firefox = await launchFirefoxWithExtension();
-      try {
-        const page = await firefox.openPanel();
-        await page.setViewport({ width: 1000, height: 700 });
-        await use(puppeteerPanel(page, () => firefox.openPanel()));
-      } finally {
-        await firefox.close();
-      }
+      const firefox = await firefoxWorker.fresh();
+      const page = await firefox.openPanel();
+      await page.setViewport({ width: 1000, height: 700 });
+      await use(puppeteerPanel(page, () => firefox.openPanel()));
       return;
     }
     const chromium = await launchWithExtension();
