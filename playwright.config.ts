@@ -15,9 +15,10 @@ export default defineConfig<JourneyOptions>({
       testMatch: ['e2e/**/*.spec.ts', 'journeys/**/*.spec.ts'],
       use: { panelBrowser: 'chromium' },
     },
-    // Playwright traces record Playwright pages only; the Firefox tests drive puppeteer's. Each
-    // starts a Firefox with a new profile and reaches the panel over BiDi (a round trip per
-    // query): 15-40 s on two busy cores, hence the longer timeouts.
+    // Playwright traces record Playwright pages only; the Firefox tests drive puppeteer's. A
+    // worker keeps one Firefox, each test gets the add-on installed afresh in it
+    // (tests/journeys/firefox-worker.ts) and reaches the panel over BiDi (a round trip per
+    // query): 10-40 s on two busy cores, hence the longer timeouts.
     {
       name: 'firefox',
       testMatch: ['e2e-firefox/**/*.spec.ts', 'journeys/**/*.spec.ts'],

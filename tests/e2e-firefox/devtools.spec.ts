@@ -21,6 +21,8 @@ const DEMO_APP = '/demo-app';
 
 test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked, with the key masked', async () => {
   const sandbox = await createSandbox({ port: 0, credentials: { apiKey: CANARY_KEY } });
+  // A Firefox of its own, not the worker's: DevTools keeps its toolbox and its choices in the
+  // browser's preferences, which the next test of the worker must not inherit.
   const firefox = await launchFirefoxWithExtension();
   try {
     const tab = await firefox.openPanel();
@@ -106,6 +108,7 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
  */
 test('in Firefox’s DevTools an https profile saves, and the panel says how to allow its host', async () => {
   const sandbox = await createSandbox({ port: 0 });
+  // A Firefox of its own, not the worker's: DevTools' toolbox and its preferences (see above).
   const firefox = await launchFirefoxWithExtension();
   try {
     const [page] = await firefox.browser.pages();

@@ -1,28 +1,17 @@
 /**
- * The Firefox fixture with downloads kept: Firefox saves every download, without asking, to a
- * fresh folder the test reads exported files from (`downloads`), removed after the test.
+ * The Firefox fixture with downloads read: Firefox saves every download, without asking, to the
+ * worker's downloads folder, empty when the test starts (tests/journeys/firefox-worker.ts); the
+ * test reads exported files from there (`downloads`).
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type FirefoxWithExtension,
-  launchFirefoxWithExtension,
-} from '../../scripts/firefox-browser';
 import { FIREFOX_WAIT_MS } from '../journeys/puppeteer-panel';
 import { test as base, expect } from './fixtures';
 
-export const test = base.extend<{ downloads: string; firefox: FirefoxWithExtension }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
-  downloads: async ({}, use) => {
-    const dir = mkdtempSync(join(tmpdir(), 'partner-api-firefox-downloads-'));
-    await use(dir);
-    rmSync(dir, { recursive: true, force: true });
-  },
-  firefox: async ({ downloads }, use) => {
-    const firefox = await launchFirefoxWithExtension({ downloadDir: downloads });
-    await use(firefox);
-    await firefox.close();
+export const test = base.extend<{ downloads: string }>({
+  downloads: async ({ firefox }, use) => {
+    if (firefox.downloadDir === undefined) throw new Error('This Firefox keeps no downloads.');
+    await use(firefox.downloadDir);
   },
 });
 

@@ -4,15 +4,13 @@
  * the Firefox build from `dist-firefox/` installed (this fixture builds nothing: `npm test` builds
  * first), driven by puppeteer-core over WebDriver BiDi; `firefox`, the browser, and `firefoxPage`, the
  * panel's puppeteer page, for what only Firefox has (DevTools' own windows, downloads, a restart).
- * Each test gets its own browser, profile and sandbox. The runner is Playwright Test's (the
- * `firefox` project of playwright.config.ts), so these tests count in `npm test` beside the
- * Chromium ones.
+ * `firefox` is the worker's Firefox with the add-on installed afresh for the test
+ * (tests/journeys/firefox-worker.ts); each test gets its own sandbox. The runner is Playwright
+ * Test's (the `firefox` project of playwright.config.ts), so these tests count in `npm test`
+ * beside the Chromium ones.
  */
 import type { Page } from 'puppeteer-core';
-import {
-  type FirefoxWithExtension,
-  launchFirefoxWithExtension,
-} from '../../scripts/firefox-browser';
+import type { FirefoxWithExtension } from '../../scripts/firefox-browser';
 import { test as base, expect } from '../journeys/fixtures';
 import { puppeteerPanel } from '../journeys/puppeteer-panel';
 
@@ -24,11 +22,8 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   panelBrowser: 'firefox',
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
-  firefox: async ({}, use) => {
-    const firefox = await launchFirefoxWithExtension();
-    await use(firefox);
-    await firefox.close();
+  firefox: async ({ firefoxWorker }, use) => {
+    await use(await firefoxWorker.fresh());
   },
   firefoxPage: async ({ firefox }, use) => {
     const page = await firefox.openPanel();

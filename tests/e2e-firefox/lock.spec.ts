@@ -60,6 +60,8 @@ test('the lock seals the key, a restart asks for the passphrase, and unlocking c
   const sandbox = await createSandbox({ port: 0, credentials: { apiKey: CANARY_KEY } });
   const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-firefox-lock-'));
   const uuid = crypto.randomUUID();
+  // Firefoxes of its own, not the worker's: the test closes Firefox and starts it again on the
+  // same kept profile, whose storage must survive the add-on's uninstall at close.
   try {
     let firefox = await launchFirefoxWithExtension({ userDataDir: profileDir, uuid });
     let panel = await openPanel(firefox);

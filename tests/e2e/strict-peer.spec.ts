@@ -5,7 +5,8 @@
  * (RFC 6749)" makes it work; the form body (variant B) works as it is. Its default client CORS
  * policy refuses any browser origin, so every test also proves the token request left without one.
  * The panel must say why raw variant A fails, and Compare variants must show, and say in words,
- * which variant the server takes.
+ * which variant the server takes. Variant B and form-encoded variant A getting their tokens is a
+ * journey of both browsers: tests/journeys/strict-peer.spec.ts.
  */
 import type { Locator, Page } from '@playwright/test';
 import { test as base, expect } from './fixtures';
@@ -114,45 +115,6 @@ function tokenRequests(peer: StrictPeer) {
   }
   return received;
 }
-
-test('variant B with the form body gets a token from the strict server', async ({
-  panel,
-  peer,
-  sandbox,
-}) => {
-  await createStrictProfile(panel, peer, sandbox.url, sandbox.credentials.companyId, {
-    method: 'OAuth (form body)',
-    client: peer.postClient,
-  });
-  await panel.getByRole('button', { name: 'Get token' }).click();
-  await expectTokenShown(panel.getByRole('region', { name: 'Token', exact: true }));
-
-  const sent = tokenRequests(peer);
-  expect(sent).toHaveLength(1);
-  expect(sent[0]?.headers.authorization).toBeUndefined();
-  await expectSecretNotShown(panel, peer.postClient);
-});
-
-test('variant A with RFC 6749 form-encoding gets a token from the strict server', async ({
-  panel,
-  peer,
-  sandbox,
-}) => {
-  const client = peer.basicClient;
-  await createStrictProfile(panel, peer, sandbox.url, sandbox.credentials.companyId, {
-    method: 'OAuth (Basic header)',
-    client,
-    formEncode: true,
-  });
-  await panel.getByRole('button', { name: 'Get token' }).click();
-  await expectTokenShown(panel.getByRole('region', { name: 'Token', exact: true }));
-
-  const sent = tokenRequests(peer);
-  expect(sent).toHaveLength(1);
-  const expected = `${formEncode(client.id)}:${formEncode(client.secret)}`;
-  expect(sent[0]?.headers.authorization).toBe(`Basic ${Buffer.from(expected).toString('base64')}`);
-  await expectSecretNotShown(panel, client);
-});
 
 test('variant A with the raw secret fails, says to form-encode, and Compare variants shows what works', async ({
   panel,

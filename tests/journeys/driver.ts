@@ -27,6 +27,8 @@ export interface Control {
   /** A field's value. */
   value(): Promise<string>;
   checked(): Promise<boolean>;
+  /** Whether the control has the keyboard focus. */
+  focused(): Promise<boolean>;
   /** Whether the control is shown wholly inside the viewport. */
   inView(): Promise<boolean>;
   /** A select's options, as their texts, and the text of the one chosen. */
@@ -62,6 +64,11 @@ export interface PanelDriver {
   /** Reopens the panel page, as closing and opening DevTools does. */
   reload(): Promise<void>;
   setViewport(size: { width: number; height: number }): Promise<void>;
+}
+
+/** In the page: whether `element` has the keyboard focus. */
+export function hasFocus(element: Element): boolean {
+  return element === document.activeElement;
 }
 
 /** In the page: whether `element` is shown wholly inside the viewport. */

@@ -3,7 +3,7 @@
  * and exact accessible name (Chromium's accessibility tree) or by label, found again on each use.
  */
 import type { Locator, Page } from '@playwright/test';
-import { type Control, type PanelDriver, type Role, wholeInView } from './driver';
+import { type Control, hasFocus, type PanelDriver, type Role, wholeInView } from './driver';
 
 /** As the config's expect timeout: how long a control is waited for. */
 export const CHROMIUM_WAIT_MS = 10_000;
@@ -18,6 +18,7 @@ function control(locator: Locator): Control {
     text: () => locator.innerText(options),
     value: () => locator.inputValue(options),
     checked: () => locator.isChecked(options),
+    focused: () => locator.evaluate(hasFocus, undefined, options),
     inView: () => locator.evaluate(wholeInView, undefined, options),
     options: () =>
       locator.evaluate((element) => {

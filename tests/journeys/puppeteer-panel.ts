@@ -6,7 +6,7 @@
  * more.
  */
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { type Control, type PanelDriver, type Role, wholeInView } from './driver';
+import { type Control, hasFocus, type PanelDriver, type Role, wholeInView } from './driver';
 
 /** How long a control is waited for; generous, as the suite shares two cores with Chromium's. */
 export const FIREFOX_WAIT_MS = 30_000;
@@ -57,6 +57,9 @@ function control(scope: Scope, selector: string): Control {
     },
     async checked() {
       return (await handle()).evaluate((element) => (element as HTMLInputElement).checked);
+    },
+    async focused() {
+      return (await handle()).evaluate(hasFocus);
     },
     async inView() {
       return (await handle()).evaluate(wholeInView);

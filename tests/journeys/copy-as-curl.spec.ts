@@ -1,14 +1,16 @@
 /**
- * Copy as in Firefox: Copy as cURL copies (the panel says so) and shows a command with the API key
- * as a variable; run by the real curl with the key exported, it reaches the sandbox and gets the
- * answer the panel would. "With secrets" asks first; the other languages come from the Copy as
- * menu. No key in the panel either way.
+ * Copy as cURL, in Chromium and in Firefox (a journey of both projects): Copy as cURL copies (the
+ * panel says so) and shows a command with the API key as a variable; run by the real curl with
+ * the key exported, it reaches the sandbox and gets the answer the panel would. "With secrets"
+ * asks first, Cancel copies nothing and gives the focus back; the other languages come from the
+ * Copy as menu. No key in the panel either way. A clipboard that refuses:
+ * tests/e2e/copy-as-curl.spec.ts.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expectGone, expectPanelText, expectText } from '../journeys/driver';
-import { createApiKeyProfile } from '../journeys/profiles';
+import { expectGone, expectPanelText, expectText } from './driver';
 import { expect, test } from './fixtures';
+import { createApiKeyProfile } from './profiles';
 
 const run = promisify(execFile);
 
@@ -43,13 +45,18 @@ test('Copy as cURL gives a command curl runs against the sandbox, secrets only w
   expect(received[0]?.headers['x-apikey']).toBe(apiKey);
   expect(received[0]?.headers['user-agent']).toMatch(/^curl\//);
 
-  // With secrets: asked first; Cancel copies nothing.
-  await panel.role('button', 'Copy as cURL with secrets').click();
+  // With secrets: asked first; Cancel copies nothing and gives the focus back to what asked.
+  const withSecrets = panel.role('button', 'Copy as cURL with secrets');
+  await withSecrets.click();
   const ask = panel.role('dialog', 'Copy as cURL with secrets');
   await expectText(ask, 'API key in clear text');
   await ask.within('button', 'Cancel').click();
   await expectGone(panel.role('dialog', 'Copy as cURL with secrets'));
-  await panel.role('button', 'Copy as cURL with secrets').click();
+  expect(await panel.evaluate(() => document.body.innerText)).not.toContain(
+    'Copied, with the API key',
+  );
+  await expect.poll(() => withSecrets.focused()).toBe(true);
+  await withSecrets.click();
   await ask.within('button', 'Copy with the API key').click();
   await expectPanelText(panel, 'Copied, with the API key in clear text.');
 
