@@ -79,7 +79,7 @@ describe('module boundaries', () => {
         readFileSync(join(ROOT, file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''),
       ),
     );
-    expect(users).toEqual(['extension/background/session-store.ts']);
+    expect(users).toEqual(['extension/background/stores/session-store.ts']);
   });
 
   it('lets only the worker client talk to the worker from the panel', () => {

@@ -10,33 +10,33 @@ import {
   type DraftChecks,
   hasChecks,
   StoredDraftChecksSchema,
-} from '../../src/collections/draft-checks-shape';
-import type { ForgetReason } from '../../src/protocol/events';
-import type { TokenShownView } from '../../src/protocol/messages';
-import type { Handlers } from '../../src/protocol/router';
-import { scrubCall } from '../../src/service/storage/history';
+} from '../../../src/collections/draft-checks-shape';
+import type { ForgetReason } from '../../../src/protocol/events';
+import type { TokenShownView } from '../../../src/protocol/messages';
+import type { Handlers } from '../../../src/protocol/router';
+import { scrubCall } from '../../../src/service/storage/history';
 import {
   type AnswerStore,
   EMPTY_ANSWERS,
   type SavedAnswer,
   withAnswer,
   withoutProfile,
-} from '../../src/service/storage/saved-answers';
-import { StoredDraftsSchema } from '../../src/service/storage/stored-shapes';
+} from '../../../src/service/storage/saved-answers';
+import { StoredDraftsSchema } from '../../../src/service/storage/stored-shapes';
 import {
   type CachedToken,
   isTokenUsable,
   TOKEN_REFRESH_MARGIN_MS,
-} from '../../src/service/token/token-broker';
-import type { TokenFailureView } from '../../src/service/token/token-grant';
-import { ok } from '../../src/vocabulary/errors';
-import { createSerialQueue } from '../../src/vocabulary/serial-queue';
-import type { ComposedCall } from '../../src/vocabulary/terms';
-import { tell } from './events';
-import { fullRedactor } from './known-secrets';
-import { readSession, type SessionKey, writeSession } from './session-store';
-import { readKey, StorageError, serially, write } from './storage';
-import { sessionTokenCache } from './token-cache';
+} from '../../../src/service/token/token-broker';
+import type { TokenFailureView } from '../../../src/service/token/token-grant';
+import { ok } from '../../../src/vocabulary/errors';
+import { createSerialQueue } from '../../../src/vocabulary/serial-queue';
+import type { ComposedCall } from '../../../src/vocabulary/terms';
+import { tell } from '../events';
+import { fullRedactor } from '../stores/known-secrets';
+import { readSession, type SessionKey, writeSession } from '../stores/session-store';
+import { readKey, StorageError, serially, write } from '../stores/storage';
+import { sessionTokenCache } from '../stores/token-cache';
 
 /** Our own memory-only data: checked only for its outline; a damaged store starts afresh. */
 const AnswerStoreSchema = v.object({

@@ -8,24 +8,24 @@
  */
 import * as v from 'valibot';
 import browser from 'webextension-polyfill';
-import { mergeOnImport, nameClash } from '../../src/collections/collection-ops';
-import { CollectionSchema, validateCollection } from '../../src/collections/collection-schema';
-import { lintForSecrets } from '../../src/collections/export-lint';
-import type { Collection } from '../../src/collections/model';
-import { exportCollection } from '../../src/collections/native-format';
-import { maskStoredSecrets, refuseStoredSecrets } from '../../src/collections/secrets-at-rest';
-import { type FileImport, importCollectionFile } from '../../src/formats/import-file';
-import { environmentProfiles } from '../../src/formats/opencollection/bruno-export-choice';
-import { exportOpenCollection } from '../../src/formats/opencollection/opencollection-export';
-import { safeStem } from '../../src/formats/opencollection/opencollection-file-names';
-import { exportPostman } from '../../src/formats/postman/postman-export';
-import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../src/protocol/messages';
-import { unpackText } from '../../src/protocol/packed-text';
-import type { Handlers } from '../../src/protocol/router';
-import type { KnownSecrets } from '../../src/redaction/known-secret-redaction';
-import { fail, ok, type Result } from '../../src/vocabulary/errors';
-import { fullRedactor, knownSecrets, replyRedactor } from './known-secrets';
-import { phaseTimes } from './phase-times';
+import { mergeOnImport, nameClash } from '../../../src/collections/collection-ops';
+import { CollectionSchema, validateCollection } from '../../../src/collections/collection-schema';
+import { lintForSecrets } from '../../../src/collections/export-lint';
+import type { Collection } from '../../../src/collections/model';
+import { exportCollection } from '../../../src/collections/native-format';
+import { maskStoredSecrets, refuseStoredSecrets } from '../../../src/collections/secrets-at-rest';
+import { type FileImport, importCollectionFile } from '../../../src/formats/import-file';
+import { environmentProfiles } from '../../../src/formats/opencollection/bruno-export-choice';
+import { exportOpenCollection } from '../../../src/formats/opencollection/opencollection-export';
+import { safeStem } from '../../../src/formats/opencollection/opencollection-file-names';
+import { exportPostman } from '../../../src/formats/postman/postman-export';
+import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../../src/protocol/messages';
+import { unpackText } from '../../../src/protocol/packed-text';
+import type { Handlers } from '../../../src/protocol/router';
+import type { KnownSecrets } from '../../../src/redaction/known-secret-redaction';
+import { fail, ok, type Result } from '../../../src/vocabulary/errors';
+import { phaseTimes } from '../phase-times';
+import { fullRedactor, knownSecrets, replyRedactor } from '../stores/known-secrets';
 import {
   loadActiveProfileId,
   loadProfiles,
@@ -33,7 +33,7 @@ import {
   StorageError,
   serially,
   write,
-} from './storage';
+} from '../stores/storage';
 
 /**
  * Collections are stored as one JSON string, not as an object tree: Chrome converts every stored
