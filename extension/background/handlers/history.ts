@@ -12,7 +12,7 @@ import { tell } from '../events';
 import { phaseTimes } from '../phase-times';
 import { readSession, writeSession } from '../stores/session-store';
 import { readKey, StorageError, serially, write } from '../stores/storage';
-import { forgetAnswers } from './workspace';
+import { forgetAnswers } from '../stores/workspace-store';
 
 const loadHistory = (): Promise<HistoryRecord[]> => readKey('history', StoredHistorySchema, []);
 

@@ -22,7 +22,8 @@ import {
   StorageError,
   setActiveProfileId,
 } from '../stores/storage';
-import { forgetAnswers, forgetToken } from './workspace';
+import { forgetAnswers } from '../stores/workspace-store';
+import { forgetToken } from './workspace';
 
 function notFound(id: string): Result<never> {
   return fail(

@@ -30,11 +30,11 @@ import { phaseTimes } from '../phase-times';
 import { allSecrets, fullRedactor } from '../stores/known-secrets';
 import { loadSecrets } from '../stores/secret-store';
 import { findProfile } from '../stores/storage';
+import { rememberAnswer } from '../stores/workspace-store';
 import { wireObserver, wireReady } from '../wire';
 import { carryFromAnswer, loadCarried } from './carried';
 import { recordHistory } from './history';
 import { tokenBroker } from './tokens';
-import { rememberAnswer } from './workspace';
 
 const TIMEOUT_MS = 30_000;
 /** Bodies above this are cut; the panel says so and shows the full size when it is known. */

@@ -20,8 +20,8 @@ import { checkHostPermission } from '../host-permission';
 import { loadSecrets } from '../stores/secret-store';
 import { findProfile } from '../stores/storage';
 import { sessionTokenCache } from '../stores/token-cache';
+import { rememberTokenFailure } from '../stores/workspace-store';
 import { wireObserver, wireReady } from '../wire';
-import { rememberTokenFailure } from './workspace';
 
 const TOKEN_TIMEOUT_MS = 20_000;
 

@@ -5,9 +5,9 @@
  */
 import type { StoredProfile, StoredSecrets } from '../../../src/service/profile/profile';
 import { StoredHistorySchema } from '../../../src/service/storage/stored-shapes';
-import { loadDraftChecks, loadDrafts } from '../handlers/workspace';
 import { loadSecretsValue, withoutRecord, withRecord } from './secret-store';
 import { loadActiveProfileId, loadProfiles, readKey, serially, write } from './storage';
+import { loadDraftChecks, loadDrafts } from './workspace-store';
 
 export function saveProfile(profile: StoredProfile, secrets: StoredSecrets): Promise<void> {
   return serially(async () => {
