@@ -7,9 +7,10 @@
 import { carryValues } from '../checks/carried-values';
 import { withCarried } from '../checks/with-carried';
 import type { SavedRequest } from '../collections/model';
-import { executeRequest, type HttpExchange } from '../service/call/execute';
+import type { HttpExchange } from '../service/call/execute';
 import { buildV1Request } from '../service/call/v1-request';
 import { resolveCall, unresolvedError, variablesOf } from '../service/call/variables';
+import { executeRequest } from '../service/wire/observed-send';
 import type { Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 

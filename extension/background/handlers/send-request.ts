@@ -8,7 +8,6 @@ import { withCarried } from '../../../src/checks/with-carried';
 import type { SendRequest, SentExchange } from '../../../src/protocol/messages';
 import type { Handlers } from '../../../src/protocol/router';
 import type { HttpExchange } from '../../../src/service/call/execute';
-import { executeRequest } from '../../../src/service/call/execute';
 import { renewalReason } from '../../../src/service/call/fault-retry';
 import { fitForMessage } from '../../../src/service/call/message-budget';
 import { callStep, maskTimeline, type TimelineStep } from '../../../src/service/call/timeline';
@@ -23,6 +22,7 @@ import { type StoredProfile, usesOAuth } from '../../../src/service/profile/prof
 import { makeHistoryEntry, scrubCall } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import { tokenEvidence } from '../../../src/service/token/token-evidence';
+import { executeRequest } from '../../../src/service/wire/observed-send';
 import { fail, ok, type Result } from '../../../src/vocabulary/errors';
 import { tell } from '../events';
 import { checkHostPermission } from '../host-permission';
