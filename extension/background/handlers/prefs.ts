@@ -4,9 +4,9 @@
  */
 
 import type { Handlers } from '../../../src/protocol/router';
-import { DEFAULT_UI_PREFS, type UiPrefs, withPrefs } from '../../../src/service/profile/ui-prefs';
 import { StoredUiPrefsSchema } from '../../../src/service/storage/stored-shapes';
 import { ok } from '../../../src/vocabulary/errors';
+import { DEFAULT_UI_PREFS, type UiPrefs, withPrefs } from '../../../src/vocabulary/ui-prefs';
 import { readKey, serially, write } from '../stores/storage';
 
 async function loadPrefs(): Promise<UiPrefs> {
