@@ -131,6 +131,14 @@ module.exports = {
       to: { path: '^extension/(panel|devtools)/' },
     },
     {
+      name: 'stores-never-import-handlers',
+      severity: 'error',
+      comment:
+        "extension/background/stores/ keeps the worker's state; extension/background/handlers/ answers the messages and uses the stores. A store that imported a handler would run back up that order (and could tell the panel things only a handler decides). Move what both need into the store, and let the handler call it.",
+      from: { path: '^extension/background/stores/' },
+      to: { path: '^extension/background/handlers/' },
+    },
+    {
       name: 'panes-meet-only-in-the-workbench',
       severity: 'error',
       comment:

@@ -9,9 +9,9 @@
  */
 import type { Page, Worker } from '@playwright/test';
 import { packText } from '../src/protocol/packed-text';
+import type { PhaseTimes, PhaseTotals } from '../src/protocol/phase-times';
 import { createSandbox } from '../src/sandbox/server';
 import { generatedPostmanCollection } from '../src/testing/fixtures/postman/postman-samples';
-import type { PhaseTimes, PhaseTotals } from '../src/vocabulary/phase-times';
 import { createApiKeyProfile } from '../tests/e2e/profiles';
 import { stopWorker, watchWorker } from './bench-cold';
 import { getCall } from './bench-send';

@@ -20,7 +20,7 @@ vi.mock('webextension-polyfill', () => ({
   },
 }));
 
-vi.mock('./known-secrets', () => ({
+vi.mock('./stores/known-secrets', () => ({
   replyRedactor: () =>
     new Promise((resolve, reject) => {
       fake.pending.push({

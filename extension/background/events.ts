@@ -13,7 +13,7 @@
  */
 import browser from 'webextension-polyfill';
 import { type EventEnvelope, WORKER_EVENT, type WorkerEvent } from '../../src/protocol/events';
-import { replyRedactor } from './known-secrets';
+import { replyRedactor } from './stores/known-secrets';
 
 /** The last event on its way out; the next one leaves after it. Never rejects. */
 let queue: Promise<void> = Promise.resolve();

@@ -9,9 +9,10 @@ import './wake-reads';
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';
-import { checkCapturedTokens, maskCaptured } from './capture';
-import { clearCarried, listCarried } from './carried';
-import { buildCode } from './code';
+import { tell } from './events';
+import { checkCapturedTokens, maskCaptured } from './handlers/capture';
+import { clearCarried, listCarried } from './handlers/carried';
+import { buildCode } from './handlers/code';
 import {
   connectFolderHandler,
   deleteCollection,
@@ -21,10 +22,8 @@ import {
   importParsedHandler,
   listCollections,
   putCollection,
-} from './collections';
-import { tell } from './events';
-import { clearHistory, listHistory } from './history';
-import { keepFormatsForLater } from './lazy-formats';
+} from './handlers/collections';
+import { clearHistory, listHistory } from './handlers/history';
 import {
   changePassphrase,
   enableLock,
@@ -33,22 +32,23 @@ import {
   removeLock,
   resetSecrets,
   unlock,
-} from './lock';
-import { phaseTimes } from './phase-times';
-import { getPrefs, setPrefs } from './prefs';
+} from './handlers/lock';
+import { getPrefs, setPrefs } from './handlers/prefs';
 import {
   activateProfile,
   deleteProfileHandler,
   listProfiles,
   saveProfileHandler,
-} from './profiles';
+} from './handlers/profiles';
+import { redactSupportReport } from './handlers/report';
+import { askSandboxDemo } from './handlers/sandbox-demo';
+import { cancelRequest, sendRequest } from './handlers/send-request';
+import { compareVariants, getToken, revealToken } from './handlers/tokens';
+import { getHistoryAnswer, getWorkspace, saveDraft } from './handlers/workspace';
+import { keepFormatsForLater } from './lazy-formats';
+import { phaseTimes } from './phase-times';
 import { redactedReply } from './redacted-reply';
-import { redactSupportReport } from './report';
-import { askSandboxDemo } from './sandbox-demo';
-import { cancelRequest, sendRequest } from './send-request';
-import { StorageError } from './storage';
-import { compareVariants, getToken, revealToken } from './tokens';
-import { getHistoryAnswer, getWorkspace, saveDraft } from './workspace';
+import { StorageError } from './stores/storage';
 // Also registers, at the top level, the observer of the worker's own requests and the rules that
 // keep browser headers off them (see wire.ts).
 import './wire';

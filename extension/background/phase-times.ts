@@ -1,14 +1,10 @@
 /**
- * The worker's phase times (src/vocabulary/phase-times.ts), kept only in a build made with
+ * The worker's phase times (src/protocol/phase-times.ts), kept only in a build made with
  * VITE_PHASE_TIMES=1 (`npm run bench:phases`), which reads them with `globalThis.partnerApiPhaseTimes`
  * from the worker over CDP. In every other build the flag is a constant false and the bundler drops
  * the recording side.
  */
-import {
-  createPhaseTimes,
-  NO_PHASE_TIMES,
-  type PhaseTimes,
-} from '../../src/vocabulary/phase-times';
+import { createPhaseTimes, NO_PHASE_TIMES, type PhaseTimes } from '../../src/protocol/phase-times';
 
 const enabled = import.meta.env.VITE_PHASE_TIMES === '1';
 

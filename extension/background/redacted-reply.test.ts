@@ -4,7 +4,7 @@ import { createRedactor } from '../../src/redaction/known-secret-redaction';
 /** The secrets the worker holds right now: a handler may add one (a token it just obtained). */
 const held = vi.hoisted(() => ({ secrets: [] as string[] }));
 
-vi.mock('./known-secrets', () => ({
+vi.mock('./stores/known-secrets', () => ({
   replyRedactor: async () => createRedactor({ secrets: [...held.secrets], pairs: [] }),
 }));
 

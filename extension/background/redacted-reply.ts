@@ -7,7 +7,7 @@
  * while it runs (a call with no cached token gets one first), and a server that echoes that token
  * in the very answer the handler returns must see it masked in that reply, not only in later ones.
  */
-import { replyRedactor } from './known-secrets';
+import { replyRedactor } from './stores/known-secrets';
 
 export function redactedReply<H extends (payload: never) => Promise<unknown>>(handler: H): H {
   return (async (payload: never) => {

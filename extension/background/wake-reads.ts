@@ -8,8 +8,8 @@
  * nothing can change under them); a read that fails here is tried again, and reported, by the
  * first call that needs it. main.ts imports this module first.
  */
-import { readSession } from './session-store';
-import { readCallKeys } from './storage';
+import { readSession } from './stores/session-store';
+import { readCallKeys } from './stores/storage';
 
 // Not awaited: the first call awaits the same reads (and meets their failure, if any).
 void readCallKeys().catch((error: unknown) => error);

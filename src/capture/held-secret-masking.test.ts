@@ -13,7 +13,7 @@ const HELD_KEY = 'plain-words-saved-key-4711';
 const HELD_SECRET = 'another plain phrase 0815';
 const worker = createRedactor({ secrets: [HELD_KEY, HELD_SECRET], pairs: [] });
 
-/** What the worker's `capture/mask` answers (extension/background/capture.ts). */
+/** What the worker's `capture/mask` answers (extension/background/handlers/capture.ts). */
 const answer = (texts: string[]) => ({
   texts: texts.map(worker.text),
   forms: [...new Set(texts.flatMap(worker.masksIn))],

@@ -18,7 +18,6 @@ import {
   type Warning,
 } from '../service/profile/profile-input';
 import type { DemoProfile } from '../service/profile/sandbox-demo';
-import type { UiPrefs } from '../service/profile/ui-prefs';
 import type { HistoryEntry } from '../service/storage/history';
 import type { SavedAnswer } from '../service/storage/saved-answers';
 import { StoredUiPrefsSchema } from '../service/storage/stored-shapes';
@@ -27,6 +26,7 @@ import type { TokenFailureView, TokenView } from '../service/token/token-grant';
 import type { AppError } from '../vocabulary/errors';
 import { ComposedCallSchema, NameValueSchema } from '../vocabulary/schemas';
 import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS, type NameValue } from '../vocabulary/terms';
+import type { UiPrefs } from '../vocabulary/ui-prefs';
 
 const SharedVariablesSchema = v.pipe(v.array(NameValueSchema), v.maxLength(MAX_ROWS));
 

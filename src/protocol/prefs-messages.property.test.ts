@@ -13,7 +13,7 @@ import {
   sidebarWidthWithin,
   splitRatioWithin,
   type UiPrefs,
-} from '../service/profile/ui-prefs';
+} from '../vocabulary/ui-prefs';
 import { messages } from './messages';
 
 const NUM_RUNS = Number(process.env.FC_RUNS) || 200;

@@ -7,7 +7,6 @@
  */
 import * as v from 'valibot';
 import { type AppError, fail, type Result } from '../vocabulary/errors';
-import { NO_PHASE_TIMES, type PhaseTimes } from '../vocabulary/phase-times';
 import { findUnsafeShape } from '../vocabulary/safe-object';
 import { BUILD_ID } from './build-id';
 import {
@@ -17,6 +16,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from './messages';
+import { NO_PHASE_TIMES, type PhaseTimes } from './phase-times';
 
 export interface SenderInfo {
   id?: string | undefined;

@@ -2,14 +2,15 @@
  * The worker's send path for an API-key profile, in Node, for the run tests and the run bench:
  * `{{variables}}` resolved from the profile, the carried values and the collection's, the /v1
  * request built with the contract headers and sent over real HTTP (to the sandbox), exactly as
- * extension/background/send-request.ts does it, less the browser's storage and permissions.
+ * extension/background/handlers/send-request.ts does it, less the browser's storage and permissions.
  */
 import { carryValues } from '../checks/carried-values';
 import { withCarried } from '../checks/with-carried';
 import type { SavedRequest } from '../collections/model';
-import { executeRequest, type HttpExchange } from '../service/call/execute';
+import type { HttpExchange } from '../service/call/execute';
 import { buildV1Request } from '../service/call/v1-request';
 import { resolveCall, unresolvedError, variablesOf } from '../service/call/variables';
+import { executeRequest } from '../service/wire/observed-send';
 import type { Result } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 

@@ -4,7 +4,7 @@
  * panel asked for. One place to read what any event or reply does to what the panel shows.
  */
 import type { WorkerEvent } from '../protocol/events';
-import { DEFAULT_UI_PREFS } from '../service/profile/ui-prefs';
+import { DEFAULT_UI_PREFS } from '../vocabulary/ui-prefs';
 import { lockKnown, reduceLock } from './lock-slice';
 import type { LockAction } from './lock-state';
 import { reduceRequest } from './request-slice';

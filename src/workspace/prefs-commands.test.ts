@@ -4,8 +4,8 @@
  * that passes the real `prefs/set` schema.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UI_PREFS } from '../service/profile/ui-prefs';
 import { settle, workspaceHarness } from '../testing/workspace-harness';
+import { DEFAULT_UI_PREFS } from '../vocabulary/ui-prefs';
 import { createPrefsCommands, PREFS_SAVE_DELAY_MS } from './prefs-commands';
 
 describe('the layout preferences', () => {

@@ -4,7 +4,7 @@
  * last change, all changes since the last save in one write (a drag or a run of tab switches is
  * one write, not one per step).
  */
-import { DEFAULT_UI_PREFS, type UiPrefs } from '../service/profile/ui-prefs';
+import { DEFAULT_UI_PREFS, type UiPrefs } from '../vocabulary/ui-prefs';
 import type { CommandDeps } from './ask';
 
 export const PREFS_SAVE_DELAY_MS = 400;

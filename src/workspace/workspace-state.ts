@@ -11,9 +11,9 @@
 import type { WorkerEvent } from '../protocol/events';
 import type { LockState, TokenShownView } from '../protocol/messages';
 import type { TimelineStep } from '../service/call/timeline';
-import type { UiPrefs } from '../service/profile/ui-prefs';
 import type { AppError } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
+import type { UiPrefs } from '../vocabulary/ui-prefs';
 import type { LockAction, LockPanel } from './lock-state';
 import type { ProfileRequest, RequestAction } from './request-state';
 

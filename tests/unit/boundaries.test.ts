@@ -79,7 +79,7 @@ describe('module boundaries', () => {
         readFileSync(join(ROOT, file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''),
       ),
     );
-    expect(users).toEqual(['extension/background/session-store.ts']);
+    expect(users).toEqual(['extension/background/stores/session-store.ts']);
   });
 
   it('lets only the worker client talk to the worker from the panel', () => {
@@ -143,6 +143,11 @@ describe('module boundaries', () => {
       'extension/background/worker.ts':
         "import { start } from '../../src/sandbox/server';\nimport { q } from '../panel/other';\nexport const secret = start + q;",
       'extension/panel/other.ts': 'export const q = 1;',
+      'extension/background/stores/store.ts':
+        "import { handle } from '../handlers/handler';\nexport const kept = handle;",
+      'extension/background/handlers/handler.ts':
+        "import { own } from './other-handler';\nexport const handle = own;",
+      'extension/background/handlers/other-handler.ts': 'export const own = 1;',
       'extension/panel/request/pane.ts':
         "import { r } from '../response/view';\nimport { own } from './own';\nimport { u } from '../ui/button';\nexport const pane = r + own + u;",
       'extension/panel/request/own.ts': 'export const own = 1;',
@@ -190,6 +195,7 @@ describe('module boundaries', () => {
         'sandbox-stays-out',
         'service-stays-in-its-layer',
         'src-is-browser-free',
+        'stores-never-import-handlers',
         'test-support-stays-out',
         'vocabulary-stays-in-its-layer',
         'workspace-stays-in-its-layer',

@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { splitPathQuery } from '../../../src/collections/path-query';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { RequestTab } from '../../../src/service/profile/ui-prefs';
+import type { RequestTab } from '../../../src/vocabulary/ui-prefs';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
 import { type TabItem, Tabs } from '../ui/Tabs';

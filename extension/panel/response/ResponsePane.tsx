@@ -5,7 +5,7 @@
  * "Response"; its text includes the status code.
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
+import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
 import { useStore } from '../state/store';
 import type { ShownChecks } from '../state/use-checks';
 import type { RequestState, Shown } from '../state/use-request';

@@ -7,9 +7,9 @@ import { bodyFileName, describeSize, formatBytes } from '../../../src/service/ca
 import { explainServiceError, gatewayTitle } from '../../../src/service/call/service-error';
 import type { TimelineStep } from '../../../src/service/call/timeline';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { ResponseTab } from '../../../src/service/profile/ui-prefs';
 import { originOnWire } from '../../../src/service/wire/origin-refusal';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
+import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
 import type { ShownChecks } from '../state/use-checks';
 import { ChecksView } from '../ui/ChecksView';
 import { copyText } from '../ui/copy-text';

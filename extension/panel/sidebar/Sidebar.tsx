@@ -4,7 +4,7 @@
  * the panel is narrow, closed until asked for (and closed again once a request is opened from it).
  */
 import type { ComponentChildren } from 'preact';
-import type { SidebarTab } from '../../../src/service/profile/ui-prefs';
+import type { SidebarTab } from '../../../src/vocabulary/ui-prefs';
 import { type TabItem, Tabs } from '../ui/Tabs';
 import './sidebar.css';
 

@@ -4,7 +4,7 @@
  * (src/workspace/prefs-commands.ts).
  */
 import { useEffect } from 'preact/hooks';
-import type { UiPrefs } from '../../../src/service/profile/ui-prefs';
+import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
 import type { SetPrefs } from '../../../src/workspace/prefs-commands';
 import { useStore } from './store';
 import { prefs as prefsCommands } from './workspace';

@@ -3,7 +3,7 @@
  * The width is reported once a drag ends, so a drag is one saved preference, not hundreds.
  */
 import { useState } from 'preact/hooks';
-import { sidebarWidthWithin } from '../../../src/service/profile/ui-prefs';
+import { sidebarWidthWithin } from '../../../src/vocabulary/ui-prefs';
 
 interface Props {
   label: string;

@@ -5,7 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { splitRatioWithin } from '../../../src/service/profile/ui-prefs';
+import { splitRatioWithin } from '../../../src/vocabulary/ui-prefs';
 
 interface Props {
   orientation: 'row' | 'column';

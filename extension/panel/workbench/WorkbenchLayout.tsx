@@ -6,7 +6,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { UiPrefs } from '../../../src/service/profile/ui-prefs';
+import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
 import type { SetPrefs } from '../state/use-prefs';
 import { ResizeHandle } from '../ui/ResizeHandle';
 import { SplitView } from '../ui/SplitView';

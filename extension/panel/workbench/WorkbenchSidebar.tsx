@@ -5,9 +5,9 @@
  */
 import type { Collection, SavedRequest } from '../../../src/collections/model';
 import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
-import type { UiPrefs } from '../../../src/service/profile/ui-prefs';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
+import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
 import { Sidebar } from '../sidebar/Sidebar';
 import type { CaptureAction } from '../state/capture-store';
 import type { CollectionsState } from '../state/use-collections';

@@ -4,7 +4,7 @@
  * draft is opened from it, so that the panes are in view).
  */
 import { useState } from 'preact/hooks';
-import type { UiPrefs } from '../../../src/service/profile/ui-prefs';
+import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
 import type { SetPrefs } from '../state/use-prefs';
 import { usePanelSize } from './use-panel-size';
 

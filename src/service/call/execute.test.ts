@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accepted, refusal } from '../../testing/results';
+import { executeRequest, sendObserved } from '../wire/observed-send';
 import {
   ADDED_BELOW_THE_OBSERVER,
   createWireObserver,
@@ -12,7 +13,7 @@ import {
   type WireObserver,
 } from '../wire/wire-headers';
 import { KEEP_ACCEPT_LANGUAGE_FRAGMENT } from '../wire/wire-rules';
-import { executeRequest, networkFailure, sendObserved } from './execute';
+import { networkFailure } from './execute';
 import { readCappedBody } from './response-body';
 import { buildV1Request, type PreparedRequest } from './v1-request';
 

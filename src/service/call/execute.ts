@@ -2,15 +2,13 @@
  * Sends a prepared request with a timeout and reads at most `maxBodyBytes` of the answer, so that
  * a huge or endless body cannot exhaust the worker. Network failures come back as typed errors
  * with a hint; redirects are not followed, so a credential header never travels to an address the
- * user did not choose. With a wire observer, the exchange also carries the headers as they left
- * the browser (wire-headers.ts).
+ * user did not choose. The call is sent, and watched on the wire, by ../wire/observed-send.ts.
  */
 import { type AppError, fail, ok, type Result } from '../../vocabulary/errors';
 import type { HttpMethod, NameValue } from '../../vocabulary/terms';
 import { redactHeaders } from '../wire/headers';
 import { isLoopbackHost } from '../wire/url-rules';
-import { NOT_REPORTED, NOT_WATCHED, type WireObserver, type WireView } from '../wire/wire-headers';
-import { markForWire } from '../wire/wire-rules';
+import { NOT_WATCHED, type WireObserver, type WireView } from '../wire/wire-headers';
 import type { TokenEvidence } from './fault-evidence';
 import { bodyFields, type CappedBody, readCappedBody } from './response-body';
 import type { PreparedRequest } from './v1-request';
@@ -115,59 +113,11 @@ function headerList(headers: Headers): NameValue[] {
   return list;
 }
 
-/** A call's outcome and what the wire observer saw of it, also when no answer came back. */
-export interface ObservedOutcome {
-  outcome: Result<HttpExchange>;
-  wire: WireView;
-}
-
 /**
- * Sends the call and, when it failed, still waits for the observer's report: the token debugger
- * shows the request as sent even when nothing answered.
+ * The fetch itself: a failure is a typed error, the answer a masked exchange whose wire view says
+ * it was not watched (../wire/observed-send.ts watches it).
  */
-export function sendObserved(
-  prepared: PreparedRequest,
-  options: ExecuteOptions,
-): Promise<ObservedOutcome> {
-  return observe(prepared, options, 'settle');
-}
-
-/** Sends the call; a failed call's wire report is not waited for (only the error is shown). */
-export async function executeRequest(
-  prepared: PreparedRequest,
-  options: ExecuteOptions,
-): Promise<Result<HttpExchange>> {
-  return (await observe(prepared, options, 'cancel')).outcome;
-}
-
-async function observe(
-  prepared: PreparedRequest,
-  options: ExecuteOptions,
-  onFailure: 'settle' | 'cancel',
-): Promise<ObservedOutcome> {
-  const target = markForWire(prepared.url, prepared.headers);
-  const watch = options.wire?.watch({
-    method: prepared.method,
-    url: target,
-    headers: prepared.headers,
-  });
-  const outcome = await exchange(prepared, target, options);
-  let wire = NOT_WATCHED;
-  if (watch !== undefined && !outcome.ok && onFailure === 'cancel') watch.cancel();
-  else if (watch !== undefined) {
-    wire = await watch.settle();
-    // An answer came back, so the call did leave: its report was late, not missing for a reason.
-    if (outcome.ok && !wire.observed) wire = NOT_REPORTED;
-  }
-  return {
-    outcome: outcome.ok
-      ? ok({ ...outcome.value, request: { ...outcome.value.request, wire } })
-      : outcome,
-    wire,
-  };
-}
-
-async function exchange(
+export async function exchange(
   prepared: PreparedRequest,
   target: string,
   options: ExecuteOptions,

@@ -12,7 +12,7 @@ import {
   SIDEBAR_WIDTH_MAX,
   SIDEBAR_WIDTH_MIN,
   type UiPrefs,
-} from '../profile/ui-prefs';
+} from '../../vocabulary/ui-prefs';
 import { KDF_ITERATIONS } from './vault-crypto';
 
 /**

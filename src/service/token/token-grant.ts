@@ -9,7 +9,7 @@
 import { reindentJson } from '../../json-text/json-indent';
 import { MASK, maskSecret } from '../../redaction/mask';
 import type { NameValue } from '../../vocabulary/terms';
-import { sendObserved } from '../call/execute';
+import { sendObserved } from '../wire/observed-send';
 import { originOnWire } from '../wire/origin-refusal';
 import type { WireObserver, WireView } from '../wire/wire-headers';
 import type { CredentialTraits } from './credential-advice';

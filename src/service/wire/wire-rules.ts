@@ -2,7 +2,7 @@
  * The declarativeNetRequest rules that make the worker's requests leave the browser as a
  * server-side client's would: without the `Origin`, `Sec-Fetch-*` and other headers Chrome adds to
  * anything a browser context sends, and with a User-Agent that names this tool instead of Chrome.
- * Pure data; extension/background/wire-rules.ts registers them as session rules.
+ * Pure data; extension/background/wire.ts registers them as session rules.
  *
  * Invariant: every rule matches only fetches this extension makes outside any tab
  * (`initiatorDomains` = the host of our origin, `tabIds` = [-1], the `xmlhttprequest` type both

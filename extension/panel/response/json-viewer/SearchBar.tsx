@@ -1,4 +1,5 @@
 /** The search box of the body tree: query, match count, and steps between matches. */
+import { SearchField } from '../../ui/SearchField';
 import type { SearchState } from './use-body-search';
 
 interface SearchBarProps {
@@ -23,13 +24,11 @@ export function SearchBar({ query, found, matchIndex, onQuery, onStep }: SearchB
   const canStep = found.search?.query === query && found.count > 0;
   return (
     <div class="jv-search">
-      <input
-        autoComplete="off"
-        type="search"
-        aria-label="Search body"
+      <SearchField
+        label="Search body"
         placeholder="Search keys and values"
         value={query}
-        onInput={(event) => onQuery(event.currentTarget.value)}
+        onQuery={onQuery}
         onKeyDown={(event) => {
           if (event.key !== 'Enter' || !canStep) return;
           event.preventDefault();

@@ -23,6 +23,7 @@ import { type CaptureAction, captureStore } from '../../state/capture-store';
 import type { Draft } from '../../state/use-request';
 import { downloadFile } from '../../ui/download';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { SearchField } from '../../ui/SearchField';
 import { useWideView } from '../../ui/WideView';
 import { CapturedCallDetails } from './CapturedCallDetails';
 import { FindingMark } from './FindingMark';
@@ -128,14 +129,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
   return (
     <section aria-label="Capture" class="capture">
       <div class="sidebar-tools">
-        <input
-          autoComplete="off"
-          type="search"
-          aria-label="Filter captured requests"
-          placeholder="Filter captured requests"
-          value={text}
-          onInput={(e) => setText(e.currentTarget.value)}
-        />
+        <SearchField label="Filter captured requests" value={text} onQuery={setText} />
         <div class="row">
           <label class="row">
             <input

@@ -14,6 +14,7 @@ import { rowDomId } from '../../ui/CollectionTree';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
+import { SearchField } from '../../ui/SearchField';
 import { useWideView } from '../../ui/WideView';
 import type { RunProfile } from '../run/use-run';
 import { CollectionBlock } from './CollectionBlock';
@@ -105,14 +106,7 @@ export function CollectionsPanel(props: Props) {
   return (
     <section aria-label="Collections" class="collections">
       <div class="sidebar-tools">
-        <input
-          autoComplete="off"
-          type="search"
-          aria-label="Search requests"
-          placeholder="Search requests"
-          value={query}
-          onInput={(e) => setQuery(e.currentTarget.value)}
-        />
+        <SearchField label="Search requests" value={query} onQuery={setQuery} />
         <label class="file-button">
           <input
             type="file"

@@ -5,12 +5,12 @@
  * masking of every secret the worker holds in the captured calls' texts, which the panel cannot
  * do itself (src/capture/held-secret-masking.ts).
  */
-import { type KnownToken, matchFingerprints } from '../../src/capture/token-fingerprint';
-import type { Handlers } from '../../src/protocol/router';
-import { ok } from '../../src/vocabulary/errors';
-import { replyRedactor } from './known-secrets';
-import { loadProfiles } from './storage';
-import { rememberedTokens } from './token-fingerprints';
+import { type KnownToken, matchFingerprints } from '../../../src/capture/token-fingerprint';
+import type { Handlers } from '../../../src/protocol/router';
+import { ok } from '../../../src/vocabulary/errors';
+import { replyRedactor } from '../stores/known-secrets';
+import { loadProfiles } from '../stores/storage';
+import { rememberedTokens } from '../stores/token-fingerprints';
 
 export const checkCapturedTokens: Handlers['capture/check-tokens'] = async ({ fingerprints }) => {
   const names = new Map((await loadProfiles()).map((profile) => [profile.id, profile.name]));

@@ -3,22 +3,25 @@
  * `storage.session`; the panel sees them masked unless the user presses Reveal or Copy.
  */
 
-import { tokenChange } from '../../src/protocol/events';
-import type { TokenAttempt } from '../../src/protocol/messages';
-import type { Handlers } from '../../src/protocol/router';
-import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
-import { credentialTraits } from '../../src/service/token/credential-advice';
-import { createTokenBroker, TOKEN_REFRESH_MARGIN_MS } from '../../src/service/token/token-broker';
-import { type GrantResult, runTokenGrant } from '../../src/service/token/token-grant';
-import type { TokenRequestInput } from '../../src/service/token/token-request';
-import { fail, ok, type Result } from '../../src/vocabulary/errors';
-import { tell } from './events';
-import { checkHostPermission } from './host-permission';
-import { loadSecrets } from './secret-store';
-import { findProfile } from './storage';
-import { sessionTokenCache } from './token-cache';
-import { wireObserver, wireReady } from './wire';
-import { rememberTokenFailure } from './workspace';
+import { tokenChange } from '../../../src/protocol/events';
+import type { TokenAttempt } from '../../../src/protocol/messages';
+import type { Handlers } from '../../../src/protocol/router';
+import { type StoredProfile, usesOAuth } from '../../../src/service/profile/profile';
+import { credentialTraits } from '../../../src/service/token/credential-advice';
+import {
+  createTokenBroker,
+  TOKEN_REFRESH_MARGIN_MS,
+} from '../../../src/service/token/token-broker';
+import { type GrantResult, runTokenGrant } from '../../../src/service/token/token-grant';
+import type { TokenRequestInput } from '../../../src/service/token/token-request';
+import { fail, ok, type Result } from '../../../src/vocabulary/errors';
+import { tell } from '../events';
+import { checkHostPermission } from '../host-permission';
+import { loadSecrets } from '../stores/secret-store';
+import { findProfile } from '../stores/storage';
+import { sessionTokenCache } from '../stores/token-cache';
+import { rememberTokenFailure } from '../stores/workspace-store';
+import { wireObserver, wireReady } from '../wire';
 
 const TOKEN_TIMEOUT_MS = 20_000;
 

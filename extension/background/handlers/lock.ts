@@ -6,26 +6,26 @@
  * stops between that write and keeping the new key, the vault is simply locked).
  */
 
-import type { Handlers } from '../../src/protocol/router';
+import type { Handlers } from '../../../src/protocol/router';
 import type {
   LockHeader,
   StoredSecretRecord,
   StoredSecretsValue,
-} from '../../src/service/storage/stored-shapes';
+} from '../../../src/service/storage/stored-shapes';
 import {
   checkNewPassphrase,
   createLock,
   sealRecord,
   unlockBits,
   WRONG_PASSPHRASE,
-} from '../../src/service/storage/vault';
-import { importVaultKey } from '../../src/service/storage/vault-crypto';
-import { fail, ok, type Result } from '../../src/vocabulary/errors';
+} from '../../../src/service/storage/vault';
+import { importVaultKey } from '../../../src/service/storage/vault-crypto';
+import { fail, ok, type Result } from '../../../src/vocabulary/errors';
+import { tell } from '../events';
+import { dropKey, keepKey, loadSecretsValue, lockState, openAll } from '../stores/secret-store';
+import { serially, write } from '../stores/storage';
+import { clearTokenCache } from '../stores/token-cache';
 import { forgetAllCarried } from './carried';
-import { tell } from './events';
-import { dropKey, keepKey, loadSecretsValue, lockState, openAll } from './secret-store';
-import { serially, write } from './storage';
-import { clearTokenCache } from './token-cache';
 
 /**
  * Drops every token and every carried value (one may hold a token in base64, which nothing could

@@ -6,22 +6,22 @@
  * is masked in the code, whichever the mode.
  */
 
-import { withCarried } from '../../src/checks/with-carried';
-import type { CodeSecrets } from '../../src/copy-as/call-plan';
-import type { Handlers } from '../../src/protocol/router';
+import { withCarried } from '../../../src/checks/with-carried';
+import type { CodeSecrets } from '../../../src/copy-as/call-plan';
+import type { Handlers } from '../../../src/protocol/router';
 import {
   cycleError,
   resolveCall,
   unresolvedError,
   variablesOf,
-} from '../../src/service/call/variables';
-import { usesOAuth } from '../../src/service/profile/profile';
-import { fail, ok } from '../../src/vocabulary/errors';
+} from '../../../src/service/call/variables';
+import { usesOAuth } from '../../../src/service/profile/profile';
+import { fail, ok } from '../../../src/vocabulary/errors';
+import { workerFormats } from '../lazy-formats';
+import { redactorExcept, replyRedactor } from '../stores/known-secrets';
+import { loadSecrets } from '../stores/secret-store';
+import { findProfile } from '../stores/storage';
 import { loadCarried } from './carried';
-import { redactorExcept, replyRedactor } from './known-secrets';
-import { workerFormats } from './lazy-formats';
-import { loadSecrets } from './secret-store';
-import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
 
 export const buildCode: Handlers['code/build'] = async ({ profileId, language, mode, ...call }) => {

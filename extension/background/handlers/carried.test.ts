@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WorkerEvent } from '../../src/protocol/events';
-import type { HttpExchange } from '../../src/service/call/execute';
+import type { WorkerEvent } from '../../../src/protocol/events';
+import type { HttpExchange } from '../../../src/service/call/execute';
 
 /** storage.session as a plain object, and the events the worker told. */
 const fake = vi.hoisted(() => ({
@@ -8,7 +8,7 @@ const fake = vi.hoisted(() => ({
   told: [] as unknown[],
 }));
 
-vi.mock('./session-store', () => ({
+vi.mock('../stores/session-store', () => ({
   async readSession(key: string) {
     return fake.session[key];
   },
@@ -17,7 +17,7 @@ vi.mock('./session-store', () => ({
   },
 }));
 
-vi.mock('./events', () => ({
+vi.mock('../events', () => ({
   tell(event: WorkerEvent) {
     fake.told.push(event);
   },

@@ -8,19 +8,19 @@
  */
 import * as v from 'valibot';
 import browser from 'webextension-polyfill';
-import { mergeOnImport, nameClash } from '../../src/collections/collection-ops';
-import { CollectionSchema, validateCollection } from '../../src/collections/collection-schema';
-import type { Collection } from '../../src/collections/model';
-import { maskStoredSecrets, refuseStoredSecrets } from '../../src/collections/secrets-at-rest';
-import type { FileImport } from '../../src/formats/import-file';
-import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../src/protocol/messages';
-import { unpackText } from '../../src/protocol/packed-text';
-import type { Handlers } from '../../src/protocol/router';
-import type { KnownSecrets } from '../../src/redaction/known-secret-redaction';
-import { fail, ok, type Result } from '../../src/vocabulary/errors';
-import { fullRedactor, knownSecrets, replyRedactor } from './known-secrets';
-import { workerFormats } from './lazy-formats';
-import { phaseTimes } from './phase-times';
+import { mergeOnImport, nameClash } from '../../../src/collections/collection-ops';
+import { CollectionSchema, validateCollection } from '../../../src/collections/collection-schema';
+import type { Collection } from '../../../src/collections/model';
+import { maskStoredSecrets, refuseStoredSecrets } from '../../../src/collections/secrets-at-rest';
+import type { FileImport } from '../../../src/formats/import-file';
+import { IMPORT_MAX_CHARS, type ImportOutcome } from '../../../src/protocol/messages';
+import { unpackText } from '../../../src/protocol/packed-text';
+import type { Handlers } from '../../../src/protocol/router';
+import type { KnownSecrets } from '../../../src/redaction/known-secret-redaction';
+import { fail, ok, type Result } from '../../../src/vocabulary/errors';
+import { workerFormats } from '../lazy-formats';
+import { phaseTimes } from '../phase-times';
+import { fullRedactor, knownSecrets, replyRedactor } from '../stores/known-secrets';
 import {
   loadActiveProfileId,
   loadProfiles,
@@ -28,7 +28,7 @@ import {
   StorageError,
   serially,
   write,
-} from './storage';
+} from '../stores/storage';
 
 /**
  * Collections are stored as one JSON string, not as an object tree: Chrome converts every stored

@@ -5,9 +5,9 @@
  * fails with `vault_locked`, and no record is written unsealed.
  */
 import * as v from 'valibot';
-import type { LockState } from '../../src/protocol/messages';
-import type { StoredSecrets } from '../../src/service/profile/profile';
-import type { ProfileView } from '../../src/service/profile/profile-input';
+import type { LockState } from '../../../src/protocol/messages';
+import type { StoredSecrets } from '../../../src/service/profile/profile';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
 import {
   type LockHeader,
   type SealedSecretRecord,
@@ -15,12 +15,17 @@ import {
   type StoredSecretRecord,
   StoredSecretsSchema,
   type StoredSecretsValue,
-} from '../../src/service/storage/stored-shapes';
-import { openRecord, sealRecord, secretMasks, VAULT_LOCKED } from '../../src/service/storage/vault';
-import { importVaultKey } from '../../src/service/storage/vault-crypto';
-import { fromBase64, toBase64 } from '../../src/vocabulary/base64';
-import { fail } from '../../src/vocabulary/errors';
-import { phaseTimes } from './phase-times';
+} from '../../../src/service/storage/stored-shapes';
+import {
+  openRecord,
+  sealRecord,
+  secretMasks,
+  VAULT_LOCKED,
+} from '../../../src/service/storage/vault';
+import { importVaultKey } from '../../../src/service/storage/vault-crypto';
+import { fromBase64, toBase64 } from '../../../src/vocabulary/base64';
+import { fail } from '../../../src/vocabulary/errors';
+import { phaseTimes } from '../phase-times';
 import { readSession, removeSession, writeSession } from './session-store';
 import { readKey, StorageError } from './storage';
 

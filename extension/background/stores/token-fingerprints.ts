@@ -6,9 +6,9 @@
  * Kept for the browser session and dropped with the token cache when the secrets are locked.
  */
 import * as v from 'valibot';
-import { fingerprintToken } from '../../src/capture/token-fingerprint';
-import type { CachedToken } from '../../src/service/token/token-broker';
-import { createSerialQueue } from '../../src/vocabulary/serial-queue';
+import { fingerprintToken } from '../../../src/capture/token-fingerprint';
+import type { CachedToken } from '../../../src/service/token/token-broker';
+import { createSerialQueue } from '../../../src/vocabulary/serial-queue';
 import { readSession, writeSession } from './session-store';
 
 /** Tokens remembered, newest kept: many hours of tokens that live an hour each. */

@@ -3,11 +3,11 @@
  * `storage.local` under `uiPrefs`: UI preferences only, never secrets, never `storage.sync`.
  */
 
-import type { Handlers } from '../../src/protocol/router';
-import { DEFAULT_UI_PREFS, type UiPrefs, withPrefs } from '../../src/service/profile/ui-prefs';
-import { StoredUiPrefsSchema } from '../../src/service/storage/stored-shapes';
-import { ok } from '../../src/vocabulary/errors';
-import { readKey, serially, write } from './storage';
+import type { Handlers } from '../../../src/protocol/router';
+import { StoredUiPrefsSchema } from '../../../src/service/storage/stored-shapes';
+import { ok } from '../../../src/vocabulary/errors';
+import { DEFAULT_UI_PREFS, type UiPrefs, withPrefs } from '../../../src/vocabulary/ui-prefs';
+import { readKey, serially, write } from '../stores/storage';
 
 async function loadPrefs(): Promise<UiPrefs> {
   return withPrefs(DEFAULT_UI_PREFS, await readKey('uiPrefs', StoredUiPrefsSchema, {}));

@@ -9,7 +9,7 @@
  * Values handed out are shared with the mirror: treat them as read-only.
  */
 import browser from 'webextension-polyfill';
-import { phaseTimes } from './phase-times';
+import { phaseTimes } from '../phase-times';
 
 const SMALL_KEYS = [
   'vaultKey',

@@ -7,11 +7,11 @@
  * carries what the user typed (path, query, headers) and what the server sent back (fault string,
  * headers), and only the sealed API keys and client secrets can prove none of them is in it.
  */
-import type { Handlers } from '../../src/protocol/router';
-import { redactReport } from '../../src/service/call/support-report';
-import { fail, ok } from '../../src/vocabulary/errors';
-import { fullRedactor } from './known-secrets';
-import { StorageError } from './storage';
+import type { Handlers } from '../../../src/protocol/router';
+import { redactReport } from '../../../src/service/call/support-report';
+import { fail, ok } from '../../../src/vocabulary/errors';
+import { fullRedactor } from '../stores/known-secrets';
+import { StorageError } from '../stores/storage';
 
 export const redactSupportReport: Handlers['report/redact'] = async ({ text }) => {
   try {

@@ -7,20 +7,20 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
 import browser from 'webextension-polyfill';
-import type { StoredProfile } from '../../src/service/profile/profile';
+import type { StoredProfile } from '../../../src/service/profile/profile';
 import {
   keysRead,
   migrationsFrom,
   runMigrations,
-} from '../../src/service/storage/storage-migrations';
+} from '../../../src/service/storage/storage-migrations';
 import {
   ActiveProfileSchema,
   STORAGE_SCHEMA_VERSION,
   StoredProfilesSchema,
-} from '../../src/service/storage/stored-shapes';
-import { type AppError, fail, ok, type Result } from '../../src/vocabulary/errors';
-import { createSerialQueue } from '../../src/vocabulary/serial-queue';
-import { phaseTimes } from './phase-times';
+} from '../../../src/service/storage/stored-shapes';
+import { type AppError, fail, ok, type Result } from '../../../src/vocabulary/errors';
+import { createSerialQueue } from '../../../src/vocabulary/serial-queue';
+import { phaseTimes } from '../phase-times';
 
 export class StorageError extends Error {
   constructor(readonly appError: AppError) {

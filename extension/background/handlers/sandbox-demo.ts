@@ -3,13 +3,13 @@
  * loopback address for its demo profile. Loopback is in the manifest's host permissions, so this
  * needs no prompt; a quiet port answers at once with a refused connection.
  */
-import type { Handlers } from '../../src/protocol/router';
+import type { Handlers } from '../../../src/protocol/router';
 import {
   DEMO_PROFILE_PATH,
   LOCAL_SANDBOX_URL,
   readDemoProfile,
-} from '../../src/service/profile/sandbox-demo';
-import { ok } from '../../src/vocabulary/errors';
+} from '../../../src/service/profile/sandbox-demo';
+import { ok } from '../../../src/vocabulary/errors';
 
 const TIMEOUT_MS = 3_000;
 

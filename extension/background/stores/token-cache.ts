@@ -3,8 +3,8 @@
  * workers after ~30 s) but not the browser, and is never synced or written to disk by Chrome.
  */
 import * as v from 'valibot';
-import type { CachedToken, TokenCache } from '../../src/service/token/token-broker';
-import type { TokenSuccessView } from '../../src/service/token/token-grant';
+import type { CachedToken, TokenCache } from '../../../src/service/token/token-broker';
+import type { TokenSuccessView } from '../../../src/service/token/token-grant';
 import { readSession, removeSession, writeSession } from './session-store';
 import { rememberToken } from './token-fingerprints';
 

@@ -3,16 +3,16 @@
  * src/service/storage/history.ts) and answers the panel's history messages.
  */
 import * as v from 'valibot';
-import type { Handlers } from '../../src/protocol/router';
-import type { HistoryEntry } from '../../src/service/storage/history';
-import { appendToHistory, type HistoryRecord } from '../../src/service/storage/history';
-import { StoredHistorySchema } from '../../src/service/storage/stored-shapes';
-import { ok } from '../../src/vocabulary/errors';
-import { tell } from './events';
-import { phaseTimes } from './phase-times';
-import { readSession, writeSession } from './session-store';
-import { readKey, StorageError, serially, write } from './storage';
-import { forgetAnswers } from './workspace';
+import type { Handlers } from '../../../src/protocol/router';
+import type { HistoryEntry } from '../../../src/service/storage/history';
+import { appendToHistory, type HistoryRecord } from '../../../src/service/storage/history';
+import { StoredHistorySchema } from '../../../src/service/storage/stored-shapes';
+import { ok } from '../../../src/vocabulary/errors';
+import { tell } from '../events';
+import { phaseTimes } from '../phase-times';
+import { readSession, writeSession } from '../stores/session-store';
+import { readKey, StorageError, serially, write } from '../stores/storage';
+import { forgetAnswers } from '../stores/workspace-store';
 
 const loadHistory = (): Promise<HistoryRecord[]> => readKey('history', StoredHistorySchema, []);
 

@@ -4,20 +4,26 @@
  */
 
 import * as v from 'valibot';
-import { refuseSecretVariables } from '../../src/collections/secrets-at-rest';
-import type { Handlers } from '../../src/protocol/router';
-import type { KnownSecrets } from '../../src/redaction/known-secret-redaction';
-import { toProfileView, usesOAuth, validateProfile } from '../../src/service/profile/profile';
-import type { ProfileView } from '../../src/service/profile/profile-input';
-import { secretsForSave } from '../../src/service/profile/secret-origin';
-import { ProfileIdSchema } from '../../src/service/storage/stored-shapes';
-import { originsOnlyUsedBy } from '../../src/service/wire/url-rules';
-import { fail, ok, type Result } from '../../src/vocabulary/errors';
-import { knownSecrets } from './known-secrets';
-import { deleteProfile, saveProfile } from './profile-store';
-import { loadSecretMasks, loadSecrets } from './secret-store';
-import { loadActiveProfileId, loadProfiles, StorageError, setActiveProfileId } from './storage';
-import { forgetAnswers, forgetToken } from './workspace';
+import { refuseSecretVariables } from '../../../src/collections/secrets-at-rest';
+import type { Handlers } from '../../../src/protocol/router';
+import type { KnownSecrets } from '../../../src/redaction/known-secret-redaction';
+import { toProfileView, usesOAuth, validateProfile } from '../../../src/service/profile/profile';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import { secretsForSave } from '../../../src/service/profile/secret-origin';
+import { ProfileIdSchema } from '../../../src/service/storage/stored-shapes';
+import { originsOnlyUsedBy } from '../../../src/service/wire/url-rules';
+import { fail, ok, type Result } from '../../../src/vocabulary/errors';
+import { knownSecrets } from '../stores/known-secrets';
+import { deleteProfile, saveProfile } from '../stores/profile-store';
+import { loadSecretMasks, loadSecrets } from '../stores/secret-store';
+import {
+  loadActiveProfileId,
+  loadProfiles,
+  StorageError,
+  setActiveProfileId,
+} from '../stores/storage';
+import { forgetAnswers } from '../stores/workspace-store';
+import { forgetToken } from './workspace';
 
 function notFound(id: string): Result<never> {
   return fail(

@@ -4,37 +4,37 @@
  * the host permission and sends it.
  */
 
-import { withCarried } from '../../src/checks/with-carried';
-import type { SendRequest, SentExchange } from '../../src/protocol/messages';
-import type { Handlers } from '../../src/protocol/router';
-import type { HttpExchange } from '../../src/service/call/execute';
-import { executeRequest } from '../../src/service/call/execute';
-import { renewalReason } from '../../src/service/call/fault-retry';
-import { fitForMessage } from '../../src/service/call/message-budget';
-import { callStep, maskTimeline, type TimelineStep } from '../../src/service/call/timeline';
-import { buildV1Request, type PreparedRequest } from '../../src/service/call/v1-request';
+import { withCarried } from '../../../src/checks/with-carried';
+import type { SendRequest, SentExchange } from '../../../src/protocol/messages';
+import type { Handlers } from '../../../src/protocol/router';
+import type { HttpExchange } from '../../../src/service/call/execute';
+import { renewalReason } from '../../../src/service/call/fault-retry';
+import { fitForMessage } from '../../../src/service/call/message-budget';
+import { callStep, maskTimeline, type TimelineStep } from '../../../src/service/call/timeline';
+import { buildV1Request, type PreparedRequest } from '../../../src/service/call/v1-request';
 import {
   cycleError,
   resolveCall,
   unresolvedError,
   variablesOf,
-} from '../../src/service/call/variables';
-import { type StoredProfile, usesOAuth } from '../../src/service/profile/profile';
-import { makeHistoryEntry, scrubCall } from '../../src/service/storage/history';
-import type { SavedAnswer } from '../../src/service/storage/saved-answers';
-import { tokenEvidence } from '../../src/service/token/token-evidence';
-import { fail, ok, type Result } from '../../src/vocabulary/errors';
+} from '../../../src/service/call/variables';
+import { type StoredProfile, usesOAuth } from '../../../src/service/profile/profile';
+import { makeHistoryEntry, scrubCall } from '../../../src/service/storage/history';
+import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
+import { tokenEvidence } from '../../../src/service/token/token-evidence';
+import { executeRequest } from '../../../src/service/wire/observed-send';
+import { fail, ok, type Result } from '../../../src/vocabulary/errors';
+import { tell } from '../events';
+import { checkHostPermission } from '../host-permission';
+import { phaseTimes } from '../phase-times';
+import { allSecrets, fullRedactor } from '../stores/known-secrets';
+import { loadSecrets } from '../stores/secret-store';
+import { findProfile } from '../stores/storage';
+import { rememberAnswer } from '../stores/workspace-store';
+import { wireObserver, wireReady } from '../wire';
 import { carryFromAnswer, loadCarried } from './carried';
-import { tell } from './events';
 import { recordHistory } from './history';
-import { checkHostPermission } from './host-permission';
-import { allSecrets, fullRedactor } from './known-secrets';
-import { phaseTimes } from './phase-times';
-import { loadSecrets } from './secret-store';
-import { findProfile } from './storage';
 import { tokenBroker } from './tokens';
-import { wireObserver, wireReady } from './wire';
-import { rememberAnswer } from './workspace';
 
 const TIMEOUT_MS = 30_000;
 /** Bodies above this are cut; the panel says so and shows the full size when it is known. */

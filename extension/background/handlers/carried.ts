@@ -9,17 +9,17 @@
  * held tokens masked, and the lock forgets the tokens.
  */
 import * as v from 'valibot';
-import { takeValues } from '../../src/checks/answer-checks';
-import { carryValues } from '../../src/checks/carried-values';
-import type { AnswerVariable } from '../../src/collections/model';
-import type { CarryReply } from '../../src/protocol/messages';
-import type { Handlers } from '../../src/protocol/router';
-import type { HttpExchange } from '../../src/service/call/execute';
-import { ok } from '../../src/vocabulary/errors';
-import { createSerialQueue } from '../../src/vocabulary/serial-queue';
-import type { NameValue } from '../../src/vocabulary/terms';
-import { tell } from './events';
-import { readSession, writeSession } from './session-store';
+import { takeValues } from '../../../src/checks/answer-checks';
+import { carryValues } from '../../../src/checks/carried-values';
+import type { AnswerVariable } from '../../../src/collections/model';
+import type { CarryReply } from '../../../src/protocol/messages';
+import type { Handlers } from '../../../src/protocol/router';
+import type { HttpExchange } from '../../../src/service/call/execute';
+import { ok } from '../../../src/vocabulary/errors';
+import { createSerialQueue } from '../../../src/vocabulary/serial-queue';
+import type { NameValue } from '../../../src/vocabulary/terms';
+import { tell } from '../events';
+import { readSession, writeSession } from '../stores/session-store';
 
 const CarriedSchema = v.record(
   v.string(),

@@ -12,8 +12,8 @@ import {
   createRedactor,
   type KnownSecrets,
   type Redactor,
-} from '../../src/redaction/known-secret-redaction';
-import { usesOAuth } from '../../src/service/profile/profile';
+} from '../../../src/redaction/known-secret-redaction';
+import { usesOAuth } from '../../../src/service/profile/profile';
 import { loadSecrets } from './secret-store';
 import { loadProfiles, StorageError } from './storage';
 import { heldTokens } from './token-cache';
