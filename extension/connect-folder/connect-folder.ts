@@ -10,6 +10,10 @@
  */
 import { folderClaimProblem } from '../../src/formats/opencollection/folder-claim';
 import {
+  detectFolderFormat,
+  FOLDER_FORMAT_LABELS,
+} from '../../src/formats/postman-v3/folder-format';
+import {
   announceConnection,
   type DirectoryHandle,
   getConnection,
@@ -38,13 +42,14 @@ const label = reconnect ? `Allow access for ${name}` : `Choose folder for ${name
 
 element('explain').textContent = reconnect
   ? `Allow access again to the folder that keeps “${name}”. When the browser offers “Allow on every visit”, choose it: the folder then stays connected across restarts, with no tab of the extension open.`
-  : `Choose a folder for “${name}”: an empty one, or one that holds this collection (a clone of your team’s repository, say). Each request becomes a small YAML file in Bruno’s OpenCollection format; secrets are never written.`;
+  : `Choose a folder for “${name}”: an empty one, or one that holds this collection (a clone of your team’s repository, say). Each request becomes a small YAML file: in Postman 12’s format (collection schema v3) when the folder holds postman/collections, else in Bruno’s OpenCollection format. Secrets are never written.`;
 choose.textContent = label;
 
 /** A failure said in plain words, with what to do. */
 class Refusal extends Error {}
 
-async function connect(): Promise<string> {
+/** The folder's name, and (for a folder just chosen) the format it is kept in, in a sentence. */
+async function connect(): Promise<{ folder: string; format: string }> {
   if (reconnect) {
     const connection = await getConnection(collectionId);
     if (connection === undefined) throw new Refusal('This collection has no folder to reconnect.');
@@ -53,7 +58,7 @@ async function connect(): Promise<string> {
       throw new Refusal(
         `The browser refused access to the folder “${connection.handle.name}”. Click “${label}” to ask again, and choose Allow (or Allow on every visit).`,
       );
-    return connection.handle.name;
+    return { folder: connection.handle.name, format: '' };
   }
   if (window.showDirectoryPicker === undefined)
     throw new Refusal('This browser cannot keep a collection in a folder (no folder picker).');
@@ -64,8 +69,9 @@ async function connect(): Promise<string> {
   // One collection per folder: another's folder (or one inside or around it) is refused as chosen.
   const taken = await folderClaimProblem(collectionId, handle, await listConnections());
   if (taken !== null) throw new Refusal(taken);
+  const format = FOLDER_FORMAT_LABELS[await detectFolderFormat(handle)];
   await putConnection({ collectionId, handle, base: [], seen: [] });
-  return handle.name;
+  return { folder: handle.name, format: ` The collection is kept there as ${format}.` };
 }
 
 /** What went wrong, for the user: the browser's own words only when there are no plainer ones. */
@@ -87,15 +93,15 @@ choose.addEventListener('click', () => {
   problem.textContent = '';
   status.textContent = '';
   connect()
-    .then(async (folder) => {
+    .then(async ({ folder, format }) => {
       announceConnection(collectionId);
       choose.disabled = true;
       const kept = `“${name}” is kept in the folder “${folder}”.`;
       status.textContent = await ensureFolderKeeper().then(
         () =>
-          `${kept} Close this tab and return to DevTools: the Folder access tab keeps the extension’s access to the folder.`,
+          `${kept} Close this tab and return to DevTools: the Folder access tab keeps the extension’s access to the folder.${format}`,
         (error: unknown) =>
-          `${kept} Keep this tab open: the browser lets the extension use the folder only while one of its tabs is open, and the Folder access tab could not be opened (${error instanceof Error ? error.message : String(error)}).`,
+          `${kept} Keep this tab open: the browser lets the extension use the folder only while one of its tabs is open, and the Folder access tab could not be opened (${error instanceof Error ? error.message : String(error)}).${format}`,
       );
     })
     .catch((error: unknown) => {

@@ -72,7 +72,7 @@ test('a folder connected with the real picker from the panel inside DevTools sta
     let hub = await TargetHub.open(browser.context, inspected);
     let panel = await panelInspecting(hub, panelUrl, firstUrl);
     const folderStatus = () => panel.text('status', 'Folder of Team');
-    const kept = `Kept in folder “${name}”`;
+    const kept = `Kept in folder “${name}” as OpenCollection YAML (Bruno)`;
 
     // Connect folder, from the panel inside DevTools: a tab asks for the folder.
     await panel.click('button', 'Actions for collection Team');

@@ -103,10 +103,10 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
   await expect(tab.getByRole('status')).toHaveText(
-    '“Team” is kept in the folder “team-folder”. Close this tab and return to DevTools: the Folder access tab keeps the extension’s access to the folder.',
+    '“Team” is kept in the folder “team-folder”. Close this tab and return to DevTools: the Folder access tab keeps the extension’s access to the folder. The collection is kept there as OpenCollection YAML (Bruno).',
   );
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
-    'Kept in folder “team-folder”',
+    'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await expect
     .poll(async () => Object.keys(await folderFiles(panel)).sort())
@@ -218,7 +218,7 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   await expect(row('Products')).toBeVisible();
   await waiting.getByRole('button', { name: 'Reconnect folder Team' }).click();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
-    'Kept in folder “team-folder”',
+    'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await writeOutside(panel, 'Later.yml', products.replace('name: Products', 'name: Later'));
   await expect(row('Later')).toBeVisible({ timeout: 10_000 });
@@ -234,7 +234,7 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   const refused = collections.getByRole('alert').filter({ hasText: 'Not saved' });
   await expect(refused).toContainText('X-Token');
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
-    'Kept in folder “team-folder”',
+    'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   expect(JSON.stringify(await folderFiles(panel))).not.toContain(sandbox.credentials.apiKey);
   // What only looks like a secret is saved in the panel, but the folder write stops at it.
@@ -346,7 +346,7 @@ test('Connect folder never touches a team’s other files, and a conflict names 
   await conflict.getByRole('button', { name: 'Keep the panel’s version' }).click();
   await expect(conflict).toHaveCount(0);
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
-    'Kept in folder “team-folder”',
+    'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await expect
     .poll(async () => Object.keys(await folderFiles(panel)).sort())
@@ -571,7 +571,7 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
   };
   await connect('Team');
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
-    'Kept in folder “team-folder”',
+    'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await expect
     .poll(async () => (await folderFiles(panel))['opencollection.yml'])
@@ -585,7 +585,7 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
   // Nothing of Other reaches the folder; Team stays kept there.
   await panel.bringToFront();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
-    'Kept in folder “team-folder”',
+    'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await expect(collections.getByRole('status', { name: 'Folder of Other' })).toHaveCount(0);
   const files = await folderFiles(panel);
@@ -642,7 +642,7 @@ test('with the lock on, a teammate’s committed secret is never kept in clear b
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
-    'Kept in folder “team-folder”',
+    'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   const key = sandbox.credentials.apiKey;
   const request = (name: string, seq: number, extra: string) =>
@@ -712,7 +712,7 @@ test('a folder record of an older version, holding texts, is digested when first
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
-    'Kept in folder “team-folder”',
+    'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await expect.poll(async () => (await syncRecord(panel)).seen.length).toBe(3);
 
@@ -741,7 +741,7 @@ test('a folder record of an older version, holding texts, is digested when first
 
   await panel.reload();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
-    'Kept in folder “team-folder”',
+    'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await expect(collections.getByRole('region', { name: 'Folder conflict Team' })).toHaveCount(0);
   await expect

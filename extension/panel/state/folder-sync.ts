@@ -6,7 +6,9 @@
  * never write the same folder at once. A poll reads only the files whose size or time changed
  * (opencollection-folder-read.ts; what it read is kept here, in memory), never runs beside the
  * last one, and leaves a folder refused as too large until a focus or a save. The record of the
- * last sync holds digests of the files, never their texts (folder-store.ts).
+ * last sync holds digests of the files, never their texts (folder-store.ts). A folder speaks
+ * OpenCollection YAML or Postman 12's v3 (folder-kinds.ts): the last sync's record says which, else
+ * what the folder holds (an empty folder: OpenCollection).
  */
 import { copyCollection } from '../../../src/collections/collection-ops';
 import { keepItemIds } from '../../../src/collections/keep-item-ids';
@@ -16,7 +18,6 @@ import {
   type ConflictAnswers,
   changedSince,
   changes,
-  collectionFiles,
   type FileMap,
   planSync,
   type SyncPlan,
@@ -25,11 +26,13 @@ import {
   toSyncRecord,
 } from '../../../src/formats/opencollection/folder-sync-plan';
 import { writeFolderFiles } from '../../../src/formats/opencollection/opencollection-folder-io';
+import type { FileStamp } from '../../../src/formats/opencollection/opencollection-folder-read';
 import {
-  type FileStamp,
-  readFolderChanges,
-} from '../../../src/formats/opencollection/opencollection-folder-read';
-import { importOpenCollection } from '../../../src/formats/opencollection/opencollection-import';
+  detectFolderFormat,
+  FOLDER_FORMAT_LABELS,
+  formatOfRecord,
+} from '../../../src/formats/postman-v3/folder-format';
+import { FOLDER_KINDS, type FolderKind } from './folder-kinds';
 import {
   announceConnection,
   deleteConnection,
@@ -45,8 +48,11 @@ import { ask } from './worker-client';
 export const POLL_MS = 2000;
 
 export type FolderView =
-  /** `notes`: what the last read from the folder could not take (scripts, other auth, …). */
-  | { state: 'synced'; folder: string; notes?: string[] }
+  /**
+   * `notes`: what the last read from the folder could not take (scripts, other auth, …);
+   * `format`: the format the folder is kept in, in words.
+   */
+  | { state: 'synced'; folder: string; format: string; notes?: string[] }
   | { state: 'needs-permission'; folder: string }
   /**
    * `answers`: every file each answer would write or remove in the folder; `problem`: why the
@@ -76,9 +82,15 @@ export interface FolderSyncDeps {
 }
 
 /** The folder's side of a conflict as a collection, when it reads as one. */
-function folderCopy(disk: FileMap): Collection | null {
-  const imported = importOpenCollection(toFileList(disk), () => crypto.randomUUID());
+function folderCopy(kind: FolderKind, disk: FileMap): Collection | null {
+  const imported = kind.collectionOf(toFileList(disk), new Set());
   return imported.ok ? imported.value.collection : null;
+}
+
+/** A connected folder's format, and where in it the collection is ('' for all of it). */
+interface Where {
+  kind: FolderKind;
+  place: string;
 }
 
 export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
@@ -90,9 +102,12 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
   const stamps = new Map<string, Map<string, FileStamp>>();
   /** Folders refused as too large: the poll leaves them; a focus or a save looks again. */
   const tooLarge = new Set<string>();
+  /** Each folder's format and place, as the last sync found them. */
+  const wheres = new Map<string, Where>();
   const synced = (collectionId: string, folder: string): FolderView => ({
     state: 'synced',
     folder,
+    format: FOLDER_FORMAT_LABELS[wheres.get(collectionId)?.kind.format ?? 'opencollection'],
     notes: notes.get(collectionId) ?? [],
   });
 
@@ -110,18 +125,35 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     await Promise.all(stored.map(({ collectionId }) => syncOne(collectionId)));
   }
 
-  /** The folder's files, reading only those whose size or time changed since the last read. */
-  async function readDisk(collectionId: string, handle: FolderConnection['handle']) {
-    const read = await readFolderChanges(handle, stamps.get(collectionId));
-    stamps.set(collectionId, read.stamps);
-    return read.files;
+  /** The format the record of the last sync says, else the one the folder's content says. */
+  async function kindOf(connection: FolderConnection): Promise<FolderKind> {
+    const format =
+      formatOfRecord(connection.seen.map(([path]) => path)) ??
+      (await detectFolderFormat(connection.handle));
+    return FOLDER_KINDS[format];
   }
 
-  async function localFiles(collectionId: string): Promise<FileMap | string> {
-    const reply = await ask('collections/export-folder', { id: collectionId });
-    if (!reply.ok) return `Not written to the folder: ${reply.error.message} ${reply.error.hint}`;
-    return new Map(reply.value.files.map(({ path, text }) => [path, text]));
+  /**
+   * The collection's files in the folder, reading only those whose size or time changed since
+   * the last read; and where the collection is in the folder.
+   */
+  async function readDisk(connection: FolderConnection): Promise<{ disk: FileMap; where: Where }> {
+    const { collectionId, handle } = connection;
+    const kind = await kindOf(connection);
+    const read = await kind.read(handle, stamps.get(collectionId));
+    stamps.set(collectionId, read.stamps);
+    const seen = new Map(connection.seen);
+    const place = await kind.place(
+      seen,
+      async () => (await currentCollection(collectionId))?.name ?? '',
+    );
+    const where = { kind, place };
+    wheres.set(collectionId, where);
+    return { disk: kind.own(read.files, seen, place), where };
   }
+
+  const localFiles = (collectionId: string, where: Where) =>
+    where.kind.local(collectionId, where.place);
 
   async function currentCollection(collectionId: string): Promise<Collection | undefined> {
     const reply = await ask('collections/list', {});
@@ -134,6 +166,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
    */
   async function apply(
     connection: FolderConnection,
+    where: Where,
     plan: SyncPlan & { kind: 'apply' },
     disk: FileMap,
     local: FileMap,
@@ -149,11 +182,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       const ownWrites = new Set(
         [...plan.files].flatMap(([path, text]) => (local.get(path) === text ? [path] : [])),
       );
-      const imported = importOpenCollection(
-        toFileList(plan.files),
-        () => crypto.randomUUID(),
-        ownWrites,
-      );
+      const imported = where.kind.collectionOf(toFileList(plan.files), ownWrites);
       if (!imported.ok)
         return `The folder “${folder}” could not be read: ${imported.error.message}`;
       const previous = await currentCollection(connection.collectionId);
@@ -168,7 +197,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       // find the folder as this one left it, with nothing new to read.
       announceConnection(connection.collectionId);
     }
-    const base = plan.fromFolder ? await localFiles(connection.collectionId) : null;
+    const base = plan.fromFolder ? await localFiles(connection.collectionId, where) : null;
     connection.base = [...toSyncRecord(base instanceof Map ? base : plan.files)];
     connection.seen = [...toSyncRecord(plan.files)];
     await putConnection(connection);
@@ -190,14 +219,14 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     if (access !== undefined && access !== 'granted')
       return show(collectionId, { state: 'needs-permission', folder });
     const seen = new Map(connection.seen);
-    const disk = collectionFiles(await readDisk(collectionId, connection.handle), seen);
+    const { disk, where } = await readDisk(connection);
     if (
       !full &&
       views.get(collectionId)?.state === 'synced' &&
       changedSince(seen, disk).length === 0
     )
       return;
-    const local = await localFiles(collectionId);
+    const local = await localFiles(collectionId, where);
     if (typeof local === 'string') {
       if (!(await currentCollection(collectionId))) return forget(collectionId);
       return show(collectionId, { state: 'error', folder, message: local });
@@ -209,7 +238,8 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       conflicts.set(collectionId, { local, disk, paths, answers });
       return show(collectionId, { state: 'conflict', folder, paths, answers });
     }
-    const problem = plan.kind === 'apply' ? await apply(connection, plan, disk, local) : null;
+    const problem =
+      plan.kind === 'apply' ? await apply(connection, where, plan, disk, local) : null;
     show(
       collectionId,
       problem === null
@@ -255,6 +285,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
     connections.delete(collectionId);
     conflicts.delete(collectionId);
     stamps.delete(collectionId);
+    wheres.delete(collectionId);
     tooLarge.delete(collectionId);
     show(collectionId, null);
   }
@@ -274,7 +305,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       show(collectionId, { state: 'conflict', folder, paths, answers, problem });
     await navigator.locks.request(`partner-api-folder:${collectionId}`, async () => {
       const fresh = (await getConnection(collectionId)) ?? connection;
-      const disk = collectionFiles(await readDisk(collectionId, fresh.handle), new Map(fresh.seen));
+      const { disk, where } = await readDisk(fresh);
       if (changes(pending.disk, disk).size > 0) {
         conflicts.delete(collectionId);
         await syncUnlocked(collectionId, true);
@@ -286,7 +317,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
           });
         return;
       }
-      const copy = keep === 'folder' ? current : folderCopy(pending.disk);
+      const copy = keep === 'folder' ? current : folderCopy(where.kind, pending.disk);
       if (copy === null)
         return refuse(
           pending,
@@ -298,7 +329,7 @@ export function startFolderSync({ reload, onViews }: FolderSyncDeps) {
       });
       if (!saved.ok) return refuse(pending, saved.error.message);
       conflicts.delete(collectionId);
-      const problem = await apply(fresh, settleConflict(pending, keep), disk, pending.local);
+      const problem = await apply(fresh, where, settleConflict(pending, keep), disk, pending.local);
       show(
         collectionId,
         problem === null

@@ -2,7 +2,8 @@
  * Reading a connected folder's files, bounded: a poll looks at the folder every few seconds, so a
  * read lists every entry (hidden ones such as `.git` left out) and looks at each file's size and
  * last-modified time first, reading the text only of files that are new or changed since the last
- * read (`FolderStamps`, kept in memory by the caller, never stored). A folder beyond
+ * read (`FolderStamps`, kept in memory by the caller, never stored). Hidden entries are left out
+ * unless the caller names them (`hiddenRead`: Postman v3's `.resources`). A folder beyond
  * FOLDER_LIMITS is refused while it is listed, before a single file is read.
  *
  * A file's time is trusted only once it is older than the read that saw it by SETTLE_MS: a file
@@ -61,6 +62,8 @@ export interface ReadOptions {
   limits?: FolderLimits;
   /** The clock (ms), for tests. */
   now?: () => number;
+  /** Hidden names read all the same (a Postman v3 folder keeps its settings in `.resources`). */
+  hiddenRead?: ReadonlySet<string>;
 }
 
 /** How much older than the read that saw it a file's time must be to be trusted (ms). */
@@ -84,7 +87,7 @@ export async function readFolderChanges(
 ): Promise<FolderRead> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await readOnce(root, known, options.limits ?? FOLDER_LIMITS, options.now ?? Date.now);
+      return await readOnce(root, known, options);
     } catch (error) {
       const name = error instanceof Error ? error.name : '';
       if (attempt === READ_ATTEMPTS || !CHANGED_WHILE_READ.has(name)) throw error;
@@ -115,8 +118,7 @@ function unchanged(stamp: FileStamp | undefined, size?: number, lastModified?: n
 async function readOnce(
   root: FolderHandle,
   known: FolderStamps,
-  limits: FolderLimits,
-  now: () => number,
+  { limits = FOLDER_LIMITS, now = Date.now, hiddenRead = new Set() }: ReadOptions,
 ): Promise<FolderRead> {
   let fileCount = 0;
   let byteCount = 0;
@@ -145,7 +147,7 @@ async function readOnce(
   async function walk(handle: FolderHandle, prefix: string): Promise<CollectionFile[]> {
     const entries: [string, FolderHandle | FolderFile][] = [];
     for await (const [name, entry] of handle.entries()) {
-      if (name.startsWith('.')) continue;
+      if (name.startsWith('.') && !hiddenRead.has(name)) continue;
       // Counted while listing: a folder far too large is refused before a single file is read.
       if (entry.kind === 'file') {
         fileCount += 1;

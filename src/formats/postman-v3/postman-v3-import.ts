@@ -23,7 +23,9 @@ import type { Directory } from '../opencollection/opencollection-folder-tree';
 import {
   type CollectionFile,
   checkImportSize,
+  type ParsedYaml,
   parseYaml,
+  parseYamlFiles,
 } from '../opencollection/opencollection-format';
 import { importPostmanData } from '../postman/postman-import';
 import { POSTMAN_SCHEMA_V21 } from '../postman/postman-names';
@@ -56,11 +58,14 @@ const NOTE = {
 
 interface Walk {
   notes: ImportNotes;
+  /** The request and definition files parsed up front, together (parseYamlFiles), by text. */
+  parsed: ReadonlyMap<string, ParsedYaml>;
 }
 
 /** A parsed YAML mapping, or null with the reason noted. */
-function parseFile(path: string, text: string, notes: ImportNotes): JsonObject | null {
-  const parsed = parseYaml(text);
+function parseFile(path: string, text: string, walk: Walk): JsonObject | null {
+  const { notes } = walk;
+  const parsed = walk.parsed.get(text) ?? parseYaml(text);
   if (!parsed.ok) {
     if (parsed.aliases) notes.add(NOTE.aliases, `${quoteName(path)} (line ${parsed.line})`);
     else notes.add(NOTE.broken, `${quoteName(path)} (line ${parsed.line}: ${parsed.reason})`);
@@ -116,7 +121,7 @@ function readDirectory(
       if (!name.startsWith('.')) notes.add(NOTE.otherFiles, quoteName(filePath));
       continue;
     }
-    const data = parseFile(filePath, text, notes);
+    const data = parseFile(filePath, text, walk);
     if (data === null) continue;
     if (textOf(data.$kind) !== KIND_REQUEST) {
       notes.add(
@@ -142,7 +147,7 @@ function readDirectory(
     const data =
       definitionText === undefined
         ? null
-        : parseFile(`${folderPath}${RESOURCES_DIR}/${DEFINITION_FILE}`, definitionText, notes);
+        : parseFile(`${folderPath}${RESOURCES_DIR}/${DEFINITION_FILE}`, definitionText, walk);
     entries.push({
       order: orderOf(data),
       name,
@@ -154,6 +159,23 @@ function readDirectory(
   }
   entries.sort((a, b) => a.order - b.order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return entries.map(({ entry }) => entry());
+}
+
+/**
+ * The collection's request and definition files parsed together, by text: a thousand small files
+ * parse in half the time as one stream (parseYamlFiles gives each the answer parseYaml would).
+ */
+function parsedUpFront(files: readonly CollectionFile[], prefix: string): Map<string, ParsedYaml> {
+  const start = prefix === '' ? '' : `${prefix}/`;
+  const texts = files
+    .filter(
+      ({ path }) =>
+        path.startsWith(start) &&
+        (requestStem(path) !== null || path.endsWith(`${RESOURCES_DIR}/${DEFINITION_FILE}`)),
+    )
+    .map(({ text }) => text);
+  const parsed = parseYamlFiles(texts);
+  return new Map(texts.map((text, at) => [text, parsed[at] as ParsedYaml]));
 }
 
 /** The description an export wrote is instructions for Postman users, not content. */
@@ -180,14 +202,15 @@ export function importPostmanV3(
     );
   }
   const notes = new ImportNotes();
+  const walk: Walk = { notes, parsed: parsedUpFront(files, found.prefix) };
   for (const name of found.environments) notes.add(NOTE.environments, quoteName(name));
   for (const name of found.others) notes.add(NOTE.others, quoteName(name));
   const definitionPath = `${RESOURCES_DIR}/${DEFINITION_FILE}`;
   const definitionText = found.root.folders.get(RESOURCES_DIR)?.files.get(DEFINITION_FILE);
   const definition =
-    definitionText === undefined ? null : parseFile(definitionPath, definitionText, notes);
+    definitionText === undefined ? null : parseFile(definitionPath, definitionText, walk);
   const folderName = found.prefix.slice(found.prefix.lastIndexOf('/') + 1);
-  const item = readDirectory(found.root, '', 0, { notes });
+  const item = readDirectory(found.root, '', 0, walk);
   const root: JsonObject = {
     info: {
       name: definition?.name ?? (folderName === '' ? undefined : folderName),

@@ -18,7 +18,7 @@ import {
   textOf,
 } from '../importing/untrusted-json';
 import { isSecretName, readTokenScriptMarker } from './postman-names';
-import { readTestScript } from './postman-test-import';
+import { readTestEntry } from './postman-test-import';
 import { tokenScriptLines } from './postman-token-script';
 
 const NOTE = {
@@ -140,7 +140,7 @@ export function readEvents(
     } else if (listen === 'prerequest') notes.add(NOTE.prerequest, where);
     else if (listen === 'test') {
       // A script that maps to assertions whole (one an export wrote) loses nothing.
-      if (!readTestScript(lines).complete) notes.add(NOTE.test, where);
+      if (!readTestEntry(entry).complete) notes.add(NOTE.test, where);
     } else notes.add(NOTE.otherScript, `${where} (${quoteName(listen ?? '?')})`);
   }
   return marker;

@@ -16,7 +16,7 @@ import {
   type Assertion,
   type AssertionOperator,
 } from '../../collections/model';
-import { isObject, scriptLines, textOf } from '../importing/untrusted-json';
+import { isObject, type JsonObject, scriptLines, textOf } from '../importing/untrusted-json';
 import { TEST_SCRIPT_MARKER } from './postman-test-script';
 
 const MAX_SCRIPT_LINES = 5_000;
@@ -30,6 +30,11 @@ export interface ReadChecks {
 }
 
 const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+/** Built once: a thousand requests' scripts are read line by line. */
+const TEST_LINE = new RegExp(`^pm\\.test\\((${JSON_STRING}), function \\(\\) \\{$`);
+const CARRIED_LINE = new RegExp(
+  `^(?:carry\\(|pm\\.(?:environment|collectionVariables|variables|globals)\\.set\\()(${JSON_STRING}), (.+)\\);$`,
+);
 const OPERATORS: ReadonlySet<string> = new Set(ASSERTION_OPERATORS);
 
 function parseJson(text: string): unknown {
@@ -116,7 +121,7 @@ export function readTestScript(lines: readonly string[]): ReadChecks {
   const shown = lines.slice(0, MAX_SCRIPT_LINES);
   for (const [index, raw] of shown.entries()) {
     const line = raw.length > MAX_LINE ? '' : raw.trim();
-    const test = new RegExp(`^pm\\.test\\((${JSON_STRING}), function \\(\\) \\{$`).exec(line);
+    const test = TEST_LINE.exec(line);
     const actual = /^const actual = (.+);$/.exec((shown[index + 1] ?? '').trim());
     if (test && actual) {
       const title = parseJson(test[1] as string);
@@ -127,9 +132,7 @@ export function readTestScript(lines: readonly string[]): ReadChecks {
         continue;
       }
     }
-    const carried = new RegExp(
-      `^(?:carry\\(|pm\\.(?:environment|collectionVariables|variables|globals)\\.set\\()(${JSON_STRING}), (.+)\\);$`,
-    ).exec(line);
+    const carried = CARRIED_LINE.exec(line);
     if (carried) {
       const name = parseJson(carried[1] as string);
       const expression = expressionOf(carried[2] as string);
@@ -169,6 +172,19 @@ export function readTestScript(lines: readonly string[]): ReadChecks {
 }
 
 /** The checks of an item's test scripts (its `event` list), as a saved request's fields. */
+/** What the import has read of each test script entry: the summary's note and the checks ask both. */
+const readEntries = new WeakMap<object, ReadChecks>();
+
+/** `readTestScript` of a `test` event entry, read once however often it is asked. */
+export function readTestEntry(entry: JsonObject): ReadChecks {
+  let read = readEntries.get(entry);
+  if (read === undefined) {
+    read = readTestScript(scriptLines(entry));
+    readEntries.set(entry, read);
+  }
+  return read;
+}
+
 export function testChecksOf(event: unknown): {
   assertions?: Assertion[];
   answerVariables?: AnswerVariable[];
@@ -178,7 +194,7 @@ export function testChecksOf(event: unknown): {
   const answerVariables: AnswerVariable[] = [];
   for (const entry of event) {
     if (!isObject(entry) || textOf(entry.listen) !== 'test') continue;
-    const read = readTestScript(scriptLines(entry));
+    const read = readTestEntry(entry);
     assertions.push(...read.assertions);
     answerVariables.push(...read.answerVariables);
   }

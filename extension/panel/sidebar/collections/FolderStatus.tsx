@@ -1,5 +1,5 @@
 /**
- * Under a collection kept in a folder: which folder, what the last read from it could not take
+ * Under a collection kept in a folder: which folder and in which format, what the last read from it could not take
  * (as an import's summary says), and what needs the user. When the browser has taken back the
  * access (after a restart, or once the extension's last tab closed: connect-folder/folder-keeper.ts)
  * the folder needs a click to reconnect (the browser asks only on a click); the panel keeps
@@ -33,7 +33,7 @@ export function FolderStatus({ collectionId, name, view, folders }: Props) {
     return (
       <>
         <p class="muted folder-status" role="status" aria-label={`Folder of ${name}`}>
-          Kept in folder “{folder}”
+          Kept in folder “{folder}” as {view.format}
         </p>
         {view.notes !== undefined && view.notes.length > 0 && (
           <ul class="notice notice-info" aria-label={`Not taken from the folder of ${name}`}>

@@ -1,0 +1,87 @@
+/**
+ * The two formats a connected folder speaks, as folder-sync.ts uses them: OpenCollection YAML
+ * (Bruno; the folder is the collection) and Postman 12's collection schema v3 (the folder holds
+ * `postman/collections/<Collection>/…`; src/formats/postman-v3/postman-v3-folder.ts). Each says
+ * what to read, where the collection is, which files are its own, what the panel's side writes
+ * and how files read back into a collection. The sync itself (three-way plan, writes, conflicts,
+ * locks) is the same for both.
+ */
+
+import type { FileImport } from '../../../src/formats/import-file';
+import {
+  collectionFiles,
+  type FileMap,
+} from '../../../src/formats/opencollection/folder-sync-plan';
+import type { FolderHandle } from '../../../src/formats/opencollection/opencollection-folder-io';
+import {
+  type FileStamp,
+  type FolderRead,
+  readFolderChanges,
+} from '../../../src/formats/opencollection/opencollection-folder-read';
+import type { CollectionFile } from '../../../src/formats/opencollection/opencollection-format';
+import { importOpenCollection } from '../../../src/formats/opencollection/opencollection-import';
+import type { FolderFormat } from '../../../src/formats/postman-v3/folder-format';
+import {
+  keptCollectionDir,
+  postmanV3CollectionFiles,
+  postmanV3FolderFiles,
+  readPostmanV3Folder,
+  wantedCollectionDir,
+} from '../../../src/formats/postman-v3/postman-v3-folder';
+import { importPostmanV3 } from '../../../src/formats/postman-v3/postman-v3-import';
+import type { Result } from '../../../src/vocabulary/errors';
+import { ask } from './worker-client';
+
+export interface FolderKind {
+  format: FolderFormat;
+  /** The folder's files this format looks at, reading only those changed since `known`. */
+  read(root: FolderHandle, known?: ReadonlyMap<string, FileStamp>): Promise<FolderRead>;
+  /**
+   * Where in the folder the collection is ('' for the whole folder). `name`: the collection's
+   * name, asked only when the last sync's record (`seen`) does not say.
+   */
+  place(seen: FileMap, name: () => Promise<string>): Promise<string>;
+  /** The collection's own files among the folder's. */
+  own(files: readonly CollectionFile[], seen: FileMap, place: string): Map<string, string>;
+  /** The panel's side: the collection's files as the folder should hold them, or why not. */
+  local(collectionId: string, place: string): Promise<FileMap | string>;
+  /** The collection the files hold. `written`: files the panel wrote itself. */
+  collectionOf(files: readonly CollectionFile[], written: ReadonlySet<string>): Result<FileImport>;
+}
+
+const newId = () => crypto.randomUUID();
+const notWritten = (message: string, hint: string) =>
+  `Not written to the folder: ${message} ${hint}`;
+
+const openCollection: FolderKind = {
+  format: 'opencollection',
+  read: (root, known) => readFolderChanges(root, known),
+  place: async () => '',
+  own: (files, seen) => collectionFiles(files, seen),
+  async local(collectionId) {
+    const reply = await ask('collections/export-folder', { id: collectionId });
+    if (!reply.ok) return notWritten(reply.error.message, reply.error.hint);
+    return new Map(reply.value.files.map(({ path, text }) => [path, text]));
+  },
+  collectionOf: (files, written) => importOpenCollection(files, newId, written),
+};
+
+const postmanV3: FolderKind = {
+  format: 'postman-v3',
+  /** Only `postman/` is read (a repository's other files are not the collection's). */
+  read: (root, known) => readPostmanV3Folder(root, known),
+  place: async (seen, name) =>
+    keptCollectionDir(seen.keys(), seen.size > 0 ? '' : wantedCollectionDir(await name())),
+  own: (files, seen, place) => postmanV3CollectionFiles(files, seen, place),
+  async local(collectionId, place) {
+    const reply = await ask('collections/export', { id: collectionId, format: 'postman' });
+    if (!reply.ok) return notWritten(reply.error.message, reply.error.hint);
+    return postmanV3FolderFiles(reply.value.text, place);
+  },
+  collectionOf: (files) => importPostmanV3(files, newId),
+};
+
+export const FOLDER_KINDS: Record<FolderFormat, FolderKind> = {
+  opencollection: openCollection,
+  'postman-v3': postmanV3,
+};
