@@ -10,7 +10,6 @@ import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import { Sidebar } from '../sidebar/Sidebar';
 import type { CaptureAction } from '../state/capture-store';
-import type { CollectionsState } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
 import type { Draft } from '../state/use-request';
 import { lazyComponent } from '../ui/lazy';
@@ -32,7 +31,6 @@ interface Props {
   profile: ProfileView;
   /** Every saved profile: captured calls are matched against them; Export for Bruno offers them. */
   profiles: readonly ProfileView[];
-  collections: CollectionsState;
   /** The saved request in the composer, and whether the composer changed it. */
   openId: string | null;
   dirty: boolean;
@@ -54,7 +52,6 @@ export function WorkbenchSidebar(props: Props) {
         <CollectionsPanel
           profile={profile}
           profiles={props.profiles}
-          state={props.collections}
           openId={props.openId}
           dirty={props.dirty}
           onOpen={props.onOpenSaved}

@@ -3,7 +3,7 @@
  * it): what was kept, changed or dropped, and, for an OpenAPI document, New profile from this API.
  */
 import type { ProfilePrefill } from '../../../../src/service/profile/profile-input';
-import type { ImportSummaryLines } from './use-collection-import';
+import type { ImportSummaryLines } from '../../../../src/workspace/collections-state';
 
 export function ImportSummary({
   summary,
