@@ -10,7 +10,7 @@ import { withCarried } from '../../../src/checks/with-carried';
 import { sameChecks } from '../../../src/collections/check-use';
 import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
 import type { SavedRequest } from '../../../src/collections/model';
-import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { RequestTab, UiPrefs } from '../../../src/service/profile/ui-prefs';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
@@ -48,7 +48,6 @@ export interface WorkbenchProps {
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;
   notices: ComponentChildren;
-  onNewProfile: (prefill: ProfilePrefill) => void;
   /** Every saved profile: captured calls are matched against them. */
   profiles: readonly ProfileView[];
 }
@@ -159,7 +158,6 @@ export function Workbench(props: WorkbenchProps) {
         if (action === 'save') setOpen('save');
         if (action === 'open') document.getElementById('path')?.focus();
       }}
-      onNewProfile={props.onNewProfile}
     />
   );
 

@@ -4,7 +4,7 @@
  * the panel paints the composer before them.
  */
 import type { Collection, SavedRequest } from '../../../src/collections/model';
-import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { UiPrefs } from '../../../src/service/profile/ui-prefs';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
@@ -37,7 +37,6 @@ interface Props {
   onOpenSaved: (collection: Collection, request: SavedRequest) => void;
   onOpenEntry: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
   onCaptured: (draft: Draft, notes: string[], action: CaptureAction) => void;
-  onNewProfile: (prefill: ProfilePrefill) => void;
 }
 
 export function WorkbenchSidebar(props: Props) {
@@ -55,7 +54,6 @@ export function WorkbenchSidebar(props: Props) {
           openId={props.openId}
           dirty={props.dirty}
           onOpen={props.onOpenSaved}
-          onNewProfile={props.onNewProfile}
         />
       }
       capture={<CaptureView profiles={props.profiles} onDraft={props.onCaptured} />}

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
-import type { ProfilePrefill, ProfileView } from '../../../../src/service/profile/profile-input';
+import type { ProfileView } from '../../../../src/service/profile/profile-input';
 import {
   dismissSummary,
   importFile,
@@ -45,8 +45,6 @@ interface Props {
   openId: string | null;
   dirty: boolean;
   onOpen: (collection: Collection, request: SavedRequest) => void;
-  /** "New profile from this API": the settings an imported OpenAPI document suggests. */
-  onNewProfile: (prefill: ProfilePrefill) => void;
 }
 
 /** A broad search shows its first matches only: thousands of rows would make typing lag. */
@@ -55,7 +53,7 @@ const MAX_SHOWN_HITS = 100;
 type OpenMenu = { collection: Collection; row: TreeRow; at: { x: number; y: number } };
 
 export function CollectionsPanel(props: Props) {
-  const { openId, dirty, onOpen, onNewProfile } = props;
+  const { openId, dirty, onOpen } = props;
   const { list, error } = useStore((state) => state.collections);
   const { reading, clash, outside, summary } = useStore((state) => state.collections.import);
   const [running, setRunning] = useState<{ collection: Collection; folder: Folder | null } | null>(
@@ -74,13 +72,7 @@ export function CollectionsPanel(props: Props) {
     showWide({
       id: 'import-summary',
       title: 'Import summary',
-      body: (
-        <ImportSummary
-          summary={summary}
-          onNewProfile={onNewProfile}
-          onDismiss={() => showWide(null)}
-        />
-      ),
+      body: <ImportSummary summary={summary} onDismiss={() => showWide(null)} />,
       onClose: () => dismissSummary(deps),
     });
   }, [summary]);
@@ -185,11 +177,7 @@ export function CollectionsPanel(props: Props) {
       )}
       {summary && showWide === null && (
         <div class="notice notice-info">
-          <ImportSummary
-            summary={summary}
-            onNewProfile={onNewProfile}
-            onDismiss={() => dismissSummary(deps)}
-          />
+          <ImportSummary summary={summary} onDismiss={() => dismissSummary(deps)} />
         </div>
       )}
       {list.length === 0 && (
