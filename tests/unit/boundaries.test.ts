@@ -103,7 +103,6 @@ describe('module boundaries', () => {
       'extension/panel/dialogs/UseLocalSandbox.tsx',
       'extension/panel/request/TokenInspector.tsx',
       'extension/panel/sidebar/History.tsx',
-      'extension/panel/sidebar/run/use-run.ts',
       'extension/panel/state/capture-store.ts',
       'extension/panel/state/folder-sync.ts',
       'extension/panel/state/use-lock.ts',
