@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ProfilePrefill, ProfileView, Warning } from '../../src/service/profile/profile-input';
 import type { AppError } from '../../src/vocabulary/errors';
+import { answerNewProfile } from './state/profile-intents';
 import { useLockWatch } from './state/use-lock';
 import { usePrefs } from './state/use-prefs';
 import { ask } from './state/worker-client';
@@ -32,19 +33,6 @@ type Editing =
   | { mode: 'new'; prefill?: ProfilePrefill; seq?: number }
   | { mode: 'edit'; profile: ProfileView };
 
-/** A new profile with another's settings; its secrets are typed again (the panel has none). */
-function duplicateOf(profile: ProfileView): ProfilePrefill {
-  return {
-    name: `${profile.name} (copy)`,
-    authMethod: profile.authMethod,
-    authUrl: profile.authUrl,
-    baseUrl: profile.baseUrl,
-    companyId: profile.companyId,
-    clientId: profile.clientId,
-    variables: profile.variables,
-  };
-}
-
 export function App() {
   const [profiles, setProfiles] = useState<ProfileView[] | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -68,6 +56,8 @@ export function App() {
   useEffect(() => {
     void refresh();
   }, []);
+  // New profile from this API (an import's summary) opens this editor, filled in.
+  useEffect(() => answerNewProfile((prefill) => setEditing({ mode: 'new', prefill })), []);
 
   async function choose(id: string) {
     setActiveId(id);
@@ -136,7 +126,6 @@ export function App() {
         initial={editing.mode === 'edit' ? editing.profile : null}
         prefill={editing.mode === 'new' ? (editing.prefill ?? null) : null}
         onCancel={() => setEditing({ mode: 'closed' })}
-        onDuplicate={(profile) => setEditing({ mode: 'new', prefill: duplicateOf(profile) })}
         onSaved={saved}
         onDeleted={() => {
           setEditing({ mode: 'closed' });
@@ -167,7 +156,6 @@ export function App() {
         toolbarStart={toolbarStart}
         toolbarEnd={toolbarEnd}
         notices={notices}
-        onNewProfile={(prefill) => setEditing({ mode: 'new', prefill })}
         profiles={profiles}
       />
       {editor}

@@ -10,6 +10,10 @@ import { createRequestCommands } from '../workspace/request-commands';
 import { createWorkspaceStore } from '../workspace/store';
 import { createFakeWorker, type FakeHandlers } from './fake-worker';
 
+// Send loads with the first Send in the panel (request-commands.ts); loaded here once, so that a
+// test's first Send is in flight after one `settle()`, as every later Send is in the panel.
+await import('../workspace/send');
+
 /** A clock that moves only when the test says, and the timers that run as it passes them. */
 export function fakeClock(start = 1_000) {
   let now = start;

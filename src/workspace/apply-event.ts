@@ -5,6 +5,8 @@
  */
 import type { WorkerEvent } from '../protocol/events';
 import { DEFAULT_UI_PREFS } from '../vocabulary/ui-prefs';
+import { reduceCollections } from './collections-slice';
+import type { CollectionsAction } from './collections-state';
 import { lockKnown, reduceLock } from './lock-slice';
 import type { LockAction } from './lock-state';
 import { reduceRequest } from './request-slice';
@@ -36,9 +38,13 @@ const isRequestAction = (action: WorkspaceAction): action is RequestAction =>
 const isLockAction = (action: WorkspaceAction): action is LockAction =>
   action.type.startsWith('lock/');
 
+const isCollectionsAction = (action: WorkspaceAction): action is CollectionsAction =>
+  action.type.startsWith('collections/');
+
 export function reduce(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
   if (isRequestAction(action)) return reduceRequest(state, action);
   if (isLockAction(action)) return reduceLock(state, action);
+  if (isCollectionsAction(action)) return reduceCollections(state, action);
   switch (action.type) {
     case 'event':
       return applyEvent(state, action.event);

@@ -15,7 +15,7 @@ import { createDraftSaver } from './draft-save';
 import { callOf, requestOf } from './request-slice';
 import type { Draft, DraftNotes, Opened } from './request-state';
 import type { CollectionsAccess } from './save-changes';
-import { type SendContext, send } from './send';
+import type { SendContext } from './send';
 
 export function createRequestCommands(deps: CommandDeps) {
   const { dispatch, get } = deps;
@@ -74,7 +74,8 @@ export function createRequestCommands(deps: CommandDeps) {
     saveInPlace: async (profileId: string, access: CollectionsAccess) =>
       (await import('./save-changes')).saveInPlace(deps, profileId, access),
     /** Send's code (and the checks') loads with the first Send: an idle panel needs none of it. */
-    send: (profileId: string, context: SendContext) => send(deps, profileId, context),
+    send: async (profileId: string, context: SendContext) =>
+      (await import('./send')).send(deps, profileId, context),
     /** Stops the call in flight, if any (its answer then says it was cancelled). */
     async cancel(profileId: string) {
       const { inFlight } = requestOf(get(), profileId);

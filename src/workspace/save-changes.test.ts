@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Collection, SavedRequest } from '../collections/model';
 import { workspaceHarness } from '../testing/workspace-harness';
-import type { AppError, Result } from '../vocabulary/errors';
+import { createCollectionCommands } from './collection-commands';
 import { requestOf } from './request-slice';
 
 const saved: SavedRequest = {
@@ -21,32 +21,28 @@ const saved: SavedRequest = {
 const collection = {
   id: 'c1',
   name: 'Shop',
-  auth: { method: 'inherit' },
+  auth: { method: 'apiKey', formEncodeCredentials: false },
   variables: [],
   items: [saved],
-} as unknown as Collection;
+} satisfies Collection;
 
-function access() {
+/** The collection commands on the fake worker, with the collection listed; what was put. */
+function collectionsOf(harness: ReturnType<typeof workspaceHarness>) {
   const puts: Collection[] = [];
-  const errors: AppError[] = [];
-  return {
-    puts,
-    errors,
-    collections: [collection],
-    save: async (edit: Result<Collection>) => {
-      if (!edit.ok) return false;
-      puts.push(edit.value);
-      return true;
-    },
-    setError: (error: AppError) => void errors.push(error),
-  };
+  harness.worker.handle('collections/put', ({ collection: put }) => {
+    puts.push(put);
+    return { ok: true, value: { collection: put } };
+  });
+  harness.store.dispatch({ type: 'collections/listed', list: [collection] });
+  return { puts, commands: createCollectionCommands(harness.deps) };
 }
 
 describe('save changes', () => {
   it('writes the draft and its checks into the saved request, and says so', async () => {
-    const { store, commands } = workspaceHarness({
+    const harness = workspaceHarness({
       'workspace/save-draft': () => ({ ok: true, value: { saved: true } }),
     });
+    const { store, commands } = harness;
     commands.openSaved('p', 'c1', saved);
     commands.setDraft('p', { ...saved, path: 'orders/{{orderId}}' });
     const checks = {
@@ -56,8 +52,8 @@ describe('save changes', () => {
       answerVariables: [],
     };
     commands.setChecks('p', checks);
-    const collections = access();
-    await commands.saveInPlace('p', collections);
+    const collections = collectionsOf(harness);
+    await commands.saveInPlace('p', collections.commands);
     const written = collections.puts[0]?.items[0] as SavedRequest;
     expect(written).toMatchObject({
       id: 'r1',
@@ -68,21 +64,23 @@ describe('save changes', () => {
       saveStatus: 'Saved “Orders”.',
       opened: { collectionId: 'c1', request: written },
     });
+    expect(store.get().collections.list[0]?.items[0]).toEqual(written);
   });
 
   it('refuses while a check row is unfinished, saying which', async () => {
-    const { store, commands } = workspaceHarness({
+    const harness = workspaceHarness({
       'workspace/save-draft': () => ({ ok: true, value: { saved: true } }),
     });
+    const { store, commands } = harness;
     commands.openSaved('p', 'c1', saved);
     commands.setChecks('p', {
       assertions: [{ expression: '', operator: 'eq', value: '200', enabled: true }],
       answerVariables: [],
     });
-    const collections = access();
-    await commands.saveInPlace('p', collections);
+    const collections = collectionsOf(harness);
+    await commands.saveInPlace('p', collections.commands);
     expect(collections.puts).toEqual([]);
-    expect(collections.errors[0]?.message).toMatch(/Assertion 1/);
+    expect(store.get().collections.error?.message).toMatch(/Assertion 1/);
     expect(requestOf(store.get(), 'p').saveStatus).toBe('');
   });
 });

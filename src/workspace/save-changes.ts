@@ -10,9 +10,8 @@ import type { AppError, Result } from '../vocabulary/errors';
 import type { CommandDeps } from './ask';
 import { requestOf } from './request-slice';
 
-/** What Save changes needs of the collections (they are not in the store yet). */
+/** What Save changes needs of the collection commands (collection-commands.ts). */
 export interface CollectionsAccess {
-  collections: readonly Collection[];
   save: (edit: Result<Collection>) => Promise<boolean>;
   setError: (error: AppError) => void;
 }
@@ -24,7 +23,7 @@ export async function saveInPlace(
 ): Promise<void> {
   const { opened, draft, checks } = requestOf(get(), profileId);
   if (opened === null) return;
-  const collection = access.collections.find((item) => item.id === opened.collectionId);
+  const collection = get().collections.list.find((item) => item.id === opened.collectionId);
   if (collection === undefined) return;
   const unfinished = checksProblem(checks);
   if (unfinished !== null) return access.setError(unfinished);

@@ -4,9 +4,10 @@
  * the lock and its passphrase forms (`lock-slice.ts`), what else the worker owns and tells
  * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
  * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
- * its shape in `request-state.ts`); the layout preferences are one action (`prefs`). The worker's
- * events enter through one `applyEvent` (`apply-event.ts`); replies the panel asked for
- * come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
+ * its shape in `request-state.ts`), the saved collections and an import on its way
+ * (`collections-slice.ts`, its shape in `collections-state.ts`); the layout preferences are one
+ * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
+ * the panel asked for come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
 import type { WorkerEvent } from '../protocol/events';
 import type { LockState, TokenShownView } from '../protocol/messages';
@@ -14,6 +15,11 @@ import type { TimelineStep } from '../service/call/timeline';
 import type { AppError } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 import type { UiPrefs } from '../vocabulary/ui-prefs';
+import {
+  type CollectionsAction,
+  type CollectionsSlice,
+  EMPTY_COLLECTIONS,
+} from './collections-state';
 import type { LockAction, LockPanel } from './lock-state';
 import type { ProfileRequest, RequestAction } from './request-state';
 
@@ -53,6 +59,8 @@ export interface WorkspaceState {
   prefs: UiPrefs | null;
   /** By profile id: the call being composed, the call in flight, the answer (request-slice.ts). */
   requests: Readonly<Record<string, ProfileRequest>>;
+  /** The saved collections, their last error and an import on its way (collections-slice.ts). */
+  collections: CollectionsSlice;
 }
 
 export type WorkspaceAction =
@@ -65,7 +73,8 @@ export type WorkspaceAction =
   /** Layout preferences read, or changed by the user. */
   | { type: 'prefs'; set: Partial<UiPrefs> }
   | RequestAction
-  | LockAction;
+  | LockAction
+  | CollectionsAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
@@ -76,4 +85,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   carried: {},
   prefs: null,
   requests: {},
+  collections: EMPTY_COLLECTIONS,
 };

@@ -15,6 +15,7 @@ import { originMoves } from '../../../src/service/profile/secret-origin';
 import { originPatternsToRequest } from '../../../src/service/wire/url-rules';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { AuthMethod, NameValue } from '../../../src/vocabulary/terms';
+import { newProfile } from '../state/profile-intents';
 import { ask } from '../state/worker-client';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
@@ -32,8 +33,6 @@ interface Props {
   onSaved: (profile: ProfileView, warnings: Warning[]) => void;
   onCancel: (() => void) | null;
   onDeleted: (id: string) => void;
-  /** Opens a new profile with this one's settings (Duplicate profile); secrets are typed again. */
-  onDuplicate?: (profile: ProfileView) => void;
 }
 
 type Asking =
@@ -49,14 +48,20 @@ const METHOD_LABELS: Record<AuthMethod, string> = {
   oauthBody: 'OAuth (form body)',
 };
 
-export function ProfileEditor({
-  initial,
-  prefill,
-  onSaved,
-  onCancel,
-  onDeleted,
-  onDuplicate,
-}: Props) {
+/** A new profile with another's settings; its secrets are typed again (the panel has none). */
+function duplicateOf(profile: ProfileView): ProfilePrefill {
+  return {
+    name: `${profile.name} (copy)`,
+    authMethod: profile.authMethod,
+    authUrl: profile.authUrl,
+    baseUrl: profile.baseUrl,
+    companyId: profile.companyId,
+    clientId: profile.clientId,
+    variables: profile.variables,
+  };
+}
+
+export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }: Props) {
   const start = initial ?? prefill ?? null;
   const [name, setName] = useState(start?.name ?? '');
   const [authUrl, setAuthUrl] = useState(start?.authUrl ?? '');
@@ -252,8 +257,8 @@ export function ProfileEditor({
             Cancel
           </button>
         )}
-        {initial && onDuplicate && (
-          <button type="button" onClick={() => onDuplicate(initial)}>
+        {initial && (
+          <button type="button" onClick={() => newProfile(duplicateOf(initial))}>
             Duplicate profile
           </button>
         )}

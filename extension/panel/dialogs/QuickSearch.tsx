@@ -8,12 +8,12 @@ import { findItem, pathHolds, searchItems } from '../../../src/collections/colle
 import type { Collection, SavedRequest } from '../../../src/collections/model';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
+import { useStore } from '../state/store';
 import { ask } from '../state/worker-client';
 import { Dialog } from '../ui/Dialog';
 
 interface Props {
   profileId: string;
-  collections: Collection[];
   onOpenSaved: (collectionId: string, request: SavedRequest) => void;
   onOpenEntry: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
   onClose: () => void;
@@ -67,7 +67,8 @@ function options(query: string, collections: Collection[], history: HistoryEntry
   return [...saved, ...past].slice(0, MAX_OPTIONS);
 }
 
-export function QuickSearch({ profileId, collections, onOpenSaved, onOpenEntry, onClose }: Props) {
+export function QuickSearch({ profileId, onOpenSaved, onOpenEntry, onClose }: Props) {
+  const collections = useStore((state) => state.collections.list);
   const [query, setQuery] = useState('');
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [active, setActive] = useState(0);

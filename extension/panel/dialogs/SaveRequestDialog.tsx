@@ -11,16 +11,16 @@ import { allFolders } from '../../../src/collections/collection-search';
 import type { SavedRequest } from '../../../src/collections/model';
 import { fallbackRequestName, savedRequestCollection } from '../../../src/collections/save-request';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
+import { useStore } from '../state/store';
 import type { EditedChecks } from '../state/use-checks';
-import type { CollectionsState } from '../state/use-collections';
 import type { Draft } from '../state/use-request';
+import { collections } from '../state/workspace';
 import { Dialog } from '../ui/Dialog';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
 import { FormActions } from '../ui/FormActions';
 
 interface Props {
-  state: CollectionsState;
   profile: ProfileView;
   draft: Draft;
   /** The assertions and answer variables of the Tests tab, saved with the call. */
@@ -34,13 +34,14 @@ interface Props {
 const NEW = '__new__';
 
 export function SaveRequestDialog(props: Props) {
-  const { state, profile, draft, checks, problem, onSaved, onClose } = props;
+  const { profile, draft, checks, problem, onSaved, onClose } = props;
+  const { list, error } = useStore((state) => state.collections);
   const [name, setName] = useState('');
-  const [target, setTarget] = useState(state.collections[0]?.id ?? NEW);
+  const [target, setTarget] = useState(list[0]?.id ?? NEW);
   const [newName, setNewName] = useState('');
   const [folder, setFolder] = useState('');
   const [newFolder, setNewFolder] = useState('');
-  const chosen = state.collections.find((collection) => collection.id === target) ?? null;
+  const chosen = list.find((collection) => collection.id === target) ?? null;
   const fallbackName = fallbackRequestName(draft);
 
   async function save(event: Event) {
@@ -62,8 +63,8 @@ export function SaveRequestDialog(props: Props) {
       },
     );
     // A refusal (an unfinished check, a name too long) is shown by `save`, and nothing is saved.
-    if (!built.ok) return void state.save(built);
-    if (await state.save({ ok: true, value: built.value.collection })) {
+    if (!built.ok) return void collections.save(built);
+    if (await collections.save({ ok: true, value: built.value.collection })) {
       onSaved(built.value.collection.id, built.value.request);
       onClose();
     }
@@ -92,7 +93,7 @@ export function SaveRequestDialog(props: Props) {
             value={target}
             onChange={(e) => setTarget(e.currentTarget.value)}
           >
-            {state.collections.map((collection) => (
+            {list.map((collection) => (
               <option key={collection.id} value={collection.id}>
                 {collection.name}
               </option>
@@ -151,7 +152,7 @@ export function SaveRequestDialog(props: Props) {
             )}
           </>
         )}
-        {state.error && <ErrorNotice error={state.error} />}
+        {error && <ErrorNotice error={error} />}
         <FormActions submit="Save" onCancel={onClose} />
       </form>
     </Dialog>

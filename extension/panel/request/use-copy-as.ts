@@ -1,19 +1,22 @@
 /**
- * Copy as code: the composed call as a runnable cURL command, or as JavaScript fetch, Python
- * requests, HTTPie or PowerShell. By default secrets are environment variables (and the code is
+ * Copy as code as the request bar shows it: the composed call as a runnable cURL command, or as
+ * JavaScript fetch, Python requests, HTTPie or PowerShell (written by src/workspace/copy-as.ts,
+ * loaded with the first use). By default secrets are environment variables (and the code is
  * shown); "with secrets" first asks in the panel, then copies the real API key or access token
  * (never the client secret) and does not show it.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { codeBuildPayload } from '../../../src/protocol/panel-payloads';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { CodeLanguage, NameValue } from '../../../src/vocabulary/terms';
+import type { CopyMode } from '../../../src/workspace/copy-as';
 import type { Draft } from '../state/use-request';
-import { ask } from '../state/worker-client';
+import { deps } from '../state/workspace';
 import { copyText } from '../ui/copy-text';
 
-export type CopyMode = 'variables' | 'values';
+export type { CopyMode };
+
+const loadCopyAs = () => import('../../../src/workspace/copy-as');
 
 /** How each language is named on its buttons: "Copy as cURL", "Copy as Python", … */
 export const LANGUAGE_NAMES: Record<CodeLanguage, string> = {
@@ -35,8 +38,8 @@ export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly N
 
   /** The code, or why the call cannot be written (a part too long: nothing is asked). */
   async function build(language: CodeLanguage, mode: CopyMode) {
-    const built = codeBuildPayload(profile.id, language, mode, draft, shared);
-    return built.ok ? ask('code/build', built.value) : built;
+    const { buildCode } = await loadCopyAs();
+    return buildCode(deps, { profileId: profile.id, draft, shared }, language, mode);
   }
 
   // The code shown follows the draft: an edit rewrites it (a moment later, not on every key).
@@ -64,7 +67,7 @@ export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly N
     setError(null);
     setShown(mode === 'variables' ? { language, code: reply.value.code } : null);
     const copied = await copyText(reply.value.code);
-    setStatus(copyStatus(copied, mode, secret));
+    setStatus((await loadCopyAs()).copyStatus(copied, mode, secret));
   }
 
   return {
@@ -84,18 +87,3 @@ export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly N
 }
 
 export type CopyAs = ReturnType<typeof useCopyAs>;
-
-/**
- * What a copy says. Code with a secret in it is never put on screen, so when the clipboard refuses
- * it there is nothing to select: the user copies the code with variables instead, or tries again.
- */
-function copyStatus(copied: boolean, mode: CopyMode, secret: string): string {
-  if (mode === 'variables') {
-    return copied
-      ? 'Copied. Set the variables it names first, then run it.'
-      : 'Copying failed: select the code below and copy it by hand.';
-  }
-  return copied
-    ? `Copied, with the ${secret} in clear text.`
-    : `Copying failed, and code with the ${secret} is not shown on screen: try again, or copy it with variables and set them first.`;
-}

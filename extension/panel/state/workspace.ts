@@ -4,6 +4,7 @@
  * (store.ts) and call these commands; none of them reaches the worker on its own.
  */
 import type { CommandDeps } from '../../../src/workspace/ask';
+import { createCollectionCommands } from '../../../src/workspace/collection-commands';
 import { createPrefsCommands } from '../../../src/workspace/prefs-commands';
 import { createRequestCommands } from '../../../src/workspace/request-commands';
 import { createWorkspaceStore } from '../../../src/workspace/store';
@@ -27,3 +28,5 @@ export const deps: CommandDeps = {
 export const requests = createRequestCommands(deps);
 
 export const prefs = createPrefsCommands(deps);
+
+export const collections = createCollectionCommands(deps);

@@ -8,8 +8,13 @@ import { nextChangeAt, tokenStateAt } from '../../../src/service/token/token-clo
 import type { TokenSuccessView } from '../../../src/service/token/token-grant';
 import type { TokenState } from '../state/use-token';
 import { Countdown } from '../ui/Countdown';
-import { StillUsing } from '../ui/StillUsing';
+import { lazyComponent } from '../ui/lazy';
 import { useClock } from '../ui/use-clock';
+
+/** Shown only while a renewal failed: its code loads then, not with the panel. */
+const StillUsing = lazyComponent(() =>
+  import('../ui/StillUsing').then((module) => module.StillUsing),
+);
 
 interface Props {
   profile: ProfileView;

@@ -5,12 +5,12 @@
  * sidebar and the dialogs are beside it (Workbench*.tsx).
  */
 import type { ComponentChildren } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { withCarried } from '../../../src/checks/with-carried';
 import { sameChecks } from '../../../src/collections/check-use';
 import { draftProblem, sameCall } from '../../../src/collections/draft-checks';
 import type { SavedRequest } from '../../../src/collections/model';
-import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { NameValue } from '../../../src/vocabulary/terms';
@@ -22,12 +22,13 @@ import { RequestPane } from '../request/RequestPane';
 import { useCopyAs } from '../request/use-copy-as';
 import { useJsonLocator } from '../request/use-json-locator';
 import { ResponsePane } from '../response/ResponsePane';
+import { useStore } from '../state/store';
 import { useChecks } from '../state/use-checks';
-import { useCollections } from '../state/use-collections';
+import { FoldersContext, useCollectionFolders } from '../state/use-collection-folders';
 import type { SetPrefs } from '../state/use-prefs';
 import { type Draft, EMPTY_DRAFT, useRequest } from '../state/use-request';
 import { useToken } from '../state/use-token';
-import { requests } from '../state/workspace';
+import { collections, requests } from '../state/workspace';
 import { WideView, WideViewContext } from '../ui/WideView';
 import { useFocusRescue } from './use-focus-rescue';
 import { useFollowSaved } from './use-follow-saved';
@@ -47,7 +48,6 @@ export interface WorkbenchProps {
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;
   notices: ComponentChildren;
-  onNewProfile: (prefill: ProfilePrefill) => void;
   /** Every saved profile: captured calls are matched against them. */
   profiles: readonly ProfileView[];
 }
@@ -57,15 +57,16 @@ const NO_VARIABLES: readonly NameValue[] = [];
 export function Workbench(props: WorkbenchProps) {
   const { prefs, setPrefs } = props;
   const profileId = props.profile.id;
-  const collections = useCollections();
+  const saved = useStore((state) => state.collections.list);
+  const folders = useCollectionFolders();
+  useEffect(() => void collections.reload(), []);
   const request = useRequest(profileId);
   const { opened } = request;
   // A request opened from a collection resolves that collection's shared variables too.
   const shared =
     opened === null
       ? NO_VARIABLES
-      : (collections.collections.find((item) => item.id === opened.collectionId)?.variables ??
-        NO_VARIABLES);
+      : (saved.find((item) => item.id === opened.collectionId)?.variables ?? NO_VARIABLES);
   const checks = useChecks(profileId);
   // The composer resolves {{name}} as the worker will: with the values carried from answers.
   const profile = withCarried(props.profile, checks.carried);
@@ -91,9 +92,7 @@ export function Workbench(props: WorkbenchProps) {
     panesInView();
   }
 
-  useFollowSaved(opened, collections.collections, dirty, (changed) =>
-    requests.followSaved(profileId, changed),
-  );
+  useFollowSaved(opened, saved, dirty, (changed) => requests.followSaved(profileId, changed));
 
   function openSaved(collectionId: string, saved: SavedRequest) {
     requests.openSaved(profileId, collectionId, saved);
@@ -149,7 +148,6 @@ export function Workbench(props: WorkbenchProps) {
       onClose={sidebar.close}
       profile={props.profile}
       profiles={props.profiles}
-      collections={collections}
       openId={opened?.request.id ?? null}
       dirty={dirty}
       onOpenSaved={(collection, saved) => openSaved(collection.id, saved)}
@@ -160,107 +158,107 @@ export function Workbench(props: WorkbenchProps) {
         if (action === 'save') setOpen('save');
         if (action === 'open') document.getElementById('path')?.focus();
       }}
-      onNewProfile={props.onNewProfile}
     />
   );
 
   return (
-    <WideViewContext.Provider value={sidebar.overlay ? null : showWide}>
-      <div class="app">
-        {/* The sidebar comes first in Tab order, as on screen: this skips it (and the toolbar). */}
-        <button
-          type="button"
-          class="skip-link"
-          onClick={() => document.getElementById('path')?.focus()}
-        >
-          Skip to Path
-        </button>
-        <WorkbenchToolbar
-          sidebarShown={sidebar.shown}
-          onToggleSidebar={sidebar.toggle}
-          start={props.toolbarStart}
-          end={props.toolbarEnd}
-          profile={profile}
-          token={oauth ? token : null}
-          onGetToken={getToken}
-        />
-        <div class="notices">{props.notices}</div>
-        <WorkbenchLayout
-          prefs={prefs}
-          setPrefs={setPrefs}
-          sidebar={sidebarView || null}
-          overlay={sidebar.overlay}
-          requestOnly={tokenTools}
-          wide={wide && <WideView content={wide} onClose={closeWide} />}
-          bar={
-            <div class="request-bar">
-              <RequestLine
-                profile={profile}
-                draft={request.draft}
-                shared={shared}
-                onChange={request.setDraft}
-                sending={request.sending}
-                onSend={() => send()}
-                onCancel={() => void requests.cancel(profileId)}
-              />
-              <RequestActions
-                openedName={opened?.request.name ?? null}
-                dirtyRequest={dirty && opened !== null ? opened.request : null}
-                status={dirty ? '' : request.saveStatus}
-                onNew={newRequest}
-                onSave={() => setOpen('save')}
-                onSaveChanges={saveInPlace}
-                onImportCurl={() => setOpen('import')}
-                copyAs={copyAs}
-              />
-            </div>
-          }
-          request={
-            <RequestPane
-              profile={profile}
-              request={request}
-              token={oauth ? token : null}
-              tab={prefs.requestTab}
-              onTab={(requestTab) => setPrefs({ requestTab })}
-              copyAs={copyAs}
-              notes={
-                <DraftNotesList
-                  notes={request.notes}
-                  onDismiss={() => requests.dismissNotes(profileId)}
+    <FoldersContext.Provider value={folders}>
+      <WideViewContext.Provider value={sidebar.overlay ? null : showWide}>
+        <div class="app">
+          {/* The sidebar comes first in Tab order, as on screen: this skips it (and the toolbar). */}
+          <button
+            type="button"
+            class="skip-link"
+            onClick={() => document.getElementById('path')?.focus()}
+          >
+            Skip to Path
+          </button>
+          <WorkbenchToolbar
+            sidebarShown={sidebar.shown}
+            onToggleSidebar={sidebar.toggle}
+            start={props.toolbarStart}
+            end={props.toolbarEnd}
+            profile={profile}
+            token={oauth ? token : null}
+            onGetToken={getToken}
+          />
+          <div class="notices">{props.notices}</div>
+          <WorkbenchLayout
+            prefs={prefs}
+            setPrefs={setPrefs}
+            sidebar={sidebarView || null}
+            overlay={sidebar.overlay}
+            requestOnly={tokenTools}
+            wide={wide && <WideView content={wide} onClose={closeWide} />}
+            bar={
+              <div class="request-bar">
+                <RequestLine
+                  profile={profile}
+                  draft={request.draft}
+                  shared={shared}
+                  onChange={request.setDraft}
+                  sending={request.sending}
+                  onSend={() => send()}
+                  onCancel={() => void requests.cancel(profileId)}
                 />
-              }
-              checks={checks}
-            />
-          }
-          response={
-            <ResponsePane
-              profile={profile}
-              request={request}
-              tab={prefs.responseTab}
-              onTab={(responseTab) => setPrefs({ responseTab })}
-              checks={checks.shownChecks}
-            />
-          }
-        />
-        <WorkbenchDialogs
-          open={open}
-          onClose={() => setOpen('none')}
-          collections={collections}
-          profile={profile}
-          draft={request.draft}
-          checks={request.checks}
-          problem={() => draftProblem(profile, request.draft, shared, locate)}
-          onSaved={(collectionId, saved) => {
-            requests.savedAs(profileId, collectionId, saved);
-            panesInView();
-          }}
-          onImport={(draft, importNotes) =>
-            putDraft(draft, { from: 'cURL import', lines: importNotes })
-          }
-          onOpenSaved={openSaved}
-          onOpenEntry={openEntry}
-        />
-      </div>
-    </WideViewContext.Provider>
+                <RequestActions
+                  openedName={opened?.request.name ?? null}
+                  dirtyRequest={dirty && opened !== null ? opened.request : null}
+                  status={dirty ? '' : request.saveStatus}
+                  onNew={newRequest}
+                  onSave={() => setOpen('save')}
+                  onSaveChanges={saveInPlace}
+                  onImportCurl={() => setOpen('import')}
+                  copyAs={copyAs}
+                />
+              </div>
+            }
+            request={
+              <RequestPane
+                profile={profile}
+                request={request}
+                token={oauth ? token : null}
+                tab={prefs.requestTab}
+                onTab={(requestTab) => setPrefs({ requestTab })}
+                copyAs={copyAs}
+                notes={
+                  <DraftNotesList
+                    notes={request.notes}
+                    onDismiss={() => requests.dismissNotes(profileId)}
+                  />
+                }
+                checks={checks}
+              />
+            }
+            response={
+              <ResponsePane
+                profile={profile}
+                request={request}
+                tab={prefs.responseTab}
+                onTab={(responseTab) => setPrefs({ responseTab })}
+                checks={checks.shownChecks}
+              />
+            }
+          />
+          <WorkbenchDialogs
+            open={open}
+            onClose={() => setOpen('none')}
+            profile={profile}
+            draft={request.draft}
+            checks={request.checks}
+            problem={() => draftProblem(profile, request.draft, shared, locate)}
+            onSaved={(collectionId, saved) => {
+              requests.savedAs(profileId, collectionId, saved);
+              panesInView();
+            }}
+            onImport={(draft, importNotes) =>
+              putDraft(draft, { from: 'cURL import', lines: importNotes })
+            }
+            onOpenSaved={openSaved}
+            onOpenEntry={openEntry}
+          />
+        </div>
+      </WideViewContext.Provider>
+    </FoldersContext.Provider>
   );
 }

@@ -7,7 +7,6 @@ import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { EditedChecks } from '../state/use-checks';
-import type { CollectionsState } from '../state/use-collections';
 import type { Draft } from '../state/use-request';
 import { lazyComponent } from '../ui/lazy';
 
@@ -26,7 +25,6 @@ export type OpenDialog = 'none' | 'save' | 'import' | 'search';
 interface Props {
   open: OpenDialog;
   onClose: () => void;
-  collections: CollectionsState;
   profile: ProfileView;
   draft: Draft;
   checks: EditedChecks;
@@ -43,7 +41,6 @@ export function WorkbenchDialogs(props: Props) {
   if (open === 'save') {
     return (
       <SaveRequestDialog
-        state={props.collections}
         profile={profile}
         draft={props.draft}
         checks={props.checks}
@@ -60,7 +57,6 @@ export function WorkbenchDialogs(props: Props) {
     return (
       <QuickSearch
         profileId={profile.id}
-        collections={props.collections.collections}
         onOpenSaved={props.onOpenSaved}
         onOpenEntry={props.onOpenEntry}
         onClose={onClose}

@@ -4,13 +4,12 @@
  * the panel paints the composer before them.
  */
 import type { Collection, SavedRequest } from '../../../src/collections/model';
-import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
 import { Sidebar } from '../sidebar/Sidebar';
 import type { CaptureAction } from '../state/capture-store';
-import type { CollectionsState } from '../state/use-collections';
 import type { SetPrefs } from '../state/use-prefs';
 import type { Draft } from '../state/use-request';
 import { lazyComponent } from '../ui/lazy';
@@ -32,14 +31,12 @@ interface Props {
   profile: ProfileView;
   /** Every saved profile: captured calls are matched against them; Export for Bruno offers them. */
   profiles: readonly ProfileView[];
-  collections: CollectionsState;
   /** The saved request in the composer, and whether the composer changed it. */
   openId: string | null;
   dirty: boolean;
   onOpenSaved: (collection: Collection, request: SavedRequest) => void;
   onOpenEntry: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
   onCaptured: (draft: Draft, notes: string[], action: CaptureAction) => void;
-  onNewProfile: (prefill: ProfilePrefill) => void;
 }
 
 export function WorkbenchSidebar(props: Props) {
@@ -54,11 +51,9 @@ export function WorkbenchSidebar(props: Props) {
         <CollectionsPanel
           profile={profile}
           profiles={props.profiles}
-          state={props.collections}
           openId={props.openId}
           dirty={props.dirty}
           onOpen={props.onOpenSaved}
-          onNewProfile={props.onNewProfile}
         />
       }
       capture={<CaptureView profiles={props.profiles} onDraft={props.onCaptured} />}

@@ -11,8 +11,13 @@
 import { useState } from 'preact/hooks';
 import type { DropPlace } from '../../../../src/collections/tree-drop';
 import type { ProfileView } from '../../../../src/service/profile/profile-input';
-import type { CollectionsState } from '../../state/use-collections';
-import { ask } from '../../state/worker-client';
+import {
+  connectFolder,
+  exportFile,
+  exportFolder,
+} from '../../../../src/workspace/collection-exports';
+import { useFolders } from '../../state/use-collection-folders';
+import { collections, deps } from '../../state/workspace';
 import { CollectionTree, type CollectionTreeProps } from '../../ui/CollectionTree';
 import { downloadFile } from '../../ui/download';
 import { lazyComponent } from '../../ui/lazy';
@@ -29,7 +34,6 @@ const CAN_CONNECT_FOLDER = 'showDirectoryPicker' in window;
 /** The tree's own props (but deleting and dropping, which the block does), and the block's. */
 interface Props extends Omit<CollectionTreeProps, 'onDelete' | 'onDrop'> {
   onDialog: (dialog: CollectionDialog) => void;
-  state: CollectionsState;
   /** Run every request of the collection. */
   onRun: () => void;
   /** Every saved profile, and the active one's id: Export for Bruno offers them as environments. */
@@ -44,7 +48,7 @@ interface Saved {
 }
 
 export function CollectionBlock(props: Props) {
-  const { onDialog, state, onRun, profiles, activeProfileId, ...tree } = props;
+  const { onDialog, onRun, profiles, activeProfileId, ...tree } = props;
   const { collection } = tree;
   const [closed, setClosed] = useState(false);
   const [actions, setActions] = useState(false);
@@ -53,39 +57,33 @@ export function CollectionBlock(props: Props) {
   const [choosingEnvironments, setChoosingEnvironments] = useState(false);
   const name = collection.name;
   const actionsId = `collection-actions-${collection.id}`;
-  const folder = state.folders.views.get(collection.id);
-
-  async function connectFolder() {
-    const reply = await ask('collections/connect-folder', { id: collection.id, reconnect: false });
-    state.setError(reply.ok ? null : reply.error);
-  }
+  const folders = useFolders();
+  const folder = folders.views.get(collection.id);
 
   async function drop(draggedId: string, targetId: string, place: DropPlace) {
     // Loaded with the first drop, like the dialogs: the collection rules are not start-up code.
     const { moveByDrop } = await import('../../../../src/collections/tree-drop');
-    await state.save(moveByDrop(collection, draggedId, targetId, place));
+    await collections.save(moveByDrop(collection, draggedId, targetId, place));
   }
 
   /** `v3`: Export for Postman 12, the v2.1 export made into a v3 zip (that code loads now). */
   async function exportAs(format: 'native' | 'postman', v3?: 1) {
-    const reply = await ask('collections/export', { id: collection.id, format });
-    if (!reply.ok) return state.setError(reply.error);
-    state.setError(null);
+    const exported = await exportFile(deps, collection.id, format);
+    if (exported === null) return;
     const file = v3
-      ? (await import('./postman12-export')).postman12File(reply.value, profiles, activeProfileId)
-      : { ...reply.value, command: null };
+      ? (await import('./postman12-export')).postman12File(exported, profiles, activeProfileId)
+      : { ...exported, command: null };
     setSaved({ message: downloadFile(file.fileName, file.text), command: file.command });
   }
 
   async function exportForBruno(profileIds: string[]) {
-    const reply = await ask('collections/export-folder', { id: collection.id, profileIds });
-    if (!reply.ok) return state.setError(reply.error);
-    state.setError(null);
+    const exported = await exportFolder(deps, collection.id, profileIds);
+    if (exported === null) return;
     const [{ zipCollectionFolder }, recipe] = await Promise.all([
       import('../../../../src/formats/opencollection/opencollection-zip'),
       import('../../../../src/formats/opencollection/bruno-export-choice'),
     ]);
-    const { folder, files } = reply.value;
+    const { folder, files } = exported;
     const zip = zipCollectionFolder(folder, files);
     const message = downloadFile(`${folder}.zip`, new Blob([zip], { type: 'application/zip' }));
     const [environment = null] = recipe.exportedEnvironments(files);
@@ -168,7 +166,7 @@ export function CollectionBlock(props: Props) {
             <button
               type="button"
               aria-label={`Connect folder ${name}`}
-              onClick={() => void connectFolder()}
+              onClick={() => void connectFolder(deps, collection.id)}
             >
               Connect folder
             </button>
@@ -177,7 +175,7 @@ export function CollectionBlock(props: Props) {
             <button
               type="button"
               aria-label={`Disconnect folder ${name}`}
-              onClick={() => void state.folders.disconnect(collection.id)}
+              onClick={() => void folders.disconnect(collection.id)}
             >
               Disconnect folder
             </button>
@@ -214,12 +212,7 @@ export function CollectionBlock(props: Props) {
         />
       )}
       {folder !== undefined && (
-        <FolderStatus
-          collectionId={collection.id}
-          name={name}
-          view={folder}
-          folders={state.folders}
-        />
+        <FolderStatus collectionId={collection.id} name={name} view={folder} folders={folders} />
       )}
       {!closed && (
         <CollectionTree

@@ -13,7 +13,7 @@ import {
 } from '../../../../src/collections/collection-ops';
 import { allFolders, treeRows } from '../../../../src/collections/collection-search';
 import type { Collection, CollectionItem } from '../../../../src/collections/model';
-import type { CollectionsState } from '../../state/use-collections';
+import { collections } from '../../state/workspace';
 import { rowDomId } from '../../ui/CollectionTree';
 import { Confirm } from '../../ui/Confirm';
 import { Dialog } from '../../ui/Dialog';
@@ -29,7 +29,6 @@ export type CollectionDialog =
 
 interface Props {
   dialog: CollectionDialog;
-  state: CollectionsState;
   onClose: () => void;
   /** A collection was deleted: the panel offers Undo for a few seconds. */
   onCollectionDeleted?: (collection: Collection) => void;
@@ -80,7 +79,7 @@ function NameDialog(props: {
   );
 }
 
-function MoveDialog({ dialog, state, onClose }: Props & { dialog: { kind: 'move' } }) {
+function MoveDialog({ dialog, onClose }: Props & { dialog: { kind: 'move' } }) {
   const { collection, item } = dialog as Extract<CollectionDialog, { kind: 'move' }>;
   const [target, setTarget] = useState(dialog.parentId ?? '');
   const inside = new Set(
@@ -93,7 +92,9 @@ function MoveDialog({ dialog, state, onClose }: Props & { dialog: { kind: 'move'
         onSubmit={async (event) => {
           event.preventDefault();
           const parent = target === '' ? null : target;
-          if (await state.save(moveItem(collection, item.id, parent, Number.MAX_SAFE_INTEGER)))
+          if (
+            await collections.save(moveItem(collection, item.id, parent, Number.MAX_SAFE_INTEGER))
+          )
             onClose();
         }}
       >
@@ -119,7 +120,7 @@ function MoveDialog({ dialog, state, onClose }: Props & { dialog: { kind: 'move'
   );
 }
 
-export function CollectionDialogs({ dialog, state, onClose, onCollectionDeleted }: Props) {
+export function CollectionDialogs({ dialog, onClose, onCollectionDeleted }: Props) {
   switch (dialog.kind) {
     case 'rename':
       return (
@@ -128,7 +129,7 @@ export function CollectionDialogs({ dialog, state, onClose, onCollectionDeleted 
           label="New name"
           initial={dialog.item.name}
           submit="Rename"
-          onSubmit={(name) => state.save(renameItem(dialog.collection, dialog.item.id, name))}
+          onSubmit={(name) => collections.save(renameItem(dialog.collection, dialog.item.id, name))}
           onClose={onClose}
         />
       );
@@ -140,7 +141,7 @@ export function CollectionDialogs({ dialog, state, onClose, onCollectionDeleted 
           initial=""
           submit="Create folder"
           onSubmit={(name) =>
-            state.save(
+            collections.save(
               addFolder(dialog.collection, dialog.parentId, {
                 kind: 'folder',
                 id: crypto.randomUUID(),
@@ -153,7 +154,7 @@ export function CollectionDialogs({ dialog, state, onClose, onCollectionDeleted 
         />
       );
     case 'move':
-      return <MoveDialog dialog={dialog} state={state} onClose={onClose} />;
+      return <MoveDialog dialog={dialog} onClose={onClose} />;
     case 'delete': {
       const { collection, item } = dialog;
       const what = item.kind === 'folder' ? 'the folder and everything in it' : 'the request';
@@ -164,7 +165,7 @@ export function CollectionDialogs({ dialog, state, onClose, onCollectionDeleted 
           danger
           returnFocus={neighbourOf(collection, item.id)}
           onConfirm={async () => {
-            if (await state.save(removeItem(collection, item.id))) onClose();
+            if (await collections.save(removeItem(collection, item.id))) onClose();
           }}
           onCancel={onClose}
         >
@@ -183,7 +184,7 @@ export function CollectionDialogs({ dialog, state, onClose, onCollectionDeleted 
           danger
           returnFocus={() => document.querySelector<HTMLElement>('[aria-label="Search requests"]')}
           onConfirm={async () => {
-            await state.remove(dialog.collection.id);
+            await collections.remove(dialog.collection.id);
             onCollectionDeleted?.(dialog.collection);
             onClose();
           }}

@@ -2,14 +2,22 @@
  * The saved collections (the sidebar's Collections tab): search, import (a collection file, in our
  * format or Postman's, OpenAPI, HAR, or a Bruno folder as a zip or picked as a folder), and each collection with its actions (new folder, the exports, delete)
  * and its tree. Edits open in-panel dialogs; their code (and the collection rules) loads on first
- * use. Exports go through the worker's secret linter; imports (use-collection-import.ts) through
- * full validation first. A deleted collection is offered back for a few seconds.
+ * use. Exports go through the worker's secret linter; imports (src/workspace/collection-import.ts)
+ * through full validation first. A deleted collection is offered back for a few seconds.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
-import type { ProfilePrefill, ProfileView } from '../../../../src/service/profile/profile-input';
-import type { CollectionsState } from '../../state/use-collections';
+import type { ProfileView } from '../../../../src/service/profile/profile-input';
+import {
+  dismissSummary,
+  importFile,
+  importFolder,
+  resolveClash,
+  resolveOutside,
+} from '../../../../src/workspace/collection-import';
+import { useStore } from '../../state/store';
+import { collections, deps } from '../../state/workspace';
 import { rowDomId } from '../../ui/CollectionTree';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { lazyComponent } from '../../ui/lazy';
@@ -23,7 +31,6 @@ import { DeletedNotice } from './DeletedNotice';
 import { ImportSummary } from './ImportSummary';
 import { OutsideV1Choice } from './OutsideV1Choice';
 import { rowMenu } from './row-menu';
-import { useCollectionImport } from './use-collection-import';
 
 const RunView = lazyComponent(() => import('../run/RunView').then((module) => module.RunView));
 
@@ -36,12 +43,9 @@ interface Props {
   profile: RunProfile;
   /** Every saved profile: Export for Bruno asks which become environments. */
   profiles: readonly ProfileView[];
-  state: CollectionsState;
   openId: string | null;
   dirty: boolean;
   onOpen: (collection: Collection, request: SavedRequest) => void;
-  /** "New profile from this API": the settings an imported OpenAPI document suggests. */
-  onNewProfile: (prefill: ProfilePrefill) => void;
 }
 
 /** A broad search shows its first matches only: thousands of rows would make typing lag. */
@@ -50,7 +54,9 @@ const MAX_SHOWN_HITS = 100;
 type OpenMenu = { collection: Collection; row: TreeRow; at: { x: number; y: number } };
 
 export function CollectionsPanel(props: Props) {
-  const { state, openId, dirty, onOpen, onNewProfile } = props;
+  const { openId, dirty, onOpen } = props;
+  const { list, error } = useStore((state) => state.collections);
+  const { reading, clash, outside, summary } = useStore((state) => state.collections.import);
   const [running, setRunning] = useState<{ collection: Collection; folder: Folder | null } | null>(
     null,
   );
@@ -59,8 +65,6 @@ export function CollectionsPanel(props: Props) {
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const [dialog, setDialog] = useState<CollectionDialog | null>(null);
   const [deleted, setDeleted] = useState<Collection | null>(null);
-  const { reading, clash, setClash, summary, setSummary, outside, setOutside, ...imports } =
-    useCollectionImport(state);
 
   // The summary needs more room than the sidebar: it opens across the main area.
   const showWide = useWideView();
@@ -69,21 +73,15 @@ export function CollectionsPanel(props: Props) {
     showWide({
       id: 'import-summary',
       title: 'Import summary',
-      body: (
-        <ImportSummary
-          summary={summary}
-          onNewProfile={onNewProfile}
-          onDismiss={() => showWide(null)}
-        />
-      ),
-      onClose: () => setSummary(null),
+      body: <ImportSummary summary={summary} onDismiss={() => showWide(null)} />,
+      onClose: () => dismissSummary(deps),
     });
   }, [summary]);
 
   async function undoDelete() {
     if (deleted === null) return;
     setDeleted(null);
-    await state.save({ ok: true, value: deleted });
+    await collections.save({ ok: true, value: deleted });
   }
 
   const toggle = (collectionId: string, folderId: string) =>
@@ -94,7 +92,7 @@ export function CollectionsPanel(props: Props) {
     });
 
   const searching = query.trim() !== '';
-  const blocks = state.collections.map((collection) => {
+  const blocks = list.map((collection) => {
     const hits = searching ? searchItems(collection, query) : null;
     const shown = hits?.slice(0, MAX_SHOWN_HITS) ?? null;
     const visible =
@@ -111,7 +109,11 @@ export function CollectionsPanel(props: Props) {
           <input
             type="file"
             accept=".json,.yaml,.yml,.har,.zip,application/json,application/yaml,application/zip"
-            onChange={imports.onFile}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file !== undefined) void importFile(deps, file);
+            }}
           />
           Import collection
         </label>
@@ -121,7 +123,11 @@ export function CollectionsPanel(props: Props) {
             ref={(input) => {
               if (input !== null) input.webkitdirectory = true;
             }}
-            onChange={imports.onFolder}
+            onChange={(event) => {
+              const picked = [...(event.currentTarget.files ?? [])];
+              event.currentTarget.value = '';
+              if (picked.length > 0) void importFolder(deps, picked);
+            }}
           />
           Import Bruno folder
         </label>
@@ -131,7 +137,7 @@ export function CollectionsPanel(props: Props) {
           Reading the file…
         </p>
       )}
-      {state.error && <ErrorNotice error={state.error} />}
+      {error && <ErrorNotice error={error} />}
       {deleted && (
         <DeletedNotice
           collection={deleted}
@@ -142,22 +148,22 @@ export function CollectionsPanel(props: Props) {
       {outside && (
         <OutsideV1Choice
           count={outside.parsed.outsideV1}
-          onUnderV1={() => imports.importOutside(false)}
-          onLeaveOut={() => imports.importOutside(true)}
-          onCancel={() => setOutside(null)}
+          onUnderV1={() => resolveOutside(deps, 'under-v1')}
+          onLeaveOut={() => resolveOutside(deps, 'leave-out')}
+          onCancel={() => resolveOutside(deps, 'cancel')}
         />
       )}
       {clash && (
         <div role="dialog" aria-label="Name clash" class="notice notice-warn">
           <p>A collection named “{clash.name}” already exists.</p>
           <div class="row">
-            <button type="button" onClick={() => imports.store(clash.pending, 'replace')}>
+            <button type="button" onClick={() => resolveClash(deps, 'replace')}>
               Replace
             </button>
-            <button type="button" onClick={() => imports.store(clash.pending, 'keep-both')}>
+            <button type="button" onClick={() => resolveClash(deps, 'keep-both')}>
               Keep both
             </button>
-            <button type="button" onClick={() => setClash(null)}>
+            <button type="button" onClick={() => resolveClash(deps, 'cancel')}>
               Cancel
             </button>
           </div>
@@ -165,17 +171,13 @@ export function CollectionsPanel(props: Props) {
       )}
       {summary && showWide === null && (
         <div class="notice notice-info">
-          <ImportSummary
-            summary={summary}
-            onNewProfile={onNewProfile}
-            onDismiss={() => setSummary(null)}
-          />
+          <ImportSummary summary={summary} onDismiss={() => dismissSummary(deps)} />
         </div>
       )}
-      {state.collections.length === 0 && (
+      {list.length === 0 && (
         <p class="muted">No collections yet: compose a call and use Save request (Ctrl+S).</p>
       )}
-      {searching && state.collections.length > 0 && (
+      {searching && list.length > 0 && (
         <p class="muted" role="status">
           {matches === 0
             ? `No saved request matches “${query.trim()}”.`
@@ -197,7 +199,6 @@ export function CollectionsPanel(props: Props) {
             onOpen={(request) => onOpen(collection, request)}
             onMenu={(row, at) => setMenu({ collection, row, at })}
             onDialog={setDialog}
-            state={state}
             onRun={() => setRunning({ collection, folder: null })}
             profiles={props.profiles}
             activeProfileId={props.profile.id}
@@ -209,7 +210,6 @@ export function CollectionsPanel(props: Props) {
           label={`Actions for ${menu.row.item.name}`}
           at={menu.at}
           items={rowMenu(menu.collection, menu.row, {
-            state,
             open: (request) => onOpen(menu.collection, request),
             dialog: setDialog,
             run: (folder) => setRunning({ collection: menu.collection, folder }),
@@ -221,7 +221,6 @@ export function CollectionsPanel(props: Props) {
       {dialog && (
         <CollectionDialogs
           dialog={dialog}
-          state={state}
           onClose={() => setDialog(null)}
           onCollectionDeleted={setDeleted}
         />

@@ -1,17 +1,17 @@
 /**
  * What an import did, line by line, opened across the main area (the sidebar has no room for
- * it): what was kept, changed or dropped, and, for an OpenAPI document, New profile from this API.
+ * it): what was kept, changed or dropped, and, for an OpenAPI document, New profile from this API
+ * (a command the panel's one profile editor answers, state/profile-intents.ts).
  */
-import type { ProfilePrefill } from '../../../../src/service/profile/profile-input';
-import type { ImportSummaryLines } from './use-collection-import';
+
+import type { ImportSummaryLines } from '../../../../src/workspace/collections-state';
+import { newProfile } from '../../state/profile-intents';
 
 export function ImportSummary({
   summary,
-  onNewProfile,
   onDismiss,
 }: {
   summary: ImportSummaryLines;
-  onNewProfile: (prefill: ProfilePrefill) => void;
   onDismiss: () => void;
 }) {
   return (
@@ -23,10 +23,7 @@ export function ImportSummary({
       </ul>
       <div class="row">
         {summary.suggested && (
-          <button
-            type="button"
-            onClick={() => summary.suggested && onNewProfile(summary.suggested)}
-          >
+          <button type="button" onClick={() => summary.suggested && newProfile(summary.suggested)}>
             New profile from this API
           </button>
         )}

@@ -5,12 +5,11 @@
  */
 import type { TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
-import type { CollectionsState } from '../../state/use-collections';
+import { collections } from '../../state/workspace';
 import type { MenuItem } from '../../ui/Menu';
 import type { CollectionDialog } from './CollectionDialogs';
 
 interface Actions {
-  state: CollectionsState;
   open: (request: SavedRequest) => void;
   dialog: (dialog: CollectionDialog) => void;
   /** Run every request of a folder. */
@@ -25,7 +24,7 @@ export function rowMenu(collection: Collection, row: TreeRow, actions: Actions):
   const name = item.name;
   const move = (delta: number) => async () => {
     const { moveItem } = await loadOps();
-    await actions.state.save(moveItem(collection, item.id, row.parentId, row.index + delta));
+    await collections.save(moveItem(collection, item.id, row.parentId, row.index + delta));
   };
   const first: MenuItem =
     item.kind === 'request'
@@ -54,7 +53,7 @@ export function rowMenu(collection: Collection, row: TreeRow, actions: Actions):
       onSelect: async () => {
         const { duplicateItem } = await loadOps();
         const copy = duplicateItem(collection, item.id, () => crypto.randomUUID());
-        await actions.state.save(copy.ok ? { ok: true, value: copy.value.collection } : copy);
+        await collections.save(copy.ok ? { ok: true, value: copy.value.collection } : copy);
       },
     },
     { text: 'Move up', name: `Move up ${name}`, disabled: row.index === 0, onSelect: move(-1) },

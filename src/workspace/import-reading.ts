@@ -1,16 +1,26 @@
 /**
- * What the panel does with a picked file before the worker sees it, loaded with the first import:
+ * What the panel does with a picked file before the worker sees it, loaded with the first import
+ * (collection-import.ts):
  * an OpenAPI or Swagger document, or a zip of a Bruno (OpenCollection) or Postman 12 (v3) folder, is read here (their
  * readers are large, so they load only now, and the worker cannot load code on demand), and the
  * worker gets the finished collection; every other file goes to the worker as text, which tells
  * its kind and reads it.
  */
-import type { FileImport } from '../../../../src/formats/import-file';
-import { detectImportKind } from '../../../../src/formats/import-kind';
-import type { OpenApiImport, OutsideV1 } from '../../../../src/formats/openapi/openapi-import';
-import { fail, ok, type Result } from '../../../../src/vocabulary/errors';
+import type { FileImport } from '../formats/import-file';
+import { detectImportKind } from '../formats/import-kind';
+import type { OpenApiImport, OutsideV1 } from '../formats/openapi/openapi-import';
+import { fail, ok, type Result } from '../vocabulary/errors';
 
 export type ReadFile = { send: 'text' } | { parsed: Result<OpenApiImport> };
+
+/** A picked file as the page's `<input type=file>` gives it (a `File`), read only through this. */
+export interface PickedFile {
+  name: string;
+  size: number;
+  /** Its path under the picked folder (`webkitdirectory`), empty for a single file. */
+  webkitRelativePath?: string;
+  text(): Promise<string>;
+}
 
 /** Hidden folders (`.git`) are not read; Postman v3 keeps its settings in `.resources`. */
 function isVisible(path: string, postmanV3: boolean): boolean {
@@ -25,14 +35,17 @@ function isVisible(path: string, postmanV3: boolean): boolean {
  * The bounds are checked on the sizes before any file is read; files that are not YAML are kept
  * by name only, for the summary.
  */
-export async function readImportFolder(picked: readonly File[]): Promise<Result<FileImport>> {
+export async function readImportFolder(
+  picked: readonly PickedFile[],
+  newId: () => string,
+): Promise<Result<FileImport>> {
   const [{ importOpenCollection }, { MAX_IMPORT_CHARS, MAX_IMPORT_FILES }, { looksLikePostmanV3 }] =
     await Promise.all([
-      import('../../../../src/formats/opencollection/opencollection-import'),
-      import('../../../../src/formats/opencollection/opencollection-format'),
-      import('../../../../src/formats/postman-v3/postman-v3-tree'),
+      import('../formats/opencollection/opencollection-import'),
+      import('../formats/opencollection/opencollection-format'),
+      import('../formats/postman-v3/postman-v3-tree'),
     ]);
-  const pathOf = (file: File) => file.webkitRelativePath || file.name;
+  const pathOf = (file: PickedFile) => file.webkitRelativePath || file.name;
   const postmanV3 = looksLikePostmanV3(picked.map(pathOf));
   const visible = picked.filter((file) => isVisible(pathOf(file), postmanV3));
   const bytes = visible.reduce((sum, file) => sum + file.size, 0);
@@ -50,28 +63,29 @@ export async function readImportFolder(picked: readonly File[]): Promise<Result<
       return { path, text: yaml.test(path) ? await file.text() : '' };
     }),
   );
-  if (!postmanV3) return importOpenCollection(files, () => crypto.randomUUID());
-  const { importPostmanV3 } = await import('../../../../src/formats/postman-v3/postman-v3-import');
-  return importPostmanV3(files, () => crypto.randomUUID());
+  if (!postmanV3) return importOpenCollection(files, newId);
+  const { importPostmanV3 } = await import('../formats/postman-v3/postman-v3-import');
+  return importPostmanV3(files, newId);
 }
 
 /** The collection in a zip of a Postman 12 (v3) or an OpenCollection folder, or why there is none. */
-export async function readImportZip(bytes: Uint8Array): Promise<Result<FileImport>> {
+export async function readImportZip(
+  bytes: Uint8Array,
+  newId: () => string,
+): Promise<Result<FileImport>> {
   const [{ unzipCollectionFolder }, { looksLikePostmanV3 }] = await Promise.all([
-    import('../../../../src/formats/opencollection/opencollection-zip'),
-    import('../../../../src/formats/postman-v3/postman-v3-tree'),
+    import('../formats/opencollection/opencollection-zip'),
+    import('../formats/postman-v3/postman-v3-tree'),
   ]);
   const unzipped = unzipCollectionFolder(bytes);
   if (!unzipped.ok) return unzipped;
   const { files } = unzipped.value;
   const imported = looksLikePostmanV3(files.map(({ path }) => path))
-    ? (await import('../../../../src/formats/postman-v3/postman-v3-import')).importPostmanV3(
+    ? (await import('../formats/postman-v3/postman-v3-import')).importPostmanV3(files, newId)
+    : (await import('../formats/opencollection/opencollection-import')).importOpenCollection(
         files,
-        () => crypto.randomUUID(),
-      )
-    : (
-        await import('../../../../src/formats/opencollection/opencollection-import')
-      ).importOpenCollection(files, () => crypto.randomUUID());
+        newId,
+      );
   if (!imported.ok) return imported;
   // An entry the zip declares falsely is named in the summary, never cut silently.
   return ok({ ...imported.value, summary: [...unzipped.value.summary, ...imported.value.summary] });
@@ -79,10 +93,11 @@ export async function readImportZip(bytes: Uint8Array): Promise<Result<FileImpor
 
 export async function readImportFile(
   text: string,
+  newId: () => string,
   outsideV1: OutsideV1 = 'under-v1',
 ): Promise<ReadFile> {
   const { kind } = detectImportKind(text);
   if (kind !== 'openapi' && kind !== 'swagger') return { send: 'text' };
-  const { importOpenApi } = await import('../../../../src/formats/openapi/openapi-import');
-  return { parsed: importOpenApi(text, () => crypto.randomUUID(), outsideV1) };
+  const { importOpenApi } = await import('../formats/openapi/openapi-import');
+  return { parsed: importOpenApi(text, newId, outsideV1) };
 }
