@@ -14,11 +14,11 @@ import { MAX_FOLDER_DEPTH } from '../../collections/collection-schema';
 import type { Collection, CollectionItem } from '../../collections/model';
 import { isCredentialName } from '../../redaction/secret-patterns';
 import { fail, ok, type Result } from '../../vocabulary/errors';
-import { findUnsafeShape } from '../../vocabulary/safe-object';
 import type { NameValue } from '../../vocabulary/terms';
 import type { FileImport } from '../import-file';
 import { ImportNotes, quoteName } from '../importing/import-notes';
 import { isObject, type JsonObject } from '../importing/untrusted-json';
+import { yamlMapping } from '../importing/yaml-file';
 import { type Directory, findRoot } from './opencollection-folder-tree';
 import {
   COLLECTION_FILE,
@@ -59,22 +59,7 @@ const NOTE = {
 
 /** A parsed YAML mapping, or null with the reason noted. */
 function parseFile(path: string, text: string, notes: ImportNotes): JsonObject | null {
-  const parsed = parseYaml(text);
-  if (!parsed.ok) {
-    if (parsed.aliases) notes.add(NOTE.aliases, `${quoteName(path)} (line ${parsed.line})`);
-    else notes.add(NOTE.broken, `${quoteName(path)} (line ${parsed.line}: ${parsed.reason})`);
-    return null;
-  }
-  const data = parsed.value;
-  if (findUnsafeShape(data) !== null) {
-    notes.add(NOTE.unsafe, quoteName(path));
-    return null;
-  }
-  if (!isObject(data)) {
-    notes.add(NOTE.broken, quoteName(path));
-    return null;
-  }
-  return data;
+  return yamlMapping(path, parseYaml(text), notes, NOTE);
 }
 
 interface Walk {

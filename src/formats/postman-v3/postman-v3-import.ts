@@ -15,10 +15,10 @@
  */
 import { AUTH_VARIABLES } from '../../collections/model';
 import { fail, ok, type Result } from '../../vocabulary/errors';
-import { findUnsafeShape } from '../../vocabulary/safe-object';
 import type { FileImport } from '../import-file';
 import { ImportNotes, quoteName } from '../importing/import-notes';
-import { isObject, type JsonObject, textOf } from '../importing/untrusted-json';
+import { type JsonObject, textOf } from '../importing/untrusted-json';
+import { yamlMapping } from '../importing/yaml-file';
 import type { Directory } from '../opencollection/opencollection-folder-tree';
 import {
   type CollectionFile,
@@ -64,22 +64,7 @@ interface Walk {
 
 /** A parsed YAML mapping, or null with the reason noted. */
 function parseFile(path: string, text: string, walk: Walk): JsonObject | null {
-  const { notes } = walk;
-  const parsed = walk.parsed.get(text) ?? parseYaml(text);
-  if (!parsed.ok) {
-    if (parsed.aliases) notes.add(NOTE.aliases, `${quoteName(path)} (line ${parsed.line})`);
-    else notes.add(NOTE.broken, `${quoteName(path)} (line ${parsed.line}: ${parsed.reason})`);
-    return null;
-  }
-  if (findUnsafeShape(parsed.value) !== null) {
-    notes.add(NOTE.unsafe, quoteName(path));
-    return null;
-  }
-  if (!isObject(parsed.value)) {
-    notes.add(NOTE.broken, quoteName(path));
-    return null;
-  }
-  return parsed.value;
+  return yamlMapping(path, walk.parsed.get(text) ?? parseYaml(text), walk.notes, NOTE);
 }
 
 function orderOf(data: JsonObject | null): number {
