@@ -104,7 +104,10 @@ export async function apply(
     // find the folder as this one left it, with nothing new to read.
     announceConnection(connection.collectionId);
   }
-  const base = plan.fromFolder ? await localFiles(connection.collectionId, where) : null;
+  // The panel's files as they are now, never the folder's: a file the panel did not change
+  // keeps the folder's spelling on disk (a teammate's hand-written file), which the panel's
+  // export need not match, and the next outside edit of it would look changed on both sides.
+  const base = plan.fromFolder ? await localFiles(connection.collectionId, where) : local;
   connection.base = [...toSyncRecord(base instanceof Map ? base : plan.files)];
   connection.seen = [...toSyncRecord(plan.files)];
   await putConnection(connection);
