@@ -55,6 +55,8 @@ test('a renewal near expiry shows, in the toolbar, the Token region and the time
 
   await panel.waitForTimeout(2_500);
   await send(panel, 'products');
+  // The first answer's 200 may still be on screen when send() looks: wait for the second call.
+  await expect.poll(() => bearers(sandbox.requests).length).toBe(2);
   const second = bearers(sandbox.requests).at(-1) ?? '';
   expect(second).not.toBe(first);
   // Within 500 ms of the answer, everything names the token that went out.
