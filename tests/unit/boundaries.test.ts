@@ -103,7 +103,6 @@ describe('module boundaries', () => {
       'extension/panel/dialogs/UseLocalSandbox.tsx',
       'extension/panel/request/TokenInspector.tsx',
       'extension/panel/sidebar/History.tsx',
-      'extension/panel/state/capture-store.ts',
       // The folder sync (split along its seams), and what differs between the two formats it
       // keeps a folder in.
       'extension/panel/state/folder-kinds.ts',
