@@ -54,6 +54,8 @@ export function reduce(state: WorkspaceState, action: WorkspaceAction): Workspac
       return carriedReplied(state, action.profileId, action.values);
     case 'token-shown':
       return tokenReplied(state, action.profileId, action.shown);
+    case 'capture':
+      return { ...state, capture: action.capture };
     case 'prefs':
       return { ...state, prefs: { ...(state.prefs ?? DEFAULT_UI_PREFS), ...action.set } };
   }

@@ -8,7 +8,9 @@ import type { Reply } from '../protocol/messages';
 import type { TokenFailureView, TokenSuccessView } from '../service/token/token-grant';
 import { deferred } from '../testing/fake-worker';
 import { settle, workspaceHarness } from '../testing/workspace-harness';
+import { fail } from '../vocabulary/errors';
 import { compareVariants, getToken } from './token-commands';
+import { revealToken } from './token-reveal';
 
 const success = (tail: string, receivedAtMs: number) =>
   ({ outcome: 'token', receivedAtMs, token: { accessTokenMasked: tail } }) as TokenSuccessView;
@@ -95,5 +97,22 @@ describe('Compare variants', () => {
       error: { code: 'missing_secret', message: 'No secret.', hint: 'Edit profile.' },
     }));
     expect(await compareVariants(deps, 'p')).toMatchObject({ error: { code: 'missing_secret' } });
+  });
+});
+
+describe('Reveal token', () => {
+  it('hands the token to the view that asked and puts nothing of it in the store', async () => {
+    const { worker, store, deps } = workspaceHarness({
+      'token/reveal': () => ({ ok: true, value: { accessToken: 'revealed-token-4711' } }),
+    });
+    expect(await revealToken(deps, 'p')).toEqual({ ok: true, value: 'revealed-token-4711' });
+    expect(worker.payloads('token/reveal')).toEqual([{ profileId: 'p' }]);
+    expect(JSON.stringify(store.get())).not.toContain('revealed-token-4711');
+  });
+
+  it('says why the worker could not', async () => {
+    const refused = fail('vault_locked', 'The secrets are locked.', 'Unlock them first.');
+    const { deps } = workspaceHarness({ 'token/reveal': () => refused });
+    expect(await revealToken(deps, 'p')).toEqual(refused);
   });
 });

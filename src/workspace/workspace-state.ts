@@ -5,7 +5,9 @@
  * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
  * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
  * its shape in `request-state.ts`), the saved collections and an import on its way
- * (`collections-slice.ts`, its shape in `collections-state.ts`); the layout preferences are one
+ * (`collections-slice.ts`, its shape in `collections-state.ts`), the inspected page's captured calls
+ * (`capture/`: its reducer runs in its commands, loaded with the Capture tab, and the store takes
+ * the slice whole); the layout preferences are one
  * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
  * the panel asked for come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
@@ -15,6 +17,7 @@ import type { TimelineStep } from '../service/call/timeline';
 import type { AppError } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
 import type { UiPrefs } from '../vocabulary/ui-prefs';
+import { type CaptureSlice, EMPTY_CAPTURE } from './capture/capture-state';
 import {
   type CollectionsAction,
   type CollectionsSlice,
@@ -61,6 +64,8 @@ export interface WorkspaceState {
   requests: Readonly<Record<string, ProfileRequest>>;
   /** The saved collections, their last error and an import on its way (collections-slice.ts). */
   collections: CollectionsSlice;
+  /** The inspected page's calls, masked, in panel memory only (capture-slice.ts). */
+  capture: CaptureSlice;
 }
 
 export type WorkspaceAction =
@@ -74,7 +79,9 @@ export type WorkspaceAction =
   | { type: 'prefs'; set: Partial<UiPrefs> }
   | RequestAction
   | LockAction
-  | CollectionsAction;
+  | CollectionsAction
+  /** The capture slice, whole, as its commands' reducer made it (capture/capture-slice.ts). */
+  | { type: 'capture'; capture: CaptureSlice };
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
@@ -86,4 +93,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   prefs: null,
   requests: {},
   collections: EMPTY_COLLECTIONS,
+  capture: EMPTY_CAPTURE,
 };

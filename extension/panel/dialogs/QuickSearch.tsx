@@ -8,8 +8,9 @@ import { findItem, pathHolds, searchItems } from '../../../src/collections/colle
 import type { Collection, SavedRequest } from '../../../src/collections/model';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
+import { historyAnswer, listHistory } from '../../../src/workspace/history/history-commands';
 import { useStore } from '../state/store';
-import { ask } from '../state/worker-client';
+import { deps } from '../state/workspace';
 import { Dialog } from '../ui/Dialog';
 
 interface Props {
@@ -67,15 +68,25 @@ function options(query: string, collections: Collection[], history: HistoryEntry
   return [...saved, ...past].slice(0, MAX_OPTIONS);
 }
 
+/** What is typed, this profile's history as the worker keeps it, the option the keys are on. */
+interface Shown {
+  query: string;
+  history: HistoryEntry[];
+  active: number;
+}
+
 export function QuickSearch({ profileId, onOpenSaved, onOpenEntry, onClose }: Props) {
   const collections = useStore((state) => state.collections.list);
-  const [query, setQuery] = useState('');
-  const [history, setHistory] = useState<HistoryEntry[]>([]);
-  const [active, setActive] = useState(0);
+  const [{ query, history, active }, setShown] = useState<Shown>({
+    query: '',
+    history: [],
+    active: 0,
+  });
+  const show = (change: Partial<Shown>) => setShown((before) => ({ ...before, ...change }));
 
   useEffect(() => {
-    void ask('history/list', { profileId }).then((reply) => {
-      if (reply.ok) setHistory(reply.value.entries);
+    void listHistory(deps, profileId).then((list) => {
+      if (list.ok) show({ history: list.value });
     });
   }, []);
 
@@ -87,16 +98,20 @@ export function QuickSearch({ profileId, onOpenSaved, onOpenEntry, onClose }: Pr
     onClose();
     if (option.kind === 'saved') onOpenSaved(option.collectionId, option.request);
     else {
-      const reply = await ask('history/answer', { profileId, entryId: option.entry.id });
-      onOpenEntry(option.entry, reply.ok ? reply.value.answer : null);
+      onOpenEntry(option.entry, await historyAnswer(deps, profileId, option.entry.id));
     }
     // The opened call is in the composer: continue from its path.
     queueMicrotask(() => document.getElementById('path')?.focus());
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'ArrowDown') setActive((index) => Math.min(found.length - 1, index + 1));
-    else if (event.key === 'ArrowUp') setActive((index) => Math.max(0, index - 1));
+    const step = (by: number) =>
+      setShown((before) => ({
+        ...before,
+        active: Math.max(0, Math.min(found.length - 1, before.active + by)),
+      }));
+    if (event.key === 'ArrowDown') step(1);
+    else if (event.key === 'ArrowUp') step(-1);
     else if (event.key === 'Enter') void choose(current);
     else return;
     event.preventDefault();
@@ -117,8 +132,7 @@ export function QuickSearch({ profileId, onOpenSaved, onOpenEntry, onClose }: Pr
         placeholder="Type a name, a path or a method"
         value={query}
         onInput={(e) => {
-          setQuery(e.currentTarget.value);
-          setActive(0);
+          show({ query: e.currentTarget.value, active: 0 });
         }}
         onKeyDown={onKeyDown}
       />

@@ -9,7 +9,8 @@ import { diagnosticsAt } from '../../../src/service/token/token-clock';
 import type { TokenSuccessView } from '../../../src/service/token/token-grant';
 import { isBearerLike } from '../../../src/service/token/token-response';
 import type { AppError } from '../../../src/vocabulary/errors';
-import { ask } from '../state/worker-client';
+import { revealToken } from '../../../src/workspace/token-reveal';
+import { deps } from '../state/workspace';
 import { Countdown } from '../ui/Countdown';
 import { copyText } from '../ui/copy-text';
 import { ErrorNotice } from '../ui/ErrorNotice';
@@ -35,35 +36,50 @@ function LiveDiagnostics({ view }: { view: TokenSuccessView }) {
   return <TokenDiagnostics diagnostics={diagnosticsAt(view, useTickingClock())} />;
 }
 
+/**
+ * What is this view's own: the token revealed (asked of the worker for this view only, never
+ * kept in the store), the email shown, what Copy did, why the worker could not answer.
+ */
+interface Shown {
+  revealed: string | null;
+  showEmail: boolean;
+  status: string;
+  error: AppError | null;
+}
+
 export function TokenInspector({ profileId, view, fromCache }: Props) {
   const { token } = view;
-  const [revealed, setRevealed] = useState<string | null>(null);
-  const [showEmail, setShowEmail] = useState(false);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState<AppError | null>(null);
+  const [shown, setShown] = useState<Shown>({
+    revealed: null,
+    showEmail: false,
+    status: '',
+    error: null,
+  });
+  const { revealed, showEmail, status, error } = shown;
+  const show = (change: Partial<Shown>) => setShown((before) => ({ ...before, ...change }));
 
   async function fetchToken(): Promise<string | null> {
-    const reply = await ask('token/reveal', { profileId });
-    if (!reply.ok) {
-      setError(reply.error);
+    const token = await revealToken(deps, profileId);
+    if (!token.ok) {
+      show({ error: token.error });
       return null;
     }
-    return reply.value.accessToken;
+    return token.value;
   }
 
   async function reveal() {
-    if (revealed !== null) return setRevealed(null);
-    setRevealed(await fetchToken());
+    if (revealed !== null) return show({ revealed: null });
+    show({ revealed: await fetchToken() });
   }
 
   async function copy() {
     const value = await fetchToken();
     if (value !== null)
-      setStatus(
-        (await copyText(value))
+      show({
+        status: (await copyText(value))
           ? 'Token copied.'
           : 'Copying failed: use Reveal token and copy it by hand.',
-      );
+      });
   }
 
   const notesFor = (name: string) =>
@@ -144,7 +160,7 @@ export function TokenInspector({ profileId, view, fromCache }: Props) {
                 ? json
                 : JSON.stringify(maskEmail(token.developerEmail))}
             </code>{' '}
-            <button type="button" onClick={() => setShowEmail(!showEmail)}>
+            <button type="button" onClick={() => show({ showEmail: !showEmail })}>
               {showEmail ? 'Hide email' : 'Show email'}
             </button>
           </>

@@ -10,8 +10,13 @@ import { outcomeWords } from '../../../src/service/call/outcome-words';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
 import type { AppError } from '../../../src/vocabulary/errors';
+import {
+  clearHistory,
+  historyAnswer,
+  listHistory,
+} from '../../../src/workspace/history/history-commands';
 import { useStore } from '../state/store';
-import { ask } from '../state/worker-client';
+import { deps } from '../state/workspace';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
@@ -27,23 +32,38 @@ interface Props {
   onOpen: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
 }
 
+/** What the worker answered (the list, an error, what Clear did), and what is open here. */
+interface Shown {
+  entries: HistoryEntry[] | null;
+  error: AppError | null;
+  notice: string;
+  /** Clear history is asking for confirmation. */
+  asking: boolean;
+  /** The entry whose support report is shown. */
+  reported: string | null;
+}
+
+const NOTHING_SHOWN: Shown = {
+  entries: null,
+  error: null,
+  notice: '',
+  asking: false,
+  reported: null,
+};
+
 const outcome = (entry: HistoryEntry) => outcomeWords(entry.status, entry.errorCode);
 
 export function History({ profile, onOpen }: Props) {
   const profileId = profile.id;
   // The worker tells of every entry it appends (from this panel or another): the list reloads.
   const version = useStore((state) => state.history[profileId] ?? 0);
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [notice, setNotice] = useState('');
-  /** The entry whose support report is shown. */
-  const [reported, setReported] = useState<string | null>(null);
+  const [shown, setShown] = useState<Shown>(NOTHING_SHOWN);
+  const { entries, error, notice, asking, reported } = shown;
+  const show = (change: Partial<Shown>) => setShown((before) => ({ ...before, ...change }));
 
   async function load() {
-    const reply = await ask('history/list', { profileId });
-    if (reply.ok) setEntries(reply.value.entries);
-    else setError(reply.error);
+    const list = await listHistory(deps, profileId);
+    show(list.ok ? { entries: list.value } : { error: list.error });
   }
 
   useEffect(() => {
@@ -51,15 +71,13 @@ export function History({ profile, onOpen }: Props) {
   }, [profileId, version]);
 
   async function open(entry: HistoryEntry) {
-    const reply = await ask('history/answer', { profileId, entryId: entry.id });
-    onOpen(entry, reply.ok ? reply.value.answer : null);
+    onOpen(entry, await historyAnswer(deps, profileId, entry.id));
   }
 
   async function clear() {
-    setAsking(false);
-    const reply = await ask('history/clear', { profileId });
-    if (!reply.ok) setError(reply.error);
-    else setNotice(`Cleared ${reply.value.cleared} call${reply.value.cleared === 1 ? '' : 's'}.`);
+    show({ asking: false });
+    const cleared = await clearHistory(deps, profileId);
+    show(cleared.error === null ? { notice: cleared.notice } : { error: cleared.error });
     await load();
   }
 
@@ -104,7 +122,7 @@ export function History({ profile, onOpen }: Props) {
                       class="link history-report"
                       aria-expanded={reported === entry.id}
                       aria-label={`Support report for ${entry.method} ${entry.path || '/'} from ${time}`}
-                      onClick={() => setReported(reported === entry.id ? null : entry.id)}
+                      onClick={() => show({ reported: reported === entry.id ? null : entry.id })}
                     >
                       Report
                     </button>
@@ -120,7 +138,7 @@ export function History({ profile, onOpen }: Props) {
               );
             })}
           </ul>
-          <button type="button" class="danger" onClick={() => setAsking(true)}>
+          <button type="button" class="danger" onClick={() => show({ asking: true })}>
             Clear history
           </button>
         </>
@@ -131,7 +149,7 @@ export function History({ profile, onOpen }: Props) {
           confirm="Clear history"
           danger
           onConfirm={() => void clear()}
-          onCancel={() => setAsking(false)}
+          onCancel={() => show({ asking: false })}
         >
           <p>
             Forget the {entries?.length ?? 0} calls of this profile and the answers kept for them?

@@ -1,18 +1,19 @@
 /**
  * A support report, wherever a call or a token request failed (the Explanation, a Timeline step,
  * a History entry, the Auth tab's failed token request): Preview support report builds it
- * (report-draft.ts), has the worker mask every secret it knows in any encoding and count them, and
+ * (src/workspace/report/support-report-commands.ts), has the worker mask every secret it knows in any encoding and count them, and
  * shows it; only then do Copy support report and Save support report (a .md file) appear. While
  * the lock holds the secrets the worker cannot check the report, so it says to unlock first and
  * nothing can be copied. Each place loads it lazily, when a report is first shown.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../../src/vocabulary/errors';
-import { ask } from '../state/worker-client';
+import { previewReport } from '../../../src/workspace/report/support-report-commands';
+import { deps } from '../state/workspace';
 import { copyText } from './copy-text';
 import { downloadFile } from './download';
 import { ErrorNotice } from './ErrorNotice';
-import { type ReportProfile, type ReportSource, reportText } from './report-draft';
+import { type ReportProfile, type ReportSource, thisExtension } from './report-draft';
 import './SupportReport.css';
 
 export interface SupportReportProps {
@@ -22,6 +23,13 @@ export interface SupportReportProps {
   previewAtOnce?: boolean;
 }
 
+/** The report as the worker masked it, why it could not be, and what Copy or Save did. */
+interface Shown {
+  report: { text: string; replaced: number } | null;
+  error: AppError | null;
+  status: string;
+}
+
 function atMsOf(source: ReportSource): number {
   if (source.kind === 'step') return source.step.atMs;
   if (source.kind === 'history') return source.entry.at;
@@ -29,15 +37,14 @@ function atMsOf(source: ReportSource): number {
 }
 
 export function SupportReport({ source, profile, previewAtOnce = false }: SupportReportProps) {
-  const [report, setReport] = useState<{ text: string; replaced: number } | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const [status, setStatus] = useState('');
+  const [shown, setShown] = useState<Shown>({ report: null, error: null, status: '' });
+  const { report, error, status } = shown;
+  const show = (change: Partial<Shown>) => setShown((before) => ({ ...before, ...change }));
 
   async function preview() {
-    setError(null);
-    const redacted = await ask('report/redact', { text: await reportText(source, profile) });
-    if (!redacted.ok) setError(redacted.error);
-    else setReport(redacted.value);
+    show({ error: null });
+    const redacted = await previewReport(deps, source, profile, thisExtension());
+    show(redacted.ok ? { report: redacted.value } : { error: redacted.error });
   }
 
   useEffect(() => {
@@ -70,18 +77,18 @@ export function SupportReport({ source, profile, previewAtOnce = false }: Suppor
           <button
             type="button"
             onClick={async () =>
-              setStatus(
-                (await copyText(report.text))
+              show({
+                status: (await copyText(report.text))
                   ? 'Support report copied.'
                   : 'Copying failed: use Save support report.',
-              )
+              })
             }
           >
             Copy support report
           </button>
           <button
             type="button"
-            onClick={() => setStatus(downloadFile(fileName, report.text, 'text/markdown'))}
+            onClick={() => show({ status: downloadFile(fileName, report.text, 'text/markdown') })}
           >
             Save support report
           </button>

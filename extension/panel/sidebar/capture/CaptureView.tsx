@@ -8,18 +8,21 @@
  * Try it by hand: npm start, open the sandbox's page /demo-app in the browser, open DevTools on it,
  * pick the Partner API panel, then its Capture tab, and press the page's "Call the API" button.
  */
-import { useEffect, useReducer, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import {
   type CaptureRow,
   filterRows,
   type ProfileTarget,
 } from '../../../../src/capture/call-matching';
 import { reviewCall } from '../../../../src/capture/call-review';
-import { draftFromCapture } from '../../../../src/capture/composer-draft';
 import { worstMark } from '../../../../src/capture/finding';
 import { exportCapturedHar } from '../../../../src/formats/har/har-export';
+import { captureRows } from '../../../../src/workspace/capture/capture-commands';
+import type { CaptureAction } from '../../../../src/workspace/capture/capture-state';
+import type { WorkspaceState } from '../../../../src/workspace/workspace-state';
 import { isInDevTools } from '../../../devtools/devtools-adapter';
-import { type CaptureAction, captureStore } from '../../state/capture-store';
+import { capture as commands } from '../../state/capture';
+import { useStore } from '../../state/store';
 import type { Draft } from '../../state/use-request';
 import { downloadFile } from '../../ui/download';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -40,34 +43,39 @@ function rowLabel({ call, match }: CaptureRow): string {
   return `${call.method} ${where}`;
 }
 
+const selectCapture = (state: WorkspaceState) => state.capture;
+
+/** What is the view's own: the filter as typed, Show all requests, the call chosen. */
+interface Shown {
+  showAll: boolean;
+  text: string;
+  chosen: string | null;
+}
+
 export function CaptureView({ profiles, onDraft }: Props) {
-  const [, refresh] = useReducer((count: number, _change: undefined) => count + 1, 0);
-  const [showAll, setShowAll] = useState(false);
-  const [text, setText] = useState('');
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  /** What Export captured saved last (its file name), until the list is cleared. */
-  const [saved, setSaved] = useState<string | null>(null);
+  const capture = useStore(selectCapture);
+  const [shown, setShown] = useState<Shown>({ showAll: false, text: '', chosen: null });
+  const show = (change: Partial<Shown>) => setShown((before) => ({ ...before, ...change }));
+  const { showAll, text, chosen } = shown;
   const showWide = useWideView();
-  captureStore.setProfiles(profiles);
 
   useEffect(() => {
-    const stop = captureStore.subscribe(() => refresh(undefined));
-    captureStore.start();
-    return stop;
-  }, []);
+    commands.setProfiles(profiles);
+    void commands.start();
+  }, [profiles]);
 
-  const rows = filterRows(captureStore.rows(), { showAll, text });
+  const rows = filterRows(captureRows(capture.list.calls, profiles), { showAll, text });
   const selected = rows.find((row) => row.call.key === chosen) ?? null;
   const findings = selected
-    ? reviewCall(selected.call, selected.match, captureStore.known, Date.now())
+    ? reviewCall(selected.call, selected.match, capture.known, Date.now())
     : [];
-  const { calls, dropped } = captureStore.list;
+  const { calls, dropped } = capture.list;
+  const { notice, exported } = capture;
   const now = Date.now();
   const markOf = (row: CaptureRow) =>
-    worstMark(reviewCall(row.call, row.match, captureStore.known, now));
+    worstMark(reviewCall(row.call, row.match, capture.known, now));
 
-  const reading = selected !== null && captureStore.reading.has(selected.call.key);
+  const reading = selected !== null && capture.reading.includes(selected.call.key);
   // The chosen call's details need more room than the sidebar: they open across the main area,
   // and again whenever what is known of the call changes (its body read, a finding). Keyed by the
   // call itself: its match is made anew on every render, and would open the view in a loop.
@@ -92,7 +100,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
       id: 'captured-call',
       title: 'Call details',
       body: details,
-      onClose: () => setChosen(null),
+      onClose: () => show({ chosen: null }),
     });
   }, [selected?.call, reading, findings.length, notice]);
 
@@ -109,44 +117,39 @@ export function CaptureView({ profiles, onDraft }: Props) {
   }
 
   function act(row: CaptureRow, action: CaptureAction) {
-    const draft = draftFromCapture(row.call, row.match);
-    if (!draft.ok) {
-      setNotice(`${draft.error.message} ${draft.error.hint}`);
-      return;
-    }
-    setNotice(null);
-    onDraft(draft.value.request, draft.value.notes, action);
+    const draft = commands.toComposer(row);
+    if (draft !== null) onDraft(draft.request, draft.notes, action);
   }
 
   function exportHar() {
     const version = chrome.runtime.getManifest().version;
     const all = rows.map((row) => row.call);
-    setSaved(
-      downloadFile('captured-calls.har', exportCapturedHar(all, { version }), 'application/json'),
+    const fileName = downloadFile(
+      'captured-calls.har',
+      exportCapturedHar(all, { version }),
+      'application/json',
     );
+    commands.exported(fileName);
   }
 
   return (
     <section aria-label="Capture" class="capture">
       <div class="sidebar-tools">
-        <SearchField label="Filter captured requests" value={text} onQuery={setText} />
+        <SearchField
+          label="Filter captured requests"
+          value={text}
+          onQuery={(query) => show({ text: query })}
+        />
         <div class="row">
           <label class="row">
             <input
               type="checkbox"
               checked={showAll}
-              onChange={(e) => setShowAll(e.currentTarget.checked)}
+              onChange={(e) => show({ showAll: e.currentTarget.checked })}
             />
             Show all requests
           </label>
-          <button
-            type="button"
-            onClick={() => {
-              captureStore.clear();
-              setSaved(null);
-            }}
-            disabled={calls.length === 0}
-          >
+          <button type="button" onClick={commands.clear} disabled={calls.length === 0}>
             Clear
           </button>
           <button type="button" onClick={exportHar} disabled={rows.length === 0}>
@@ -154,17 +157,17 @@ export function CaptureView({ profiles, onDraft }: Props) {
           </button>
         </div>
       </div>
-      {saved && (
+      {exported && (
         <p class="muted" role="status">
-          {saved}
+          {exported}
         </p>
       )}
-      {captureStore.tokenCheckError && <ErrorNotice error={captureStore.tokenCheckError} />}
-      {captureStore.unreadable > 0 && (
+      {capture.tokenCheckError && <ErrorNotice error={capture.tokenCheckError} />}
+      {capture.unreadable > 0 && (
         <p class="notice notice-warn" role="status">
-          {captureStore.unreadable} request{captureStore.unreadable === 1 ? '' : 's'} could not be
-          read ({captureStore.lastUnreadable}); the Network panel still shows{' '}
-          {captureStore.unreadable === 1 ? 'it' : 'them'}.
+          {capture.unreadable} request{capture.unreadable === 1 ? '' : 's'} could not be read (
+          {capture.lastUnreadable}); the Network panel still shows{' '}
+          {capture.unreadable === 1 ? 'it' : 'them'}.
         </p>
       )}
       <p class="muted" role="status">
@@ -186,7 +189,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
                 tabIndex={row === (selected ?? rows[0]) ? 0 : -1}
                 aria-selected={row === selected}
                 class="capture-row"
-                onClick={() => setChosen(call.key)}
+                onClick={() => show({ chosen: call.key })}
                 onKeyDown={(event) => {
                   const index = rows.indexOf(row);
                   const next =
@@ -195,9 +198,9 @@ export function CaptureView({ profiles, onDraft }: Props) {
                       : event.key === 'ArrowUp'
                         ? rows[index - 1]
                         : undefined;
-                  if (event.key === 'Enter' || event.key === ' ') setChosen(call.key);
+                  if (event.key === 'Enter' || event.key === ' ') show({ chosen: call.key });
                   else if (next !== undefined) {
-                    setChosen(next.call.key);
+                    show({ chosen: next.call.key });
                     const element = (event.currentTarget as HTMLElement)[
                       event.key === 'ArrowDown' ? 'nextElementSibling' : 'previousElementSibling'
                     ] as HTMLElement | null;

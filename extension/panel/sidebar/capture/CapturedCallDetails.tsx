@@ -6,7 +6,7 @@
 import type { CaptureRow } from '../../../../src/capture/call-matching';
 import type { CapturedBody } from '../../../../src/capture/captured-body';
 import type { Finding } from '../../../../src/capture/finding';
-import type { CaptureAction } from '../../state/capture-store';
+import type { CaptureAction } from '../../../../src/workspace/capture/capture-state';
 import { HeaderList } from '../../ui/HeaderList';
 
 interface Props {
