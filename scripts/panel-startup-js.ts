@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const PANEL_STARTUP_JS_BUDGET_BYTES = 30_000;
+export const PANEL_STARTUP_JS_BUDGET_BYTES = 25_000;
 
 const PANEL_PAGE = 'extension/panel/panel.html';
 
