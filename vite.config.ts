@@ -149,12 +149,48 @@ function splitWorker(browser: TargetBrowser, target: string): Plugin {
   };
 }
 
+/** The id of Vite's helper that every `import()` of the build goes through. */
+const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
+
+/**
+ * Vite's helper for `import()` preloads a lazy chunk's imports and style sheets beside it; here
+ * (modulePreload.resolveDependencies below) it is given only style sheets, and its 2.3 kB (0.9 kB
+ * gzip of the panel's start-up JS) also handle script preloads, CSP nonces and a global error
+ * event this extension has no use for. This one loads each style sheet once, then the chunk; a
+ * style sheet or chunk that cannot load rejects, as Vite's does (ui/lazy.tsx then says so).
+ */
+function lightPreloadHelper(): Plugin {
+  return {
+    name: 'partner-api-light-preload-helper',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (id !== PRELOAD_HELPER_ID) return null;
+      return `const sheets = {};
+export const __vitePreload = (load, deps) =>
+  Promise.all((deps ?? []).map((dep) => (sheets[dep] ??= new Promise((loaded, failed) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = ${JSON.stringify('/')} + dep;
+    link.onload = loaded;
+    link.onerror = () => {
+      delete sheets[dep];
+      failed(new Error(\`Unable to load the style sheet \${dep}\`));
+    };
+    document.head.appendChild(link);
+  })))).then(() => load());
+`;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const browser: TargetBrowser = mode === 'firefox' ? 'firefox' : 'chrome';
   const crxManifest = browser === 'firefox' ? firefoxManifest(manifest) : manifest;
   return {
     define: BUILD_DEFINE,
     plugins: [
+      lightPreloadHelper(),
       preact(),
       crx({ manifest: crxManifest, browser }),
       devPanelPage(),
@@ -168,20 +204,30 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // Both browsers we build for preload modules themselves (Chrome 66+, Firefox 115+): Vite's
       // polyfill for older ones would be 389 bytes gzip of the panel's start-up JS for nothing.
-      modulePreload: { polyfill: false },
+      // A lazy chunk's own imports load when it runs rather than being preloaded beside it: the
+      // list of every lazy chunk's dependencies was 1.2 kB gzip of the panel's start-up JS, and
+      // the files load from the extension's own package. Its style sheets are still loaded
+      // before it runs, and the panel page's preloads (hostType 'html') stay as they are.
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostType }) =>
+          hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+      },
       rollupOptions: {
         input: { panel: PANEL_PAGE, connectFolder: CONNECT_FOLDER_PAGE },
         output: {
           // Modules the panel's start-up code shares with the worker and with lazy chunks, each
           // small, which the bundler would put in start-up chunks of their own (a 161-byte chunk
-          // for errors.ts): one chunk for them saves the panel ~350 bytes gzip of chunk overhead
-          // (tests/unit/panel-budget.test.ts). The worker is bundled again on its own (below).
+          // for errors.ts): one chunk for them saves the panel ~500 bytes gzip of chunk overhead
+          // (tests/unit/panel-budget.test.ts), and Preact's modules in one chunk ~160 more. The
+          // worker is bundled again on its own (below).
           codeSplitting: {
             groups: [
               {
                 name: 'startup-shared',
-                test: /src[\\/](vocabulary[\\/]errors|collections[\\/](check-use|draft-checks))\.ts$/,
+                test: /src[\\/](vocabulary[\\/](errors|terms|ui-prefs|span-words)|collections[\\/](check-use|same-call|find-item)|protocol[\\/](build-id|events)|checks[\\/]with-carried|service[\\/]token[\\/]token-finding)\.ts$|^\0vite\/preload-helper\.js$/,
               },
+              { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
             ],
           },
         },

@@ -16,10 +16,10 @@ import {
 import {
   inspectedTabId,
   isInDevTools,
-  onThemeChange,
   readNetworkLog,
   subscribeToFinishedRequests,
 } from './devtools-adapter';
+import { onThemeChange } from './devtools-theme';
 
 type Listener = (request: unknown) => void;
 

@@ -1,5 +1,5 @@
 /**
- * The one place that touches `chrome.devtools`. The panel page also runs as a plain extension tab
+ * With devtools-theme.ts, the one place that touches `chrome.devtools`. The panel page also runs as a plain extension tab
  * (tests and "open in a tab" use that), where `chrome.devtools` does not exist; every caller goes
  * through here and gets a sensible answer in both places.
  *
@@ -11,8 +11,9 @@
  * Chrome and Firefox both offer `chrome.devtools` (Firefox with callbacks too), and differ in what
  * is handled here: a request's `getContent` answers (content, encoding) in Chrome and (content,
  * MIME type) in Firefox; `getHAR`'s entries carry `getContent` in Chrome only (Firefox's carry
- * the body in the HAR entry, when DevTools kept it); Chrome reports theme changes to
- * `setThemeChangeHandler`, Firefox to `onThemeChanged`.
+ * the body in the HAR entry, when DevTools kept it). DevTools' theme, which the panel reads at
+ * start, is its other half (devtools-theme.ts), apart so that the panel's start-up code does
+ * not carry the capture's.
  */
 import type { ResponseContent } from '../../src/capture/captured-body';
 
@@ -41,39 +42,10 @@ export function isInDevTools(): boolean {
   return api() !== undefined;
 }
 
-/** DevTools' own theme when running inside DevTools; otherwise the system preference. */
-export function currentTheme(): 'dark' | 'light' {
-  const themeName = api()?.panels.themeName;
-  if (themeName !== undefined) return themeName === 'dark' ? 'dark' : 'light';
-  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-}
-
 export function registerPanel(title: string, iconPath: string, pagePath: string): void {
   const devtools = api();
   if (devtools === undefined) return;
   devtools.panels.create(title, iconPath, pagePath);
-}
-
-/** Calls `listener` when DevTools (or, in a tab, the system) switches between light and dark. */
-export function onThemeChange(listener: (theme: 'dark' | 'light') => void): void {
-  const panels = api()?.panels as
-    | {
-        setThemeChangeHandler?: (handler: (themeName: string) => void) => void;
-        onThemeChanged?: { addListener(handler: (themeName: string) => void): void };
-      }
-    | undefined;
-  const forward = (themeName: string) => listener(themeName === 'dark' ? 'dark' : 'light');
-  if (panels?.setThemeChangeHandler) {
-    panels.setThemeChangeHandler(forward);
-    return;
-  }
-  if (panels?.onThemeChanged) {
-    panels.onThemeChanged.addListener(forward);
-    return;
-  }
-  globalThis
-    .matchMedia?.('(prefers-color-scheme: dark)')
-    .addEventListener('change', (event) => listener(event.matches ? 'dark' : 'light'));
 }
 
 /** The body a HAR entry carries itself (Firefox's getHAR entries, which have no getContent). */

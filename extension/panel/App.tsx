@@ -13,7 +13,6 @@ import { usePrefs } from './state/use-prefs';
 import { ask } from './state/worker-client';
 import { LockNotices, LockToolbar } from './toolbar/Lock';
 import { ProfilePicker } from './toolbar/ProfilePicker';
-import { Dialog } from './ui/Dialog';
 import { ErrorNotice } from './ui/ErrorNotice';
 import { lazyComponent } from './ui/lazy';
 import { Workspace } from './workbench/Workspace';
@@ -27,6 +26,7 @@ const UseLocalSandbox = lazyComponent(() =>
 const ProfileEditor = lazyComponent(() =>
   import('./dialogs/ProfileEditor').then((module) => module.ProfileEditor),
 );
+const Dialog = lazyComponent(() => import('./ui/Dialog').then((module) => module.Dialog));
 
 type Editing =
   | { mode: 'closed' }

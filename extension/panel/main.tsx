@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { currentTheme, onThemeChange } from '../devtools/devtools-adapter';
+import { currentTheme, onThemeChange } from '../devtools/devtools-theme';
 import { App } from './App';
 import { listenToWorker } from './state/worker-client';
 import { store } from './state/workspace';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { locateJsonError } from '../json-text/json-syntax';
 import type { ComposedCall } from '../vocabulary/terms';
-import { bodyProblem, draftProblem, previewUrl, sameCall } from './draft-checks';
+import { bodyProblem, draftProblem, previewUrl } from './draft-checks';
 import type { SavedRequest } from './model';
+import { sameCall } from './same-call';
 
 const profile = {
   baseUrl: 'https://api.example.com',

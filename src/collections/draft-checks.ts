@@ -1,8 +1,8 @@
 /**
  * What the composer flags about the call being composed, before it is sent or saved: the URL it
  * will go to (or why it cannot go anywhere yet: an oversized part, an unknown variable, a path
- * outside /v1/), a body that is not JSON, and whether it is still the saved request it was opened
- * from. Pure: the panel only renders the answers. It sits in collections/ because it needs the
+ * outside /v1/) and a body that is not JSON (whether it is still the saved request it was opened
+ * from is same-call.ts, which the panel's start-up code needs: this loads apart). Pure: the panel only renders the answers. It sits in collections/ because it needs the
  * saved-request model as well as the service's URL rules. Where a body stops being JSON is told by
  * `locate` (json-syntax.ts `locateJsonError`), which the panel loads only once a body is typed.
  */
@@ -73,11 +73,4 @@ export function draftProblem(
 ): string | null {
   const target = previewUrl(profile, draft, shared);
   return 'problem' in target ? target.problem : bodyProblem(draft.body, locate);
-}
-
-/** Whether two calls are the same call (the draft and the saved request it was opened from). */
-export function sameCall(draft: ComposedCall, other: ComposedCall): boolean {
-  const fields = ({ method, path, query, headers, body }: ComposedCall) =>
-    JSON.stringify({ method, path, query, headers, body });
-  return fields(draft) === fields(other);
 }

@@ -8,8 +8,8 @@
  *   the answer and the notes.
  */
 import { type EditedChecks, NO_CHECKS } from '../collections/check-use';
-import { sameCall } from '../collections/draft-checks';
 import type { SavedRequest } from '../collections/model';
+import { sameCall } from '../collections/same-call';
 import type { Draft, ProfileRequest, RequestAction } from './request-state';
 import type { WorkspaceState } from './workspace-state';
 

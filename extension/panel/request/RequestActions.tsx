@@ -9,10 +9,13 @@
  */
 import type { SavedRequest } from '../../../src/collections/model';
 import type { DraftNotes } from '../../../src/workspace/request-state';
-import { Confirm } from '../ui/Confirm';
+import { lazyComponent } from '../ui/lazy';
 import { OverflowRow, type RowAction } from '../ui/OverflowRow';
 import { CopyAsMenu } from './CopyAsMenu';
 import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
+
+/** Asked only before copying with secrets: loaded then. */
+const Confirm = lazyComponent(() => import('../ui/Confirm').then((module) => module.Confirm));
 
 interface ActionsProps {
   /** The name of the saved request the draft was opened from, if any. */

@@ -3,13 +3,18 @@
  * a compact prefix (the whole shows on hover or focus), Path (the widest part) and Send (Cancel
  * while a call runs). Below it, the full URL only when it says more than the line does: resolved
  * `{{variables}}`, query parameters from the Params tab, encoded characters, or a problem. Enter
- * in Path sends, as does Ctrl/Cmd+Enter anywhere in the panel.
+ * in Path sends, as does Ctrl/Cmd+Enter anywhere in the panel. The URL check loads apart
+ * (url-check.ts); until it has, a plain call shows no Full URL line, as the check would say.
  */
-import { useRef, useState } from 'preact/hooks';
-import { previewUrl } from '../../../src/collections/draft-checks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { isPlainDraft } from '../../../src/collections/plain-draft';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../../src/vocabulary/terms';
 import type { Draft } from '../state/use-request';
+import { loadUrlCheck, urlCheck } from './url-check';
+
+const NOT_LOADED =
+  'The URL check could not be loaded. Close and reopen DevTools (the extension may have been updated).';
 
 interface Props {
   profile: ProfileView;
@@ -32,9 +37,34 @@ export function RequestLine({
   onCancel,
 }: Props) {
   const sendButton = useRef<HTMLButtonElement>(null);
-  const target = previewUrl(profile, draft, shared);
+  const [failed, setFailed] = useState(false);
+  const [, setLoaded] = useState(urlCheck() !== null);
+  // After the first render: by the time a call needs the check, it is there.
+  useEffect(() => {
+    if (urlCheck() === null)
+      loadUrlCheck().then(
+        () => setLoaded(true),
+        () => setFailed(true),
+      );
+  }, []);
+  const check = urlCheck();
   const written = `${profile.baseUrl}/v1/${draft.path}`;
-  const preview = 'url' in target ? (target.url === written ? null : target.url) : target.problem;
+  const target =
+    check !== null
+      ? check(profile, draft, shared)
+      : isPlainDraft(profile, draft)
+        ? { url: written }
+        : failed
+          ? { problem: NOT_LOADED }
+          : null;
+  const preview =
+    target === null
+      ? null
+      : 'url' in target
+        ? target.url === written
+          ? null
+          : target.url
+        : target.problem;
   return (
     <form
       class="request-line"
@@ -94,7 +124,10 @@ export function RequestLine({
         </button>
       </div>
       {preview !== null && (
-        <output class={'url' in target ? 'url-preview' : 'url-preview warn'} aria-label="Full URL">
+        <output
+          class={target !== null && 'url' in target ? 'url-preview' : 'url-preview warn'}
+          aria-label="Full URL"
+        >
           {preview}
         </output>
       )}

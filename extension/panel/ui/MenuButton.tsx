@@ -1,10 +1,15 @@
 /**
  * A button that opens a menu of `items` just under itself and closes it when pressed again; focus
- * returns to the button when the menu closes (Menu.tsx).
+ * returns to the button when the menu closes (Menu.tsx). The menu's code loads when the button is
+ * first pointed at or focused (the first render shows no menu), so it is there when pressed.
  */
 import type { ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { Menu, type MenuItem } from './Menu';
+import { lazyComponent } from './lazy';
+import type { MenuItem } from './Menu';
+
+const loadMenu = () => import('./Menu').then((module) => module.Menu);
+const Menu = lazyComponent(loadMenu);
 
 interface Props {
   /** The menu's name (and the button's, unless its text says it). */
@@ -27,6 +32,8 @@ export function MenuButton({ label, items, children, icon = false }: Props) {
         {...(icon ? { class: 'icon', 'aria-label': label, title: label } : {})}
         aria-haspopup="menu"
         aria-expanded={at !== null}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
         onClick={() => {
           const box = button.current?.getBoundingClientRect();
           setAt(at === null && box ? { x: box.left, y: box.bottom } : null);

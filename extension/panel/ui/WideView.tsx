@@ -3,19 +3,15 @@
  * details) opens across the main area, where the request and response panes are, with a heading
  * and a Close button (Escape closes it too). The workbench provides where it opens; the sidebar's
  * parts ask for it through `useWideView`. The panes stay mounted under it, as they were. When the
- * sidebar lies over the panes (docked right) it is itself full height, and keeps such views.
+ * sidebar lies over the panes (docked right) it is itself full height, and keeps such views. The
+ * view itself (WideViewFrame.tsx) loads when one first opens: the first render shows none.
  */
-import { type ComponentChildren, createContext } from 'preact';
-import { useContext, useEffect } from 'preact/hooks';
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import { lazyComponent } from './lazy';
+import type { WideViewContent } from './WideViewFrame';
 
-export interface WideViewContent {
-  /** Who opened it: content with the same id replaces it without closing it (an update). */
-  id: string;
-  title: string;
-  body: ComponentChildren;
-  /** Told when the view closes (Close, Escape, or another view in its place). */
-  onClose?: () => void;
-}
+export type { WideViewContent };
 
 export type ShowWideView = (content: WideViewContent | null) => void;
 
@@ -26,25 +22,7 @@ export function useWideView(): ShowWideView | null {
   return useContext(WideViewContext);
 }
 
-export function WideView({ content, onClose }: { content: WideViewContent; onClose: () => void }) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      // A dialog or menu over it closes first, on its own Escape.
-      const inside = (event.target as Element | null)?.closest?.('dialog, [role=menu]');
-      if (event.key === 'Escape' && !event.defaultPrevented && !inside) onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return (
-    <div class="wide-view">
-      <div class="wide-view-head">
-        <h2>{content.title}</h2>
-        <button type="button" onClick={onClose} title="Close (Escape)">
-          Close {content.title.toLowerCase()}
-        </button>
-      </div>
-      <div class="wide-view-body">{content.body}</div>
-    </div>
-  );
-}
+/** The open view, across the main area (WideViewFrame.tsx). */
+export const WideView = lazyComponent(() =>
+  import('./WideViewFrame').then((module) => module.WideViewFrame),
+);

@@ -2,12 +2,15 @@
  * Opens one profile's workbench (Workbench.tsx) from what the worker kept for it: the draft, its
  * checks, the last answer and the token, read into the store (src/workspace/workspace-commands.ts).
  * Mounted per profile (its key is the profile id), so every view shows only what belongs to that
- * profile. A workspace that cannot be read back opens empty, with the reason shown.
+ * profile. A workspace that cannot be read back opens empty, with the reason shown. A kept call
+ * the request line cannot show without its URL check waits for that too (request/url-check.ts).
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../../src/vocabulary/errors';
+import { requestOf } from '../../../src/workspace/request-slice';
 import { openWorkspace } from '../../../src/workspace/workspace-commands';
-import { deps } from '../state/workspace';
+import { urlCheckReadyFor } from '../request/url-check';
+import { deps, store } from '../state/workspace';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Workbench, type WorkbenchProps } from './Workbench';
 
@@ -18,7 +21,11 @@ export function Workspace(props: WorkbenchProps) {
   const [opened, setOpened] = useState<Opened>(null);
 
   useEffect(() => {
-    void openWorkspace(deps, props.profile.id).then((error) => setOpened({ error }));
+    void openWorkspace(deps, props.profile.id).then(async (error) => {
+      // A kept call that is not plain shows its Full URL line from the first render on.
+      await urlCheckReadyFor(props.profile, requestOf(store.get(), props.profile.id).draft);
+      setOpened({ error });
+    });
   }, []);
 
   if (opened === null) {
