@@ -5,7 +5,8 @@
  * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
  * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
  * its shape in `request-state.ts`), the saved collections and an import on its way
- * (`collections-slice.ts`, its shape in `collections-state.ts`); the layout preferences are one
+ * (`collections-slice.ts`, its shape in `collections-state.ts`), what each collection kept in a
+ * folder shows (`folders/`, the folder sync's slice); the layout preferences are one
  * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
  * the panel asked for come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
@@ -20,6 +21,7 @@ import {
   type CollectionsSlice,
   EMPTY_COLLECTIONS,
 } from './collections-state';
+import { EMPTY_FOLDERS, type FoldersAction, type FoldersSlice } from './folders/folders-state';
 import type { LockAction, LockPanel } from './lock-state';
 import type { ProfileRequest, RequestAction } from './request-state';
 
@@ -61,6 +63,8 @@ export interface WorkspaceState {
   requests: Readonly<Record<string, ProfileRequest>>;
   /** The saved collections, their last error and an import on its way (collections-slice.ts). */
   collections: CollectionsSlice;
+  /** What each collection kept in a folder shows (folders/folders-slice.ts). */
+  folders: FoldersSlice;
 }
 
 export type WorkspaceAction =
@@ -74,7 +78,8 @@ export type WorkspaceAction =
   | { type: 'prefs'; set: Partial<UiPrefs> }
   | RequestAction
   | LockAction
-  | CollectionsAction;
+  | CollectionsAction
+  | FoldersAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
@@ -86,4 +91,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   prefs: null,
   requests: {},
   collections: EMPTY_COLLECTIONS,
+  folders: EMPTY_FOLDERS,
 };

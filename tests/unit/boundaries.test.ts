@@ -104,13 +104,6 @@ describe('module boundaries', () => {
       'extension/panel/request/TokenInspector.tsx',
       'extension/panel/sidebar/History.tsx',
       'extension/panel/state/capture-store.ts',
-      // The folder sync (split along its seams), and what differs between the two formats it
-      // keeps a folder in.
-      'extension/panel/state/folder-kinds.ts',
-      'extension/panel/state/folder-sync-conflict.ts',
-      'extension/panel/state/folder-sync-context.ts',
-      'extension/panel/state/folder-sync-run.ts',
-      'extension/panel/state/folder-sync.ts',
       'extension/panel/state/use-lock.ts',
       'extension/panel/ui/SupportReport.tsx',
       'extension/panel/ui/report-draft.ts',
