@@ -7,6 +7,8 @@ import type { WorkerEvent } from '../protocol/events';
 import { DEFAULT_UI_PREFS } from '../vocabulary/ui-prefs';
 import { reduceCollections } from './collections-slice';
 import type { CollectionsAction } from './collections-state';
+import { reduceFolders } from './folders/folders-slice';
+import type { FoldersAction } from './folders/folders-state';
 import { lockKnown, reduceLock } from './lock-slice';
 import type { LockAction } from './lock-state';
 import { reduceRequest } from './request-slice';
@@ -41,10 +43,14 @@ const isLockAction = (action: WorkspaceAction): action is LockAction =>
 const isCollectionsAction = (action: WorkspaceAction): action is CollectionsAction =>
   action.type.startsWith('collections/');
 
+const isFoldersAction = (action: WorkspaceAction): action is FoldersAction =>
+  action.type.startsWith('folders/');
+
 export function reduce(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
   if (isRequestAction(action)) return reduceRequest(state, action);
   if (isLockAction(action)) return reduceLock(state, action);
   if (isCollectionsAction(action)) return reduceCollections(state, action);
+  if (isFoldersAction(action)) return reduceFolders(state, action);
   switch (action.type) {
     case 'event':
       return applyEvent(state, action.event);

@@ -5,7 +5,8 @@
  * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
  * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
  * its shape in `request-state.ts`), the saved collections and an import on its way
- * (`collections-slice.ts`, its shape in `collections-state.ts`), the inspected page's captured calls
+ * (`collections-slice.ts`, its shape in `collections-state.ts`), what each collection kept in a
+ * folder shows (`folders/`, the folder sync's slice), the inspected page's captured calls
  * (`capture/`: its reducer runs in its commands, loaded with the Capture tab, and the store takes
  * the slice whole); the layout preferences are one
  * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
@@ -23,6 +24,7 @@ import {
   type CollectionsSlice,
   EMPTY_COLLECTIONS,
 } from './collections-state';
+import { EMPTY_FOLDERS, type FoldersAction, type FoldersSlice } from './folders/folders-state';
 import type { LockAction, LockPanel } from './lock-state';
 import type { ProfileRequest, RequestAction } from './request-state';
 
@@ -66,6 +68,8 @@ export interface WorkspaceState {
   collections: CollectionsSlice;
   /** The inspected page's calls, masked, in panel memory only (capture-slice.ts). */
   capture: CaptureSlice;
+  /** What each collection kept in a folder shows (folders/folders-slice.ts). */
+  folders: FoldersSlice;
 }
 
 export type WorkspaceAction =
@@ -80,6 +84,7 @@ export type WorkspaceAction =
   | RequestAction
   | LockAction
   | CollectionsAction
+  | FoldersAction
   /** The capture slice, whole, as its commands' reducer made it (capture/capture-slice.ts). */
   | { type: 'capture'; capture: CaptureSlice };
 
@@ -94,4 +99,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   requests: {},
   collections: EMPTY_COLLECTIONS,
   capture: EMPTY_CAPTURE,
+  folders: EMPTY_FOLDERS,
 };

@@ -103,13 +103,6 @@ describe('module boundaries', () => {
       'extension/panel/App.tsx',
       'extension/panel/dialogs/ProfileEditor.tsx',
       'extension/panel/dialogs/UseLocalSandbox.tsx',
-      // The folder sync (split along its seams), and what differs between the two formats it
-      // keeps a folder in.
-      'extension/panel/state/folder-kinds.ts',
-      'extension/panel/state/folder-sync-conflict.ts',
-      'extension/panel/state/folder-sync-context.ts',
-      'extension/panel/state/folder-sync-run.ts',
-      'extension/panel/state/folder-sync.ts',
       'extension/panel/state/use-lock.ts',
     ];
     const binders = ['extension/panel/main.tsx', 'extension/panel/state/workspace.ts'];

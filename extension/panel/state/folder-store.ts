@@ -8,33 +8,21 @@
  */
 import { fileDigest } from '../../../src/formats/opencollection/file-digest';
 import type { ComparableFolder } from '../../../src/formats/opencollection/folder-claim';
-import type { FolderHandle } from '../../../src/formats/opencollection/opencollection-folder-io';
-
-type Access = { mode: 'readwrite' };
+import type {
+  ConnectedFolder,
+  FolderConnection as SyncedFolder,
+} from '../../../src/workspace/folders/folder-access';
 
 /**
  * A directory handle as the File System Access API gives it (permission calls in Chromium; the
  * comparison of two folders, which says whether one collection's folder is another's).
  */
-export interface DirectoryHandle extends FolderHandle, ComparableFolder {
+export interface DirectoryHandle extends ConnectedFolder, ComparableFolder {
   readonly name: string;
-  queryPermission?(access: Access): Promise<PermissionState>;
-  requestPermission?(access: Access): Promise<PermissionState>;
 }
 
-export interface FolderConnection {
-  collectionId: string;
-  handle: DirectoryHandle;
-  /**
-   * The panel's files at the last sync ([path, digest]); empty before the first. Digests, never
-   * texts (file-digest.ts): a teammate's file may hold a secret, and this record is on disk.
-   */
-  base: [string, string][];
-  /** The folder's files at the last sync ([path, digest]). */
-  seen: [string, string][];
-  /** Set on every record written since digests; an older record held texts, digested on read. */
-  digests?: true;
-}
+/** A record as kept here (its shape: src/workspace/folders/folder-access.ts). */
+export type FolderConnection = SyncedFolder<DirectoryHandle>;
 
 const DATABASE = 'partner-api-folders';
 const STORE = 'connections';

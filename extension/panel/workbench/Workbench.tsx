@@ -25,7 +25,7 @@ import { useJsonLocator } from '../request/use-json-locator';
 import { ResponsePane } from '../response/ResponsePane';
 import { useStore } from '../state/store';
 import { useChecks } from '../state/use-checks';
-import { FoldersContext, useCollectionFolders } from '../state/use-collection-folders';
+import { useCollectionFolders } from '../state/use-collection-folders';
 import type { SetPrefs } from '../state/use-prefs';
 import { type Draft, EMPTY_DRAFT, useRequest } from '../state/use-request';
 import { useToken } from '../state/use-token';
@@ -59,7 +59,7 @@ export function Workbench(props: WorkbenchProps) {
   const { prefs, setPrefs } = props;
   const profileId = props.profile.id;
   const saved = useStore((state) => state.collections.list);
-  const folders = useCollectionFolders();
+  useCollectionFolders();
   useEffect(() => void collections.reload(), []);
   // An import's summary belongs to the workbench it was made in: another profile's opens without
   // it, as when the import's state lived in the workbench.
@@ -166,7 +166,7 @@ export function Workbench(props: WorkbenchProps) {
   );
 
   return (
-    <FoldersContext.Provider value={folders}>
+    <>
       <WideViewContext.Provider value={sidebar.overlay ? null : showWide}>
         <div class="app">
           {/* The sidebar comes first in Tab order, as on screen: this skips it (and the toolbar). */}
@@ -263,6 +263,6 @@ export function Workbench(props: WorkbenchProps) {
           />
         </div>
       </WideViewContext.Provider>
-    </FoldersContext.Provider>
+    </>
   );
 }

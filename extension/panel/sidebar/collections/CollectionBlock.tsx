@@ -16,7 +16,8 @@ import {
   exportFile,
   exportFolder,
 } from '../../../../src/workspace/collection-exports';
-import { useFolders } from '../../state/use-collection-folders';
+import { useStore } from '../../state/store';
+import { folders } from '../../state/use-collection-folders';
 import { collections, deps } from '../../state/workspace';
 import { CollectionTree, type CollectionTreeProps } from '../../ui/CollectionTree';
 import { downloadFile } from '../../ui/download';
@@ -57,8 +58,7 @@ export function CollectionBlock(props: Props) {
   const [choosingEnvironments, setChoosingEnvironments] = useState(false);
   const name = collection.name;
   const actionsId = `collection-actions-${collection.id}`;
-  const folders = useFolders();
-  const folder = folders.views.get(collection.id);
+  const folder = useStore((state) => state.folders.views[collection.id]);
 
   async function drop(draggedId: string, targetId: string, place: DropPlace) {
     // Loaded with the first drop, like the dialogs: the collection rules are not start-up code.
@@ -212,7 +212,7 @@ export function CollectionBlock(props: Props) {
         />
       )}
       {folder !== undefined && (
-        <FolderStatus collectionId={collection.id} name={name} view={folder} folders={folders} />
+        <FolderStatus collectionId={collection.id} name={name} view={folder} />
       )}
       {!closed && (
         <CollectionTree

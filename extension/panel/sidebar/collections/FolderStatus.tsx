@@ -8,14 +8,13 @@
  * folder; the other version is kept as a copy.
  */
 import type { FileWork } from '../../../../src/formats/opencollection/folder-sync-plan';
-import type { FolderView } from '../../state/folder-sync';
-import type { FolderSyncState } from '../../state/use-folder-sync';
+import type { FolderView } from '../../../../src/workspace/folders/folders-state';
+import { folders } from '../../state/use-collection-folders';
 
 interface Props {
   collectionId: string;
   name: string;
   view: FolderView;
-  folders: FolderSyncState;
 }
 
 /** What an answer does to the folder's files, in words: every file named. */
@@ -27,7 +26,7 @@ function describeWork({ write, remove }: FileWork): string {
   return `${parts.join('; ')}. Nothing else in the folder is touched.`;
 }
 
-export function FolderStatus({ collectionId, name, view, folders }: Props) {
+export function FolderStatus({ collectionId, name, view }: Props) {
   const { folder } = view;
   if (view.state === 'synced')
     return (

@@ -3,30 +3,30 @@
  * is kept as a copy collection, so nothing is lost. The folder is read again under the lock first:
  * an answer given for files that changed since is not carried out.
  */
-import { copyCollection } from '../../../src/collections/collection-ops';
-import type { Collection } from '../../../src/collections/model';
+import { copyCollection } from '../../collections/collection-ops';
+import type { Collection } from '../../collections/model';
 import {
   changes,
   type FileMap,
   settleConflict,
   toFileList,
-} from '../../../src/formats/opencollection/folder-sync-plan';
+} from '../../formats/opencollection/folder-sync-plan';
+import { reloadCollections } from '../collection-commands';
 import type { FolderKind } from './folder-kinds';
-import { getConnection } from './folder-store';
 import {
   currentCollection,
   lockName,
   type Pending,
   type SyncContext,
   show,
+  shown,
   showOutcome,
 } from './folder-sync-context';
 import { apply, readDisk, syncUnlocked } from './folder-sync-run';
-import { ask } from './worker-client';
 
 /** The folder's side of a conflict as a collection, when it reads as one. */
-function folderCopy(kind: FolderKind, disk: FileMap): Collection | null {
-  const imported = kind.collectionOf(toFileList(disk), new Set());
+function folderCopy(kind: FolderKind, disk: FileMap, newId: () => string): Collection | null {
+  const imported = kind.collectionOf(toFileList(disk), new Set(), newId);
   return imported.ok ? imported.value.collection : null;
 }
 
@@ -36,20 +36,21 @@ function folderCopy(kind: FolderKind, disk: FileMap): Collection | null {
  * was given for other files) and the folder is synced again, asking again when it still clashes.
  */
 export async function settle(context: SyncContext, collectionId: string, keep: 'panel' | 'folder') {
+  const { deps } = context;
   const pending = context.conflicts.get(collectionId);
   const connection = context.connections.get(collectionId);
-  const current = await currentCollection(collectionId);
+  const current = await currentCollection(context, collectionId);
   if (pending === undefined || connection === undefined || current === undefined) return;
   const folder = connection.handle.name;
   const refuse = ({ paths, answers }: Pending, problem: string) =>
     show(context, collectionId, { state: 'conflict', folder, paths, answers, problem });
-  await navigator.locks.request(lockName(collectionId), async () => {
-    const fresh = (await getConnection(collectionId)) ?? connection;
+  await deps.folders.lock(lockName(collectionId), async () => {
+    const fresh = (await deps.folders.get(collectionId)) ?? connection;
     const { disk, where } = await readDisk(context, fresh);
     if (changes(pending.disk, disk).size > 0) {
       context.conflicts.delete(collectionId);
       await syncUnlocked(context, collectionId, true);
-      const view = context.views.get(collectionId);
+      const view = shown(context, collectionId);
       if (view?.state === 'conflict')
         show(context, collectionId, {
           ...view,
@@ -57,15 +58,15 @@ export async function settle(context: SyncContext, collectionId: string, keep: '
         });
       return;
     }
-    const copy = keep === 'folder' ? current : folderCopy(where.kind, pending.disk);
+    const copy = keep === 'folder' ? current : folderCopy(where.kind, pending.disk, deps.newId);
     if (copy === null)
       return refuse(
         pending,
         `The files in “${folder}” do not read as a collection, so keeping the panel’s version would lose them: move them away first, or keep the folder’s version.`,
       );
     const name = `${current.name} (${keep === 'folder' ? 'panel' : 'folder'} copy)`;
-    const saved = await ask('collections/put', {
-      collection: copyCollection(copy, name, () => crypto.randomUUID()),
+    const saved = await deps.ask('collections/put', {
+      collection: copyCollection(copy, name, deps.newId),
     });
     if (!saved.ok) return refuse(pending, saved.error.message);
     context.conflicts.delete(collectionId);
@@ -79,5 +80,5 @@ export async function settle(context: SyncContext, collectionId: string, keep: '
     );
     showOutcome(context, collectionId, folder, problem);
   });
-  await context.reload();
+  await reloadCollections(deps);
 }

@@ -1,39 +1,17 @@
 /**
  * What the folder sync (folder-sync.ts) knows between two syncs, in memory, and the small moves
- * every part of it makes on that: what each connected collection shows (`show`, `showOutcome`),
- * the collection as the worker holds it, and forgetting a connection. The record of the last sync
- * is not here but in folder-store.ts (digests of the files, never their texts).
+ * every part of it makes on that: what each connected collection shows (`show`, `showOutcome`,
+ * into the store's folders slice), the collection as the worker holds it, and forgetting a
+ * connection. The record of the last sync is not here but in the folder records (FolderAccess:
+ * digests of the files, never their texts).
  */
-import type { Collection } from '../../../src/collections/model';
-import type {
-  ConflictAnswers,
-  FileMap,
-} from '../../../src/formats/opencollection/folder-sync-plan';
-import type { FileStamp } from '../../../src/formats/opencollection/opencollection-folder-read';
-import { FOLDER_FORMAT_LABELS } from '../../../src/formats/postman-v3/folder-format';
+import type { Collection } from '../../collections/model';
+import type { ConflictAnswers, FileMap } from '../../formats/opencollection/folder-sync-plan';
+import type { FileStamp } from '../../formats/opencollection/opencollection-folder-read';
+import { FOLDER_FORMAT_LABELS } from '../../formats/postman-v3/folder-format';
+import type { FolderConnection, FolderSyncDeps } from './folder-access';
 import type { FolderKind } from './folder-kinds';
-import { deleteConnection, type FolderConnection } from './folder-store';
-import { ask } from './worker-client';
-
-export type FolderView =
-  /**
-   * `notes`: what the last read from the folder could not take (scripts, other auth, …);
-   * `format`: the format the folder is kept in, in words.
-   */
-  | { state: 'synced'; folder: string; format: string; notes?: string[] }
-  | { state: 'needs-permission'; folder: string }
-  /**
-   * `answers`: every file each answer would write or remove in the folder; `problem`: why the
-   * last choice could not be carried out.
-   */
-  | {
-      state: 'conflict';
-      folder: string;
-      paths: string[];
-      answers: ConflictAnswers;
-      problem?: string;
-    }
-  | { state: 'error'; folder: string; message: string };
+import type { FolderView } from './folders-state';
 
 /** A conflict waiting for the user's answer: both sides as they were when it was asked. */
 export interface Pending {
@@ -49,16 +27,9 @@ export interface Where {
   place: string;
 }
 
-export interface FolderSyncDeps {
-  /** Reads the collections again after the folder changed one. */
-  reload: () => Promise<void>;
-  /** Each connected collection's state, whenever one changes. */
-  onViews: (views: ReadonlyMap<string, FolderView>) => void;
-}
-
 /** Everything is by collection id. */
-export interface SyncContext extends FolderSyncDeps {
-  views: Map<string, FolderView>;
+export interface SyncContext {
+  deps: FolderSyncDeps;
   connections: Map<string, FolderConnection>;
   conflicts: Map<string, Pending>;
   /** What the last read from each folder could not take. */
@@ -73,8 +44,7 @@ export interface SyncContext extends FolderSyncDeps {
 
 export function createSyncContext(deps: FolderSyncDeps): SyncContext {
   return {
-    ...deps,
-    views: new Map(),
+    deps,
     connections: new Map(),
     conflicts: new Map(),
     notes: new Map(),
@@ -84,14 +54,16 @@ export function createSyncContext(deps: FolderSyncDeps): SyncContext {
   };
 }
 
-/** The Web Lock a sync of one collection holds, so two DevTools windows never write at once. */
+/** The lock a sync of one collection holds, so two DevTools windows never write at once. */
 export const lockName = (collectionId: string) => `partner-api-folder:${collectionId}`;
 
 export function show(context: SyncContext, collectionId: string, view: FolderView | null) {
-  if (view === null) context.views.delete(collectionId);
-  else context.views.set(collectionId, view);
-  context.onViews(new Map(context.views));
+  context.deps.dispatch({ type: 'folders/shown', collectionId, view });
 }
+
+/** What the collection shows now, if it is kept in a folder. */
+export const shown = (context: SyncContext, collectionId: string): FolderView | undefined =>
+  context.deps.get().folders.views[collectionId];
 
 const synced = (context: SyncContext, collectionId: string, folder: string): FolderView => ({
   state: 'synced',
@@ -116,13 +88,16 @@ export function showOutcome(
   );
 }
 
-export async function currentCollection(collectionId: string): Promise<Collection | undefined> {
-  const reply = await ask('collections/list', {});
+export async function currentCollection(
+  context: SyncContext,
+  collectionId: string,
+): Promise<Collection | undefined> {
+  const reply = await context.deps.ask('collections/list', {});
   return reply.ok ? reply.value.collections.find(({ id }) => id === collectionId) : undefined;
 }
 
 export async function forget(context: SyncContext, collectionId: string) {
-  await deleteConnection(collectionId);
+  await context.deps.folders.remove(collectionId);
   context.connections.delete(collectionId);
   context.conflicts.delete(collectionId);
   context.stamps.delete(collectionId);

@@ -5,7 +5,7 @@
  * panel's changes to the folder and read the folder's into the collection, or stop at a conflict
  * for the user to settle (folder-sync-conflict.ts).
  */
-import { keepItemIds } from '../../../src/collections/keep-item-ids';
+import { keepItemIds } from '../../collections/keep-item-ids';
 import {
   brokenFiles,
   changedSince,
@@ -14,25 +14,21 @@ import {
   type SyncPlan,
   toFileList,
   toSyncRecord,
-} from '../../../src/formats/opencollection/folder-sync-plan';
-import { writeFolderFiles } from '../../../src/formats/opencollection/opencollection-folder-io';
-import { detectFolderFormat, formatOfRecord } from '../../../src/formats/postman-v3/folder-format';
+} from '../../formats/opencollection/folder-sync-plan';
+import { writeFolderFiles } from '../../formats/opencollection/opencollection-folder-io';
+import { detectFolderFormat, formatOfRecord } from '../../formats/postman-v3/folder-format';
+import { reloadCollections } from '../collection-commands';
+import type { FolderConnection } from './folder-access';
 import { FOLDER_KINDS, type FolderKind } from './folder-kinds';
-import {
-  announceConnection,
-  type FolderConnection,
-  getConnection,
-  putConnection,
-} from './folder-store';
 import {
   currentCollection,
   forget,
   type SyncContext,
   show,
+  shown,
   showOutcome,
   type Where,
 } from './folder-sync-context';
-import { ask } from './worker-client';
 
 /** The format the record of the last sync says, else the one the folder's content says. */
 async function kindOf(connection: FolderConnection): Promise<FolderKind> {
@@ -57,15 +53,15 @@ export async function readDisk(
   const seen = new Map(connection.seen);
   const place = await kind.place(
     seen,
-    async () => (await currentCollection(collectionId))?.name ?? '',
+    async () => (await currentCollection(context, collectionId))?.name ?? '',
   );
   const where = { kind, place };
   context.wheres.set(collectionId, where);
   return { disk: kind.own(read.files, seen, place), where };
 }
 
-const localFiles = (collectionId: string, where: Where) =>
-  where.kind.local(collectionId, where.place);
+const localFiles = (context: SyncContext, collectionId: string, where: Where) =>
+  where.kind.local(context.deps.ask, collectionId, where.place);
 
 /**
  * Carries out `plan`: writes the folder, reads it into the collection when it brought changes.
@@ -79,6 +75,7 @@ export async function apply(
   disk: FileMap,
   local: FileMap,
 ): Promise<string | null> {
+  const { deps } = context;
   const folder = connection.handle.name;
   const outside = changedSince(new Map(connection.seen), disk);
   const broken = brokenFiles(plan.files, outside);
@@ -90,27 +87,27 @@ export async function apply(
     const ownWrites = new Set(
       [...plan.files].flatMap(([path, text]) => (local.get(path) === text ? [path] : [])),
     );
-    const imported = where.kind.collectionOf(toFileList(plan.files), ownWrites);
+    const imported = where.kind.collectionOf(toFileList(plan.files), ownWrites, deps.newId);
     if (!imported.ok) return `The folder “${folder}” could not be read: ${imported.error.message}`;
-    const previous = await currentCollection(connection.collectionId);
+    const previous = await currentCollection(context, connection.collectionId);
     if (previous === undefined) return null;
-    const put = await ask('collections/put', {
+    const put = await deps.ask('collections/put', {
       collection: keepItemIds(previous, imported.value.collection),
     });
     if (!put.ok) return `The folder’s change was not taken: ${put.error.message}`;
     context.notes.set(connection.collectionId, imported.value.summary);
-    await context.reload();
+    await reloadCollections(deps);
     // Other panels (another DevTools window) read the collection again too: their own syncs
     // find the folder as this one left it, with nothing new to read.
-    announceConnection(connection.collectionId);
+    deps.folders.announce(connection.collectionId);
   }
   // The panel's files as they are now, never the folder's: a file the panel did not change
   // keeps the folder's spelling on disk (a teammate's hand-written file), which the panel's
   // export need not match, and the next outside edit of it would look changed on both sides.
-  const base = plan.fromFolder ? await localFiles(connection.collectionId, where) : local;
+  const base = plan.fromFolder ? await localFiles(context, connection.collectionId, where) : local;
   connection.base = [...toSyncRecord(base instanceof Map ? base : plan.files)];
   connection.seen = [...toSyncRecord(plan.files)];
-  await putConnection(connection);
+  await deps.folders.put(connection);
   return null;
 }
 
@@ -119,10 +116,10 @@ export async function apply(
  * panel's own changes come with `changed`; a 1 000-request export every 2 s would cost.
  */
 export async function syncUnlocked(context: SyncContext, collectionId: string, full: boolean) {
-  const { connections, conflicts, views } = context;
+  const { connections, conflicts, deps } = context;
   if (!connections.has(collectionId) || conflicts.has(collectionId)) return;
   // Read again under the lock: another DevTools window may have synced since.
-  const connection = await getConnection(collectionId);
+  const connection = await deps.folders.get(collectionId);
   if (connection === undefined) return forget(context, collectionId);
   connections.set(collectionId, connection);
   const folder = connection.handle.name;
@@ -131,11 +128,11 @@ export async function syncUnlocked(context: SyncContext, collectionId: string, f
     return show(context, collectionId, { state: 'needs-permission', folder });
   const seen = new Map(connection.seen);
   const { disk, where } = await readDisk(context, connection);
-  if (!full && views.get(collectionId)?.state === 'synced' && changedSince(seen, disk).length === 0)
-    return;
-  const local = await localFiles(collectionId, where);
+  const unchanged = changedSince(seen, disk).length === 0;
+  if (!full && shown(context, collectionId)?.state === 'synced' && unchanged) return;
+  const local = await localFiles(context, collectionId, where);
   if (typeof local === 'string') {
-    if (!(await currentCollection(collectionId))) return forget(context, collectionId);
+    if (!(await currentCollection(context, collectionId))) return forget(context, collectionId);
     return show(context, collectionId, { state: 'error', folder, message: local });
   }
   const base = new Map(connection.base);
