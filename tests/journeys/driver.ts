@@ -35,6 +35,8 @@ export interface Control {
   options(): Promise<{ texts: string[]; chosen: string }>;
   /** An attribute's value (aria-expanded, aria-selected), null when it has none. */
   attribute(name: string): Promise<string | null>;
+  /** The text of what `aria-describedby` names, as a screen reader reads it after the name. */
+  description(): Promise<string>;
   /** Gives a file input these files, as picking them in the browser's dialog does. */
   setFiles(paths: string[]): Promise<void>;
   /** The `index`th of the controls that match (-1: the last), waited for. */
@@ -53,6 +55,11 @@ export interface PanelDriver {
   role(role: Role, name?: string): Control;
   /** The field a `<label>` names (a password field has no textbox role to find it by). */
   label(text: string): Control;
+  /**
+   * The innermost element whose text contains `text` (a `<summary>`, a status line): for what has
+   * no role and name of its own to find it by.
+   */
+  text(text: string): Control;
   /** Picks the option whose text is `option` in the combobox named `name`. */
   choose(name: string, option: string): Promise<void>;
   /** Clicks a tab of a tab list by its first word (tabs carry counts: "Headers 3", "Body •"). */
@@ -69,6 +76,16 @@ export interface PanelDriver {
 /** In the page: whether `element` has the keyboard focus. */
 export function hasFocus(element: Element): boolean {
   return element === document.activeElement;
+}
+
+/** In the page: the texts `element`'s aria-describedby names, joined, spaces collapsed. */
+export function describedBy(element: Element): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** In the page: whether `element` is shown wholly inside the viewport. */

@@ -6,7 +6,14 @@
  * more.
  */
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { type Control, hasFocus, type PanelDriver, type Role, wholeInView } from './driver';
+import {
+  type Control,
+  describedBy,
+  hasFocus,
+  type PanelDriver,
+  type Role,
+  wholeInView,
+} from './driver';
 
 /** How long a control is waited for; generous, as the suite shares two cores with Chromium's. */
 export const FIREFOX_WAIT_MS = 30_000;
@@ -78,6 +85,9 @@ function control(scope: Scope, selector: string): Control {
         (element, attribute) => element.getAttribute(attribute),
         name,
       );
+    },
+    async description() {
+      return (await handle()).evaluate(describedBy);
     },
     async setFiles(paths) {
       await ((await handle()) as ElementHandle<HTMLInputElement>).uploadFile(...paths);
@@ -170,6 +180,7 @@ export function puppeteerPanel(first: Page, reopen: () => Promise<Page>): PanelD
     waitMs: FIREFOX_WAIT_MS,
     role: (role, name) => control(scope, ariaSelector(role, name)),
     label: (text) => labelled(page, text),
+    text: (text) => control(scope, `::-p-text(${JSON.stringify(text)})`),
     async choose(name, option) {
       const select = await scope.find(ariaSelector('combobox', name));
       const value = await select.evaluate(
