@@ -45,6 +45,16 @@ export interface Control {
   count(): Promise<number>;
   /** The control with this role and name inside this one (a form's own Delete, a dialog's). */
   within(role: Role, name?: string): Control;
+  /** The innermost element inside this one whose text contains `text` (a status line). */
+  byText(text: string): Control;
+  /** Moves the mouse over the control (what shows on hover shows). */
+  hover(): Promise<void>;
+  /** Gives the control the keyboard focus (the keys of `PanelDriver.press` go to it). */
+  focus(): Promise<void>;
+  /** Whether the control is there and shown now (false when absent), without waiting. */
+  visible(): Promise<boolean>;
+  /** Runs `script` in the page on the control's element, with `arg`; returns its JSON result. */
+  evaluate<T, A = undefined>(script: (element: Element, arg: A) => T, arg?: A): Promise<T>;
 }
 
 export interface PanelDriver {
@@ -71,6 +81,10 @@ export interface PanelDriver {
   /** Reopens the panel page, as closing and opening DevTools does. */
   reload(): Promise<void>;
   setViewport(size: { width: number; height: number }): Promise<void>;
+  /** Presses a key, or a chord written as Playwright writes it ("Control+s", "End"). */
+  press(key: string): Promise<void>;
+  /** Saves a picture of the panel as it is now to `path`. */
+  screenshot(path: string): Promise<void>;
 }
 
 /** In the page: whether `element` has the keyboard focus. */

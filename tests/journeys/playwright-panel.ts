@@ -41,6 +41,11 @@ function control(locator: Locator): Control {
     nth: (index) => control(locator.nth(index)),
     count: () => locator.count(),
     within: (role, name) => control(byRole(locator, role, name)),
+    byText: (text) => control(locator.getByText(text)),
+    hover: () => locator.hover(options),
+    focus: () => locator.focus(options),
+    visible: () => locator.isVisible(),
+    evaluate: (script, arg) => locator.evaluate(script as never, arg, options) as never,
   };
 }
 
@@ -70,5 +75,9 @@ export function playwrightPanel(page: Page): PanelDriver {
       await page.reload();
     },
     setViewport: (size) => page.setViewportSize(size),
+    press: (key) => page.keyboard.press(key),
+    async screenshot(path) {
+      await page.screenshot({ path });
+    },
   };
 }

@@ -5,7 +5,7 @@
  * types key by key, one BiDi round trip each, which costs seconds per secret and tests nothing
  * more.
  */
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, KeyInput, Page } from 'puppeteer-core';
 import {
   type Control,
   describedBy,
@@ -22,6 +22,11 @@ function ariaSelector(role: Role, name: string | undefined): string {
   return name === undefined
     ? `::-p-aria([role="${role}"])`
     : `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
+}
+
+/** Puppeteer's text selector: the innermost elements whose text contains `text`. */
+function textSelector(text: string): string {
+  return `::-p-text(${JSON.stringify(text)})`;
 }
 
 /** Where a control is looked for: the page, or another control's element. */
@@ -98,6 +103,22 @@ function control(scope: Scope, selector: string): Control {
     count: () => scope.count(selector),
     within(role, name) {
       return control(elementScope(handle), ariaSelector(role, name));
+    },
+    byText(text) {
+      return control(elementScope(handle), textSelector(text));
+    },
+    async hover() {
+      await (await handle()).hover();
+    },
+    async focus() {
+      await (await handle()).focus();
+    },
+    async visible() {
+      const [found] = await scope.all(selector);
+      return found === undefined ? false : found.isVisible();
+    },
+    async evaluate(script, arg) {
+      return (await handle()).evaluate(script as never, arg) as never;
     },
   };
   return self;
@@ -180,7 +201,7 @@ export function puppeteerPanel(first: Page, reopen: () => Promise<Page>): PanelD
     waitMs: FIREFOX_WAIT_MS,
     role: (role, name) => control(scope, ariaSelector(role, name)),
     label: (text) => labelled(page, text),
-    text: (text) => control(scope, `::-p-text(${JSON.stringify(text)})`),
+    text: (text) => control(scope, textSelector(text)),
     async choose(name, option) {
       const select = await scope.find(ariaSelector('combobox', name));
       const value = await select.evaluate(
@@ -218,5 +239,16 @@ export function puppeteerPanel(first: Page, reopen: () => Promise<Page>): PanelD
       current = next;
     },
     setViewport: (size) => current.setViewport(size),
+    async press(key) {
+      // Puppeteer presses one key at a time: a chord's modifiers are held around its last key.
+      const keys = key.split('+') as KeyInput[];
+      const last = keys.pop() as KeyInput;
+      for (const modifier of keys) await current.keyboard.down(modifier);
+      await current.keyboard.press(last);
+      for (const modifier of keys.reverse()) await current.keyboard.up(modifier);
+    },
+    async screenshot(path) {
+      await current.screenshot({ path: path as `${string}.png` });
+    },
   };
 }
