@@ -31,7 +31,7 @@ export const test = base.extend<Fixtures>({
     await use(page);
   },
   panel: async ({ firefox, firefoxPage }, use) => {
-    await use(puppeteerPanel(firefoxPage, () => firefox.openPanel()));
+    await use(puppeteerPanel(firefoxPage, () => firefox.openPanel(), firefox.downloadDir));
   },
 });
 

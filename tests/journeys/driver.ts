@@ -13,6 +13,12 @@ export type Role = Parameters<Page['getByRole']>[0];
 
 export type PanelBrowser = 'chromium' | 'firefox';
 
+/** A file the panel downloaded: the name it gave it, and where the browser saved it. */
+export interface Download {
+  name: string;
+  path: string;
+}
+
 /** A control of the panel, found again each time it is used (the panel re-renders freely). */
 export interface Control {
   click(): Promise<void>;
@@ -47,6 +53,8 @@ export interface Control {
   within(role: Role, name?: string): Control;
   /** The innermost element inside this one whose text contains `text` (a status line). */
   byText(text: string): Control;
+  /** Opens the control's context menu, as a right click does. */
+  contextMenu(): Promise<void>;
   /** Moves the mouse over the control (what shows on hover shows). */
   hover(): Promise<void>;
   /** Gives the control the keyboard focus (the keys of `PanelDriver.press` go to it). */
@@ -83,6 +91,11 @@ export interface PanelDriver {
   setViewport(size: { width: number; height: number }): Promise<void>;
   /** Presses a key, or a chord written as Playwright writes it ("Control+s", "End"). */
   press(key: string): Promise<void>;
+  /**
+   * Runs `action` (a click on Export…) and waits for the file it downloads: the name the panel gave
+   * it and where the browser saved it.
+   */
+  download(action: () => Promise<void>): Promise<Download>;
   /** Saves a picture of the panel as it is now to `path`. */
   screenshot(path: string): Promise<void>;
 }

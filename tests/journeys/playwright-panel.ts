@@ -42,6 +42,7 @@ function control(locator: Locator): Control {
     count: () => locator.count(),
     within: (role, name) => control(byRole(locator, role, name)),
     byText: (text) => control(locator.getByText(text)),
+    contextMenu: () => locator.click({ ...options, button: 'right' }),
     hover: () => locator.hover(options),
     focus: () => locator.focus(options),
     visible: () => locator.isVisible(),
@@ -76,6 +77,10 @@ export function playwrightPanel(page: Page): PanelDriver {
     },
     setViewport: (size) => page.setViewportSize(size),
     press: (key) => page.keyboard.press(key),
+    async download(action) {
+      const [download] = await Promise.all([page.waitForEvent('download'), action()]);
+      return { name: download.suggestedFilename(), path: await download.path() };
+    },
     async screenshot(path) {
       await page.screenshot({ path });
     },

@@ -5,6 +5,7 @@
  * types key by key, one BiDi round trip each, which costs seconds per secret and tests nothing
  * more.
  */
+import { basename } from 'node:path';
 import type { ElementHandle, KeyInput, Page } from 'puppeteer-core';
 import {
   type Control,
@@ -14,6 +15,7 @@ import {
   type Role,
   wholeInView,
 } from './driver';
+import { nextDownload } from './firefox-downloads';
 
 /** How long a control is waited for; generous, as the suite shares two cores with Chromium's. */
 export const FIREFOX_WAIT_MS = 30_000;
@@ -107,6 +109,9 @@ function control(scope: Scope, selector: string): Control {
     byText(text) {
       return control(elementScope(handle), textSelector(text));
     },
+    async contextMenu() {
+      await (await handle()).click({ button: 'right' });
+    },
     async hover() {
       await (await handle()).hover();
     },
@@ -191,8 +196,13 @@ function labelled(page: () => Page, label: string): Control {
  * a reload closes the page and reopens it there, as closing and opening DevTools does (a BiDi
  * navigation of the same page leaves puppeteer's queries waiting on the old document).
  */
-export function puppeteerPanel(first: Page, reopen: () => Promise<Page>): PanelDriver {
+export function puppeteerPanel(
+  first: Page,
+  reopen: () => Promise<Page>,
+  downloadDir?: string,
+): PanelDriver {
   let current = first;
+  const downloaded = new Set<string>();
   const page = () => current;
   first.setDefaultTimeout(FIREFOX_WAIT_MS);
   const scope = pageScope(page);
@@ -246,6 +256,12 @@ export function puppeteerPanel(first: Page, reopen: () => Promise<Page>): PanelD
       for (const modifier of keys) await current.keyboard.down(modifier);
       await current.keyboard.press(last);
       for (const modifier of keys.reverse()) await current.keyboard.up(modifier);
+    },
+    async download(action) {
+      if (downloadDir === undefined) throw new Error('This Firefox keeps no downloads.');
+      await action();
+      const path = await nextDownload(downloadDir, downloaded, FIREFOX_WAIT_MS);
+      return { name: basename(path), path };
     },
     async screenshot(path) {
       await current.screenshot({ path: path as `${string}.png` });
