@@ -4,7 +4,7 @@
  * a user finds them, by role and accessible name (each browser answering from its own
  * accessibility tree) or by their label, and the few checks a journey makes on what they show. A
  * journey written against it runs in both browsers; one that needs what a single browser offers
- * (DevTools, a worker kill, downloads) asks its backend's own page.
+ * (DevTools, a worker kill, a restart) asks its backend's own page.
  */
 import { expect, type Page } from '@playwright/test';
 
