@@ -1,10 +1,10 @@
 /**
  * The Firefox fixture with downloads read: Firefox saves every download, without asking, to the
  * worker's downloads folder, empty when the test starts (tests/journeys/firefox-worker.ts); the
- * test reads exported files from there (`downloads`).
+ * test reads exported files from there (`downloads`, with `nextDownload`). A journey of both
+ * browsers reads them through the panel driver's `download` instead.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { nextDownload as next } from '../journeys/firefox-downloads';
 import { FIREFOX_WAIT_MS } from '../journeys/puppeteer-panel';
 import { test as base, expect } from './fixtures';
 
@@ -17,23 +17,7 @@ export const test = base.extend<{ downloads: string }>({
 
 export { expect };
 
-/** Waits for a finished download not seen before (Firefox writes a `.part` file first). */
-export async function nextDownload(dir: string, seen: Set<string>): Promise<string> {
-  let found = '';
-  await expect
-    .poll(
-      () => {
-        const names = readdirSync(dir);
-        const done = names.find(
-          (name) => !seen.has(name) && !name.endsWith('.part') && statSync(join(dir, name)).size,
-        );
-        if (done === undefined || names.some((name) => name.endsWith('.part'))) return '';
-        found = done;
-        return done;
-      },
-      { message: 'a finished download', timeout: FIREFOX_WAIT_MS },
-    )
-    .not.toBe('');
-  seen.add(found);
-  return join(dir, found);
+/** Waits for a finished download not seen before, and returns its path. */
+export function nextDownload(dir: string, seen: Set<string>): Promise<string> {
+  return next(dir, seen, FIREFOX_WAIT_MS);
 }

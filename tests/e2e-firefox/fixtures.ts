@@ -3,7 +3,7 @@
  * (tests/journeys/fixtures.ts: a sandbox, and `panel`, the panel driver) run in Firefox ESR with
  * the Firefox build from `dist-firefox/` installed (this fixture builds nothing: `npm test` builds
  * first), driven by puppeteer-core over WebDriver BiDi; `firefox`, the browser, and `firefoxPage`, the
- * panel's puppeteer page, for what only Firefox has (DevTools' own windows, downloads, a restart).
+ * panel's puppeteer page, for what only Firefox has (DevTools' own windows, a restart).
  * `firefox` is the worker's Firefox with the add-on installed afresh for the test
  * (tests/journeys/firefox-worker.ts); each test gets its own sandbox. The runner is Playwright
  * Test's (the `firefox` project of playwright.config.ts), so these tests count in `npm test`
@@ -31,7 +31,7 @@ export const test = base.extend<Fixtures>({
     await use(page);
   },
   panel: async ({ firefox, firefoxPage }, use) => {
-    await use(puppeteerPanel(firefoxPage, () => firefox.openPanel()));
+    await use(puppeteerPanel(firefoxPage, () => firefox.openPanel(), firefox.downloadDir));
   },
 });
 

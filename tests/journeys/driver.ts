@@ -4,7 +4,7 @@
  * a user finds them, by role and accessible name (each browser answering from its own
  * accessibility tree) or by their label, and the few checks a journey makes on what they show. A
  * journey written against it runs in both browsers; one that needs what a single browser offers
- * (DevTools, a worker kill, downloads) asks its backend's own page.
+ * (DevTools, a worker kill, a restart) asks its backend's own page.
  */
 import { expect, type Page } from '@playwright/test';
 
@@ -12,6 +12,12 @@ import { expect, type Page } from '@playwright/test';
 export type Role = Parameters<Page['getByRole']>[0];
 
 export type PanelBrowser = 'chromium' | 'firefox';
+
+/** A file the panel downloaded: the name it gave it, and where the browser saved it. */
+export interface Download {
+  name: string;
+  path: string;
+}
 
 /** A control of the panel, found again each time it is used (the panel re-renders freely). */
 export interface Control {
@@ -35,6 +41,8 @@ export interface Control {
   options(): Promise<{ texts: string[]; chosen: string }>;
   /** An attribute's value (aria-expanded, aria-selected), null when it has none. */
   attribute(name: string): Promise<string | null>;
+  /** The text of what `aria-describedby` names, as a screen reader reads it after the name. */
+  description(): Promise<string>;
   /** Gives a file input these files, as picking them in the browser's dialog does. */
   setFiles(paths: string[]): Promise<void>;
   /** The `index`th of the controls that match (-1: the last), waited for. */
@@ -43,6 +51,18 @@ export interface Control {
   count(): Promise<number>;
   /** The control with this role and name inside this one (a form's own Delete, a dialog's). */
   within(role: Role, name?: string): Control;
+  /** The innermost element inside this one whose text contains `text` (a status line). */
+  byText(text: string): Control;
+  /** Opens the control's context menu, as a right click does. */
+  contextMenu(): Promise<void>;
+  /** Moves the mouse over the control (what shows on hover shows). */
+  hover(): Promise<void>;
+  /** Gives the control the keyboard focus (the keys of `PanelDriver.press` go to it). */
+  focus(): Promise<void>;
+  /** Whether the control is there and shown now (false when absent), without waiting. */
+  visible(): Promise<boolean>;
+  /** Runs `script` in the page on the control's element, with `arg`; returns its JSON result. */
+  evaluate<T, A = undefined>(script: (element: Element, arg: A) => T, arg?: A): Promise<T>;
 }
 
 export interface PanelDriver {
@@ -53,6 +73,11 @@ export interface PanelDriver {
   role(role: Role, name?: string): Control;
   /** The field a `<label>` names (a password field has no textbox role to find it by). */
   label(text: string): Control;
+  /**
+   * The innermost element whose text contains `text` (a `<summary>`, a status line): for what has
+   * no role and name of its own to find it by.
+   */
+  text(text: string): Control;
   /** Picks the option whose text is `option` in the combobox named `name`. */
   choose(name: string, option: string): Promise<void>;
   /** Clicks a tab of a tab list by its first word (tabs carry counts: "Headers 3", "Body •"). */
@@ -64,11 +89,30 @@ export interface PanelDriver {
   /** Reopens the panel page, as closing and opening DevTools does. */
   reload(): Promise<void>;
   setViewport(size: { width: number; height: number }): Promise<void>;
+  /** Presses a key, or a chord written as Playwright writes it ("Control+s", "End"). */
+  press(key: string): Promise<void>;
+  /**
+   * Runs `action` (a click on Export…) and waits for the file it downloads: the name the panel gave
+   * it and where the browser saved it.
+   */
+  download(action: () => Promise<void>): Promise<Download>;
+  /** Saves a picture of the panel as it is now to `path`. */
+  screenshot(path: string): Promise<void>;
 }
 
 /** In the page: whether `element` has the keyboard focus. */
 export function hasFocus(element: Element): boolean {
   return element === document.activeElement;
+}
+
+/** In the page: the texts `element`'s aria-describedby names, joined, spaces collapsed. */
+export function describedBy(element: Element): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** In the page: whether `element` is shown wholly inside the viewport. */

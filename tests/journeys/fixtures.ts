@@ -52,7 +52,7 @@ export const test = base.extend<Fixtures & JourneyOptions, WorkerFixtures>({
       const firefox = await firefoxWorker.fresh();
       const page = await firefox.openPanel();
       await page.setViewport({ width: 1000, height: 700 });
-      await use(puppeteerPanel(page, () => firefox.openPanel()));
+      await use(puppeteerPanel(page, () => firefox.openPanel(), firefox.downloadDir));
       return;
     }
     // The worker's Chromium, its extension clean for this test (as in tests/e2e/fixtures.ts).

@@ -3,7 +3,14 @@
  * and exact accessible name (Chromium's accessibility tree) or by label, found again on each use.
  */
 import type { Locator, Page } from '@playwright/test';
-import { type Control, hasFocus, type PanelDriver, type Role, wholeInView } from './driver';
+import {
+  type Control,
+  describedBy,
+  hasFocus,
+  type PanelDriver,
+  type Role,
+  wholeInView,
+} from './driver';
 
 /** As the config's expect timeout: how long a control is waited for. */
 export const CHROMIUM_WAIT_MS = 10_000;
@@ -29,10 +36,17 @@ function control(locator: Locator): Control {
         };
       }, options),
     attribute: (name) => locator.getAttribute(name, options),
+    description: () => locator.evaluate(describedBy, undefined, options),
     setFiles: (paths) => locator.setInputFiles(paths, options),
     nth: (index) => control(locator.nth(index)),
     count: () => locator.count(),
     within: (role, name) => control(byRole(locator, role, name)),
+    byText: (text) => control(locator.getByText(text)),
+    contextMenu: () => locator.click({ ...options, button: 'right' }),
+    hover: () => locator.hover(options),
+    focus: () => locator.focus(options),
+    visible: () => locator.isVisible(),
+    evaluate: (script, arg) => locator.evaluate(script as never, arg, options) as never,
   };
 }
 
@@ -46,6 +60,7 @@ export function playwrightPanel(page: Page): PanelDriver {
     waitMs: CHROMIUM_WAIT_MS,
     role: (role, name) => control(byRole(page, role, name)),
     label: (text) => control(page.getByLabel(text, { exact: true })),
+    text: (text) => control(page.getByText(text)),
     async choose(name, option) {
       await page.getByRole('combobox', { name, exact: true }).selectOption({ label: option });
     },
@@ -61,5 +76,13 @@ export function playwrightPanel(page: Page): PanelDriver {
       await page.reload();
     },
     setViewport: (size) => page.setViewportSize(size),
+    press: (key) => page.keyboard.press(key),
+    async download(action) {
+      const [download] = await Promise.all([page.waitForEvent('download'), action()]);
+      return { name: download.suggestedFilename(), path: await download.path() };
+    },
+    async screenshot(path) {
+      await page.screenshot({ path });
+    },
   };
 }

@@ -5,8 +5,17 @@
  * types key by key, one BiDi round trip each, which costs seconds per secret and tests nothing
  * more.
  */
-import type { ElementHandle, Page } from 'puppeteer-core';
-import { type Control, hasFocus, type PanelDriver, type Role, wholeInView } from './driver';
+import { basename } from 'node:path';
+import type { ElementHandle, KeyInput, Page } from 'puppeteer-core';
+import {
+  type Control,
+  describedBy,
+  hasFocus,
+  type PanelDriver,
+  type Role,
+  wholeInView,
+} from './driver';
+import { nextDownload } from './firefox-downloads';
 
 /** How long a control is waited for; generous, as the suite shares two cores with Chromium's. */
 export const FIREFOX_WAIT_MS = 30_000;
@@ -15,6 +24,11 @@ function ariaSelector(role: Role, name: string | undefined): string {
   return name === undefined
     ? `::-p-aria([role="${role}"])`
     : `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
+}
+
+/** Puppeteer's text selector: the innermost elements whose text contains `text`. */
+function textSelector(text: string): string {
+  return `::-p-text(${JSON.stringify(text)})`;
 }
 
 /** Where a control is looked for: the page, or another control's element. */
@@ -79,6 +93,9 @@ function control(scope: Scope, selector: string): Control {
         name,
       );
     },
+    async description() {
+      return (await handle()).evaluate(describedBy);
+    },
     async setFiles(paths) {
       await ((await handle()) as ElementHandle<HTMLInputElement>).uploadFile(...paths);
     },
@@ -88,6 +105,25 @@ function control(scope: Scope, selector: string): Control {
     count: () => scope.count(selector),
     within(role, name) {
       return control(elementScope(handle), ariaSelector(role, name));
+    },
+    byText(text) {
+      return control(elementScope(handle), textSelector(text));
+    },
+    async contextMenu() {
+      await (await handle()).click({ button: 'right' });
+    },
+    async hover() {
+      await (await handle()).hover();
+    },
+    async focus() {
+      await (await handle()).focus();
+    },
+    async visible() {
+      const [found] = await scope.all(selector);
+      return found === undefined ? false : found.isVisible();
+    },
+    async evaluate(script, arg) {
+      return (await handle()).evaluate(script as never, arg) as never;
     },
   };
   return self;
@@ -160,8 +196,13 @@ function labelled(page: () => Page, label: string): Control {
  * a reload closes the page and reopens it there, as closing and opening DevTools does (a BiDi
  * navigation of the same page leaves puppeteer's queries waiting on the old document).
  */
-export function puppeteerPanel(first: Page, reopen: () => Promise<Page>): PanelDriver {
+export function puppeteerPanel(
+  first: Page,
+  reopen: () => Promise<Page>,
+  downloadDir?: string,
+): PanelDriver {
   let current = first;
+  const downloaded = new Set<string>();
   const page = () => current;
   first.setDefaultTimeout(FIREFOX_WAIT_MS);
   const scope = pageScope(page);
@@ -170,6 +211,7 @@ export function puppeteerPanel(first: Page, reopen: () => Promise<Page>): PanelD
     waitMs: FIREFOX_WAIT_MS,
     role: (role, name) => control(scope, ariaSelector(role, name)),
     label: (text) => labelled(page, text),
+    text: (text) => control(scope, textSelector(text)),
     async choose(name, option) {
       const select = await scope.find(ariaSelector('combobox', name));
       const value = await select.evaluate(
@@ -207,5 +249,22 @@ export function puppeteerPanel(first: Page, reopen: () => Promise<Page>): PanelD
       current = next;
     },
     setViewport: (size) => current.setViewport(size),
+    async press(key) {
+      // Puppeteer presses one key at a time: a chord's modifiers are held around its last key.
+      const keys = key.split('+') as KeyInput[];
+      const last = keys.pop() as KeyInput;
+      for (const modifier of keys) await current.keyboard.down(modifier);
+      await current.keyboard.press(last);
+      for (const modifier of keys.reverse()) await current.keyboard.up(modifier);
+    },
+    async download(action) {
+      if (downloadDir === undefined) throw new Error('This Firefox keeps no downloads.');
+      await action();
+      const path = await nextDownload(downloadDir, downloaded, FIREFOX_WAIT_MS);
+      return { name: basename(path), path };
+    },
+    async screenshot(path) {
+      await current.screenshot({ path: path as `${string}.png` });
+    },
   };
 }
