@@ -12,6 +12,8 @@ import type { LockAction } from './lock-state';
 import { reduceRequest } from './request-slice';
 import type { RequestAction } from './request-state';
 import { forgetAll, tokenEvent, tokenReplied } from './token-slice';
+import { reduceWorkbench } from './workbench-slice';
+import type { WorkbenchAction } from './workbench-state';
 import { carriedReplied, carriedTold, historyChanged, withTimeline } from './worker-slices';
 import type { WorkspaceAction, WorkspaceState } from './workspace-state';
 
@@ -41,10 +43,14 @@ const isLockAction = (action: WorkspaceAction): action is LockAction =>
 const isCollectionsAction = (action: WorkspaceAction): action is CollectionsAction =>
   action.type.startsWith('collections/');
 
+const isWorkbenchAction = (action: WorkspaceAction): action is WorkbenchAction =>
+  action.type.startsWith('workbench/');
+
 export function reduce(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
   if (isRequestAction(action)) return reduceRequest(state, action);
   if (isLockAction(action)) return reduceLock(state, action);
   if (isCollectionsAction(action)) return reduceCollections(state, action);
+  if (isWorkbenchAction(action)) return reduceWorkbench(state, action);
   switch (action.type) {
     case 'event':
       return applyEvent(state, action.event);

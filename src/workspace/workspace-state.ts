@@ -5,7 +5,8 @@
  * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
  * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
  * its shape in `request-state.ts`), the saved collections and an import on its way
- * (`collections-slice.ts`, its shape in `collections-state.ts`); the layout preferences are one
+ * (`collections-slice.ts`, its shape in `collections-state.ts`), what the open workbench shows
+ * over its panes (`workbench-slice.ts`); the layout preferences are one
  * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
  * the panel asked for come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
@@ -22,6 +23,7 @@ import {
 } from './collections-state';
 import type { LockAction, LockPanel } from './lock-state';
 import type { ProfileRequest, RequestAction } from './request-state';
+import { EMPTY_WORKBENCH, type WorkbenchAction, type WorkbenchSlice } from './workbench-state';
 
 /**
  * The token as the toolbar and the Auth tab show it: the one the next call carries (with a failed
@@ -61,6 +63,8 @@ export interface WorkspaceState {
   requests: Readonly<Record<string, ProfileRequest>>;
   /** The saved collections, their last error and an import on its way (collections-slice.ts). */
   collections: CollectionsSlice;
+  /** What the open workbench's screens show over its panes (workbench-slice.ts). */
+  workbench: WorkbenchSlice;
 }
 
 export type WorkspaceAction =
@@ -74,7 +78,8 @@ export type WorkspaceAction =
   | { type: 'prefs'; set: Partial<UiPrefs> }
   | RequestAction
   | LockAction
-  | CollectionsAction;
+  | CollectionsAction
+  | WorkbenchAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
@@ -86,4 +91,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   prefs: null,
   requests: {},
   collections: EMPTY_COLLECTIONS,
+  workbench: EMPTY_WORKBENCH,
 };
