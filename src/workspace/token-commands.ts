@@ -2,24 +2,33 @@
  * The token slice's commands: Get token (a fresh one; its reply goes through the slice's rule, so
  * an older token never replaces a newer one an event told, and a refusal with a good token cached
  * shows that token with the failure beside it) and Compare variants (what each variant of the
- * grant gets, which the Auth tab shows until the token changes).
+ * grant gets, which the Auth tab shows until the token changes: token-tools.ts). One at a time:
+ * while either is busy, another asks nothing.
  */
-import type { TokenAttempt } from '../protocol/messages';
-import type { AppError } from '../vocabulary/errors';
 import type { CommandDeps } from './ask';
+import { tokenToolsOf } from './token-tools';
 
-export type Attempts = TokenAttempt[] | { error: AppError } | null;
+export type { Attempts } from './token-tools';
 
-export async function getToken({ ask, dispatch }: CommandDeps, profileId: string): Promise<void> {
+export async function getToken(deps: CommandDeps, profileId: string): Promise<void> {
+  const { ask, get, dispatch } = deps;
+  if (tokenToolsOf(get(), profileId).busy !== null) return;
+  dispatch({ type: 'token-tools/busy', profileId, busy: 'token' });
   const reply = await ask('token/get', { profileId, fresh: true });
   dispatch({
     type: 'token-shown',
     profileId,
     shown: reply.ok ? reply.value : { error: reply.error },
   });
+  dispatch({ type: 'token-tools/busy', profileId, busy: null });
 }
 
-export async function compareVariants({ ask }: CommandDeps, profileId: string): Promise<Attempts> {
+export async function compareVariants(deps: CommandDeps, profileId: string): Promise<void> {
+  const { ask, get, dispatch } = deps;
+  if (tokenToolsOf(get(), profileId).busy !== null) return;
+  dispatch({ type: 'token-tools/busy', profileId, busy: 'compare' });
   const reply = await ask('token/compare', { profileId });
-  return reply.ok ? reply.value.attempts : { error: reply.error };
+  const attempts = reply.ok ? reply.value.attempts : { error: reply.error };
+  dispatch({ type: 'token-tools/busy', profileId, busy: null });
+  dispatch({ type: 'token-tools/compared', profileId, attempts });
 }

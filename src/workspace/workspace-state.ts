@@ -1,6 +1,7 @@
 /**
  * What the panel knows, on one page: the shape of the workspace store and every action that
- * changes it. Each part is a slice with its own reducer beside it: the tokens (`token-slice.ts`),
+ * changes it. Each part is a slice with its own reducer beside it: the tokens (`token-slice.ts`)
+ * and the Auth tab's tools (`token-tools.ts`),
  * the lock and its passphrase forms (`lock-slice.ts`), what else the worker owns and tells
  * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
  * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
@@ -11,7 +12,7 @@
  * the panel asked for come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
 import type { WorkerEvent } from '../protocol/events';
-import type { LockState, TokenShownView } from '../protocol/messages';
+import type { LockState, TokenAttempt, TokenShownView } from '../protocol/messages';
 import type { TimelineStep } from '../service/call/timeline';
 import type { AppError } from '../vocabulary/errors';
 import type { NameValue } from '../vocabulary/terms';
@@ -47,11 +48,27 @@ export interface ProfileTokens {
   version: number;
 }
 
+/** The Auth tab's tools (token-tools.ts). */
+export type Attempts = TokenAttempt[] | { error: AppError } | null;
+
+export interface TokenTools {
+  busy: 'token' | 'compare' | null;
+  attempts: Attempts;
+  /** The profile's token version when the comparison was made. */
+  atVersion: number;
+}
+
+export type TokenToolsAction =
+  | { type: 'token-tools/busy'; profileId: string; busy: TokenTools['busy'] }
+  | { type: 'token-tools/compared'; profileId: string; attempts: Attempts };
+
 export interface WorkspaceState {
   lock: LockState | null;
   /** The panel's side of the lock: the form open, its last error and notice (lock-slice.ts). */
   lockPanel: LockPanel;
   tokens: Readonly<Record<string, ProfileTokens>>;
+  /** By profile id: what the Auth tab's tools are busy with, the last comparison (token-tools.ts). */
+  tokenTools: Readonly<Record<string, TokenTools>>;
   history: Readonly<Record<string, number>>;
   /** By request id, the newest last; at most MAX_TIMELINES. */
   timelines: Readonly<Record<string, TimelineStep[]>>;
@@ -79,12 +96,14 @@ export type WorkspaceAction =
   | RequestAction
   | LockAction
   | CollectionsAction
-  | WorkbenchAction;
+  | WorkbenchAction
+  | TokenToolsAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
   lockPanel: { form: 'none', error: null, notice: null, lockedByUser: false, changes: 0 },
   tokens: {},
+  tokenTools: {},
   history: {},
   timelines: {},
   carried: {},
