@@ -6,11 +6,13 @@
  * src/workspace/token-tools.ts). The toolbar shows its state at a glance; the request pane's Auth
  * tab shows it in full.
  */
-import { compareVariants, getToken } from '../../../src/workspace/token-commands';
 import { currentAttempts, tokenToolsOf } from '../../../src/workspace/token-tools';
 import type { TokenLogEntry } from '../../../src/workspace/workspace-state';
 import { useStore } from './store';
 import { deps } from './workspace';
+
+/** Get token and Compare variants load with the first use: a panel opened to read needs neither. */
+const loadCommands = () => import('../../../src/workspace/token-commands');
 
 const NO_LOG: readonly TokenLogEntry[] = [];
 
@@ -24,8 +26,8 @@ export function useToken(profileId: string) {
     version: entry?.version ?? 0,
     busy,
     attempts,
-    getToken: () => getToken(deps, profileId),
-    compare: () => compareVariants(deps, profileId),
+    getToken: async () => (await loadCommands()).getToken(deps, profileId),
+    compare: async () => (await loadCommands()).compareVariants(deps, profileId),
   };
 }
 
