@@ -11,12 +11,15 @@ import { lockKnown, reduceLock } from './lock-slice';
 import type { LockAction } from './lock-state';
 import { reduceRequest } from './request-slice';
 import type { RequestAction } from './request-state';
-import { forgetAll, tokenEvent, tokenReplied } from './token-slice';
-import { reduceTokenTools } from './token-tools';
+import { forgetAll, reduceTokenTools, tokenEvent, tokenReplied } from './token-slice';
 import { reduceWorkbench } from './workbench-slice';
-import type { WorkbenchAction } from './workbench-state';
 import { carriedReplied, carriedTold, historyChanged, withTimeline } from './worker-slices';
-import type { TokenToolsAction, WorkspaceAction, WorkspaceState } from './workspace-state';
+import type {
+  TokenToolsAction,
+  WorkbenchAction,
+  WorkspaceAction,
+  WorkspaceState,
+} from './workspace-state';
 
 export function applyEvent(state: WorkspaceState, event: WorkerEvent): WorkspaceState {
   switch (event.kind) {

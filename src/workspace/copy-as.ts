@@ -11,7 +11,7 @@ import { codeBuildPayload } from '../protocol/panel-payloads';
 import type { CodeLanguage, NameValue } from '../vocabulary/terms';
 import type { CommandDeps } from './ask';
 import type { Draft } from './request-state';
-import type { CopyAsShown } from './workbench-state';
+import type { CopyAsShown } from './workspace-state';
 
 export type CopyMode = 'variables' | 'values';
 

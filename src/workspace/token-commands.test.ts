@@ -10,7 +10,7 @@ import type { TokenFailureView, TokenSuccessView } from '../service/token/token-
 import { deferred } from '../testing/fake-worker';
 import { settle, workspaceHarness } from '../testing/workspace-harness';
 import { compareVariants, getToken } from './token-commands';
-import { currentAttempts, tokenToolsOf } from './token-tools';
+import { currentAttempts, tokenToolsOf } from './token-slice';
 
 const success = (tail: string, receivedAtMs: number) =>
   ({ outcome: 'token', receivedAtMs, token: { accessTokenMasked: tail } }) as TokenSuccessView;

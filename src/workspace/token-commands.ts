@@ -2,13 +2,13 @@
  * The token slice's commands: Get token (a fresh one; its reply goes through the slice's rule, so
  * an older token never replaces a newer one an event told, and a refusal with a good token cached
  * shows that token with the failure beside it) and Compare variants (what each variant of the
- * grant gets, which the Auth tab shows until the token changes: token-tools.ts). One at a time:
+ * grant gets, which the Auth tab shows until the token changes: token-slice.ts). One at a time:
  * while either is busy, another asks nothing.
  */
 import type { CommandDeps } from './ask';
-import { tokenToolsOf } from './token-tools';
+import { tokenToolsOf } from './token-slice';
 
-export type { Attempts } from './token-tools';
+export type { Attempts } from './workspace-state';
 
 export async function getToken(deps: CommandDeps, profileId: string): Promise<void> {
   const { ask, get, dispatch } = deps;

@@ -5,8 +5,9 @@
  * them in a narrow panel, the code Copy as showed, and an import's summary (made in that workbench, it would hide the next
  * one's request and answer).
  */
-import { EMPTY_WORKBENCH, type WorkbenchAction } from './workbench-state';
+
 import type { WorkspaceState } from './workspace-state';
+import { EMPTY_WORKBENCH, type WorkbenchAction } from './workspace-state';
 
 export function reduceWorkbench(state: WorkspaceState, action: WorkbenchAction): WorkspaceState {
   switch (action.type) {

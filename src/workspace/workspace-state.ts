@@ -1,7 +1,7 @@
 /**
  * What the panel knows, on one page: the shape of the workspace store and every action that
  * changes it. Each part is a slice with its own reducer beside it: the tokens (`token-slice.ts`)
- * and the Auth tab's tools (`token-tools.ts`),
+ * with the Auth tab's tools beside them,
  * the lock and its passphrase forms (`lock-slice.ts`), what else the worker owns and tells
  * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
  * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
@@ -15,7 +15,7 @@ import type { WorkerEvent } from '../protocol/events';
 import type { LockState, TokenAttempt, TokenShownView } from '../protocol/messages';
 import type { TimelineStep } from '../service/call/timeline';
 import type { AppError } from '../vocabulary/errors';
-import type { NameValue } from '../vocabulary/terms';
+import type { CodeLanguage, NameValue } from '../vocabulary/terms';
 import type { UiPrefs } from '../vocabulary/ui-prefs';
 import {
   type CollectionsAction,
@@ -24,7 +24,6 @@ import {
 } from './collections-state';
 import type { LockAction, LockPanel } from './lock-state';
 import type { ProfileRequest, RequestAction } from './request-state';
-import { EMPTY_WORKBENCH, type WorkbenchAction, type WorkbenchSlice } from './workbench-state';
 
 /**
  * The token as the toolbar and the Auth tab show it: the one the next call carries (with a failed
@@ -48,7 +47,7 @@ export interface ProfileTokens {
   version: number;
 }
 
-/** The Auth tab's tools (token-tools.ts). */
+/** The Auth tab's tools (token-slice.ts). */
 export type Attempts = TokenAttempt[] | { error: AppError } | null;
 
 export interface TokenTools {
@@ -62,12 +61,37 @@ export type TokenToolsAction =
   | { type: 'token-tools/busy'; profileId: string; busy: TokenTools['busy'] }
   | { type: 'token-tools/compared'; profileId: string; attempts: Attempts };
 
+/** The workbench slice (workbench-slice.ts): what the open workbench's screens show, not the profile's. */
+export interface CopyAsShown {
+  /** The code with variables, on screen below the request until hidden. */
+  shown: { language: CodeLanguage; code: string } | null;
+  status: string;
+  error: AppError | null;
+  /** "with secrets" asked for this language: the panel asks first. */
+  confirming: CodeLanguage | null;
+}
+
+export interface WorkbenchSlice {
+  /** In a narrow panel the sidebar lies over the panes: open until a draft is opened from it. */
+  sidebarOver: boolean;
+  copyAs: CopyAsShown;
+}
+
+export type WorkbenchAction =
+  | { type: 'workbench/opened' }
+  | { type: 'workbench/sidebar-over'; open: boolean }
+  | { type: 'workbench/copy-as'; set: Partial<CopyAsShown> };
+
+export const NO_COPY_AS: CopyAsShown = { shown: null, status: '', error: null, confirming: null };
+
+export const EMPTY_WORKBENCH: WorkbenchSlice = { sidebarOver: false, copyAs: NO_COPY_AS };
+
 export interface WorkspaceState {
   lock: LockState | null;
   /** The panel's side of the lock: the form open, its last error and notice (lock-slice.ts). */
   lockPanel: LockPanel;
   tokens: Readonly<Record<string, ProfileTokens>>;
-  /** By profile id: what the Auth tab's tools are busy with, the last comparison (token-tools.ts). */
+  /** By profile id: what the Auth tab's tools are busy with, the last comparison (token-slice.ts). */
   tokenTools: Readonly<Record<string, TokenTools>>;
   history: Readonly<Record<string, number>>;
   /** By request id, the newest last; at most MAX_TIMELINES. */

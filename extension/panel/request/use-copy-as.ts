@@ -9,7 +9,7 @@ import { useEffect } from 'preact/hooks';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { CodeLanguage, NameValue } from '../../../src/vocabulary/terms';
 import type { CopyMode } from '../../../src/workspace/copy-as';
-import type { CopyAsShown } from '../../../src/workspace/workbench-state';
+import type { CopyAsShown } from '../../../src/workspace/workspace-state';
 import { useStore } from '../state/store';
 import type { Draft } from '../state/use-request';
 import { deps, store } from '../state/workspace';

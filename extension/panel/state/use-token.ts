@@ -3,10 +3,10 @@
  * worker's events keep it current: a renewal by a call, a refusal, a lock, an edit; a reopened
  * workspace starts from the worker's cached token, without a token request), Get token and the
  * variant comparison (src/workspace/token-commands.ts, what is busy and the comparison in
- * src/workspace/token-tools.ts). The toolbar shows its state at a glance; the request pane's Auth
+ * src/workspace/token-slice.ts). The toolbar shows its state at a glance; the request pane's Auth
  * tab shows it in full.
  */
-import { currentAttempts, tokenToolsOf } from '../../../src/workspace/token-tools';
+import { currentAttempts, tokenToolsOf } from '../../../src/workspace/token-slice';
 import type { TokenLogEntry } from '../../../src/workspace/workspace-state';
 import { useStore } from './store';
 import { deps } from './workspace';
