@@ -13,9 +13,15 @@ import { lockKnown, reduceLock } from './lock-slice';
 import type { LockAction } from './lock-state';
 import { reduceRequest } from './request-slice';
 import type { RequestAction } from './request-state';
-import { forgetAll, tokenEvent, tokenReplied } from './token-slice';
+import { forgetAll, reduceTokenTools, tokenEvent, tokenReplied } from './token/token-slice';
+import { reduceWorkbench } from './workbench-slice';
 import { carriedReplied, carriedTold, historyChanged, withTimeline } from './worker-slices';
-import type { WorkspaceAction, WorkspaceState } from './workspace-state';
+import type {
+  TokenToolsAction,
+  WorkbenchAction,
+  WorkspaceAction,
+  WorkspaceState,
+} from './workspace-state';
 
 export function applyEvent(state: WorkspaceState, event: WorkerEvent): WorkspaceState {
   switch (event.kind) {
@@ -45,12 +51,19 @@ const isCollectionsAction = (action: WorkspaceAction): action is CollectionsActi
 
 const isFoldersAction = (action: WorkspaceAction): action is FoldersAction =>
   action.type.startsWith('folders/');
+const isWorkbenchAction = (action: WorkspaceAction): action is WorkbenchAction =>
+  action.type.startsWith('workbench/');
+
+const isTokenToolsAction = (action: WorkspaceAction): action is TokenToolsAction =>
+  action.type.startsWith('token-tools/');
 
 export function reduce(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
   if (isRequestAction(action)) return reduceRequest(state, action);
   if (isLockAction(action)) return reduceLock(state, action);
   if (isCollectionsAction(action)) return reduceCollections(state, action);
   if (isFoldersAction(action)) return reduceFolders(state, action);
+  if (isWorkbenchAction(action)) return reduceWorkbench(state, action);
+  if (isTokenToolsAction(action)) return reduceTokenTools(state, action);
   switch (action.type) {
     case 'event':
       return applyEvent(state, action.event);

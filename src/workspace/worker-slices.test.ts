@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TokenEvent, WorkerEvent } from '../protocol/events';
 import type { TokenSuccessView } from '../service/token/token-grant';
 import { reduce } from './apply-event';
-import { MAX_TOKEN_LOG } from './token-slice';
+import { MAX_TOKEN_LOG } from './token/token-slice';
 import { MAX_TIMELINES } from './worker-slices';
 import { EMPTY_WORKSPACE, type WorkspaceState } from './workspace-state';
 

@@ -1,6 +1,7 @@
 /**
  * Opening one profile's workspace, and the values it carries. `openWorkspace` reads what the worker
- * kept for the profile (the draft with its checks, the last answer, the cached token or last
+ * kept for the profile (a workbench opening closes what the last one showed over its panes,
+ * workbench-slice.ts; the draft with its checks, the last answer, the cached token or last
  * failure, without a token request) into the store; one that cannot be read back opens empty and
  * returns why. A token an event told since is newer than what was kept: it stays. `knowCarried`
  * asks what the profile carries already (a run, or another panel, may have carried values); every
@@ -13,6 +14,7 @@ export async function openWorkspace(
   { ask, get, dispatch }: CommandDeps,
   profileId: string,
 ): Promise<AppError | null> {
+  dispatch({ type: 'workbench/opened' });
   const reply = await ask('workspace/get', { profileId });
   const kept = reply.ok ? reply.value : { draft: null, checks: null, answer: null, token: null };
   dispatch({

@@ -1,6 +1,7 @@
 /**
  * What the panel knows, on one page: the shape of the workspace store and every action that
- * changes it. Each part is a slice with its own reducer beside it: the tokens (`token-slice.ts`),
+ * changes it. Each part is a slice with its own reducer beside it: the tokens (`token/token-slice.ts`)
+ * with the Auth tab's tools beside them,
  * the lock and its passphrase forms (`lock-slice.ts`), what else the worker owns and tells
  * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
  * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
@@ -8,15 +9,16 @@
  * (`collections-slice.ts`, its shape in `collections-state.ts`), what each collection kept in a
  * folder shows (`folders/`, the folder sync's slice), the inspected page's captured calls
  * (`capture/`: its reducer runs in its commands, loaded with the Capture tab, and the store takes
- * the slice whole); the layout preferences are one
+ * the slice whole), what the open workbench shows over its panes
+ * (`workbench-slice.ts`); the layout preferences are one
  * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
  * the panel asked for come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
 import type { WorkerEvent } from '../protocol/events';
-import type { LockState, TokenShownView } from '../protocol/messages';
+import type { LockState, TokenAttempt, TokenShownView } from '../protocol/messages';
 import type { TimelineStep } from '../service/call/timeline';
 import type { AppError } from '../vocabulary/errors';
-import type { NameValue } from '../vocabulary/terms';
+import type { CodeLanguage, NameValue } from '../vocabulary/terms';
 import type { UiPrefs } from '../vocabulary/ui-prefs';
 import { type CaptureSlice, EMPTY_CAPTURE } from './capture/capture-state';
 import {
@@ -50,11 +52,52 @@ export interface ProfileTokens {
   version: number;
 }
 
+/** The Auth tab's tools (token-slice.ts). */
+export type Attempts = TokenAttempt[] | { error: AppError } | null;
+
+export interface TokenTools {
+  busy: 'token' | 'compare' | null;
+  attempts: Attempts;
+  /** The profile's token version when the comparison was made. */
+  atVersion: number;
+}
+
+export type TokenToolsAction =
+  | { type: 'token-tools/busy'; profileId: string; busy: TokenTools['busy'] }
+  | { type: 'token-tools/compared'; profileId: string; attempts: Attempts };
+
+/** The workbench slice (workbench-slice.ts): what the open workbench's screens show, not the profile's. */
+export interface CopyAsShown {
+  /** The code with variables, on screen below the request until hidden. */
+  shown: { language: CodeLanguage; code: string } | null;
+  status: string;
+  error: AppError | null;
+  /** "with secrets" asked for this language: the panel asks first. */
+  confirming: CodeLanguage | null;
+}
+
+export interface WorkbenchSlice {
+  /** In a narrow panel the sidebar lies over the panes: open until a draft is opened from it. */
+  sidebarOver: boolean;
+  copyAs: CopyAsShown;
+}
+
+export type WorkbenchAction =
+  | { type: 'workbench/opened' }
+  | { type: 'workbench/sidebar-over'; open: boolean }
+  | { type: 'workbench/copy-as'; set: Partial<CopyAsShown> };
+
+export const NO_COPY_AS: CopyAsShown = { shown: null, status: '', error: null, confirming: null };
+
+export const EMPTY_WORKBENCH: WorkbenchSlice = { sidebarOver: false, copyAs: NO_COPY_AS };
+
 export interface WorkspaceState {
   lock: LockState | null;
   /** The panel's side of the lock: the form open, its last error and notice (lock-slice.ts). */
   lockPanel: LockPanel;
   tokens: Readonly<Record<string, ProfileTokens>>;
+  /** By profile id: what the Auth tab's tools are busy with, the last comparison (token-slice.ts). */
+  tokenTools: Readonly<Record<string, TokenTools>>;
   history: Readonly<Record<string, number>>;
   /** By request id, the newest last; at most MAX_TIMELINES. */
   timelines: Readonly<Record<string, TimelineStep[]>>;
@@ -70,6 +113,8 @@ export interface WorkspaceState {
   capture: CaptureSlice;
   /** What each collection kept in a folder shows (folders/folders-slice.ts). */
   folders: FoldersSlice;
+  /** What the open workbench's screens show over its panes (workbench-slice.ts). */
+  workbench: WorkbenchSlice;
 }
 
 export type WorkspaceAction =
@@ -86,12 +131,15 @@ export type WorkspaceAction =
   | CollectionsAction
   | FoldersAction
   /** The capture slice, whole, as its commands' reducer made it (capture/capture-slice.ts). */
-  | { type: 'capture'; capture: CaptureSlice };
+  | { type: 'capture'; capture: CaptureSlice }
+  | WorkbenchAction
+  | TokenToolsAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
   lockPanel: { form: 'none', error: null, notice: null, lockedByUser: false, changes: 0 },
   tokens: {},
+  tokenTools: {},
   history: {},
   timelines: {},
   carried: {},
@@ -100,4 +148,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   collections: EMPTY_COLLECTIONS,
   capture: EMPTY_CAPTURE,
   folders: EMPTY_FOLDERS,
+  workbench: EMPTY_WORKBENCH,
 };

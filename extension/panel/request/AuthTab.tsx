@@ -9,7 +9,7 @@
  * JSON viewer.
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import { whyWords } from '../../../src/workspace/token-words';
+import { whyWords } from '../../../src/workspace/token/token-words';
 import type { TokenLogEntry } from '../../../src/workspace/workspace-state';
 import type { TokenState } from '../state/use-token';
 import { ErrorNotice } from '../ui/ErrorNotice';

@@ -9,7 +9,7 @@ import { diagnosticsAt } from '../../../src/service/token/token-clock';
 import type { TokenSuccessView } from '../../../src/service/token/token-grant';
 import { isBearerLike } from '../../../src/service/token/token-response';
 import type { AppError } from '../../../src/vocabulary/errors';
-import { revealToken } from '../../../src/workspace/token-reveal';
+import { revealToken } from '../../../src/workspace/token/token-reveal';
 import { deps } from '../state/workspace';
 import { Countdown } from '../ui/Countdown';
 import { copyText } from '../ui/copy-text';

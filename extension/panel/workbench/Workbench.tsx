@@ -29,7 +29,7 @@ import { useCollectionFolders } from '../state/use-collection-folders';
 import type { SetPrefs } from '../state/use-prefs';
 import { type Draft, EMPTY_DRAFT, useRequest } from '../state/use-request';
 import { useToken } from '../state/use-token';
-import { collections, requests, store } from '../state/workspace';
+import { collections, requests } from '../state/workspace';
 import { WideView, WideViewContext } from '../ui/WideView';
 import { useFocusRescue } from './use-focus-rescue';
 import { useFollowSaved } from './use-follow-saved';
@@ -61,9 +61,6 @@ export function Workbench(props: WorkbenchProps) {
   const saved = useStore((state) => state.collections.list);
   useCollectionFolders();
   useEffect(() => void collections.reload(), []);
-  // An import's summary belongs to the workbench it was made in: another profile's opens without
-  // it, as when the import's state lived in the workbench.
-  useEffect(() => () => store.dispatch({ type: 'collections/import', set: { summary: null } }), []);
   const request = useRequest(profileId);
   const { opened } = request;
   // A request opened from a collection resolves that collection's shared variables too.

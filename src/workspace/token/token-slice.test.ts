@@ -1,9 +1,9 @@
 /** The tokens slice: the token the next call carries is the one shown; late replies lose. */
 import { describe, expect, it } from 'vitest';
-import type { TokenEvent, WorkerEvent } from '../protocol/events';
-import type { TokenFailureView, TokenSuccessView } from '../service/token/token-grant';
-import { reduce } from './apply-event';
-import { EMPTY_WORKSPACE, type WorkspaceState } from './workspace-state';
+import type { TokenEvent, WorkerEvent } from '../../protocol/events';
+import type { TokenFailureView, TokenSuccessView } from '../../service/token/token-grant';
+import { reduce } from '../apply-event';
+import { EMPTY_WORKSPACE, type WorkspaceState } from '../workspace-state';
 
 const success = (tail: string, receivedAtMs: number) =>
   ({ outcome: 'token', receivedAtMs, token: { accessTokenMasked: tail } }) as TokenSuccessView;

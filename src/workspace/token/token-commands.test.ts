@@ -1,16 +1,18 @@
 /**
  * The stale-token rule through Get token: the toolbar shows the token the next call carries. A
  * reply older than a token an event told never replaces it; a refused Get token with a good token
- * cached shows that token, with the failure beside it.
+ * cached shows that token, with the failure beside it. Compare variants is shown until the token
+ * changes; one tool at a time.
  */
 import { describe, expect, it } from 'vitest';
-import type { Reply } from '../protocol/messages';
-import type { TokenFailureView, TokenSuccessView } from '../service/token/token-grant';
-import { deferred } from '../testing/fake-worker';
-import { settle, workspaceHarness } from '../testing/workspace-harness';
-import { fail } from '../vocabulary/errors';
+import type { Reply } from '../../protocol/messages';
+import type { TokenFailureView, TokenSuccessView } from '../../service/token/token-grant';
+import { deferred } from '../../testing/fake-worker';
+import { settle, workspaceHarness } from '../../testing/workspace-harness';
+import { fail } from '../../vocabulary/errors';
 import { compareVariants, getToken } from './token-commands';
 import { revealToken } from './token-reveal';
+import { currentAttempts, tokenToolsOf } from './token-slice';
 
 const success = (tail: string, receivedAtMs: number) =>
   ({ outcome: 'token', receivedAtMs, token: { accessTokenMasked: tail } }) as TokenSuccessView;
@@ -87,16 +89,48 @@ describe('Get token', () => {
 });
 
 describe('Compare variants', () => {
-  it('returns what each variant got, or the error', async () => {
-    const { worker, deps } = workspaceHarness({
+  it('shows what each variant got, or the error', async () => {
+    const { worker, store, deps } = workspaceHarness({
       'token/compare': () => ({ ok: true, value: { attempts: [] } }),
     });
-    expect(await compareVariants(deps, 'p')).toEqual([]);
+    await compareVariants(deps, 'p');
+    expect(currentAttempts(store.get(), 'p')).toEqual([]);
     worker.handle('token/compare', () => ({
       ok: false,
       error: { code: 'missing_secret', message: 'No secret.', hint: 'Edit profile.' },
     }));
-    expect(await compareVariants(deps, 'p')).toMatchObject({ error: { code: 'missing_secret' } });
+    await compareVariants(deps, 'p');
+    expect(currentAttempts(store.get(), 'p')).toMatchObject({ error: { code: 'missing_secret' } });
+  });
+
+  it('stops showing the comparison once the token changes (a new token, an edit)', async () => {
+    const { store, deps } = workspaceHarness({
+      'token/compare': () => ({ ok: true, value: { attempts: [] } }),
+      'token/get': () => ({
+        ok: true,
+        value: { view: success('••••new1', 10), fromCache: false, refreshFailure: null },
+      }),
+    });
+    await compareVariants(deps, 'p');
+    expect(currentAttempts(store.get(), 'p')).toEqual([]);
+    await getToken(deps, 'p');
+    expect(currentAttempts(store.get(), 'p')).toBeNull();
+  });
+});
+
+describe('one token tool at a time', () => {
+  it('is busy while Get token is on its way, and asks nothing more meanwhile', async () => {
+    const held = deferred<Reply<'token/get'>>();
+    const { worker, store, deps } = workspaceHarness({ 'token/get': () => held.promise });
+    const asked = getToken(deps, 'p');
+    await settle();
+    expect(tokenToolsOf(store.get(), 'p').busy).toBe('token');
+    await getToken(deps, 'p');
+    await compareVariants(deps, 'p');
+    expect(worker.asked).toHaveLength(1);
+    held.resolve({ ok: false, error: { code: 'vault_locked', message: 'L.', hint: 'U.' } });
+    await asked;
+    expect(tokenToolsOf(store.get(), 'p').busy).toBeNull();
   });
 });
 

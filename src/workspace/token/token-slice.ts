@@ -2,10 +2,20 @@
  * The tokens slice: per profile, the token as shown, its recent events and a version. The rule it
  * keeps: the toolbar shows the token the next call carries. A refused grant with a good token
  * cached shows that token with the failure beside it, and a late reply never puts an older token
- * back over a newer one an event told.
+ * back over a newer one an event told. Beside it, the Auth tab's tools per profile: what is busy
+ * (Get token, Compare variants: one at a time) and the last comparison with the token version it
+ * was made at; a comparison speaks of the credentials as they were, so once the version changes
+ * (a new token, an edit) it is no longer shown.
  */
-import type { TokenEvent } from '../protocol/events';
-import type { ProfileTokens, TokenLogEntry, TokenShown, WorkspaceState } from './workspace-state';
+import type { TokenEvent } from '../../protocol/events';
+import type {
+  ProfileTokens,
+  TokenLogEntry,
+  TokenShown,
+  TokenTools,
+  TokenToolsAction,
+  WorkspaceState,
+} from '../workspace-state';
 
 export const MAX_TOKEN_LOG = 20;
 
@@ -85,4 +95,30 @@ export function tokenReplied(
   // A reply can arrive after the event of a newer token: it never puts an older one back.
   if (incoming !== null && held !== null && incoming < held) return state;
   return withTokens(state, profileId, () => ({ ...current, shown, version: current.version + 1 }));
+}
+
+// The Auth tab's tools.
+export const IDLE_TOKEN_TOOLS: TokenTools = { busy: null, attempts: null, atVersion: 0 };
+
+const versionOf = (state: WorkspaceState, profileId: string) =>
+  state.tokens[profileId]?.version ?? 0;
+
+/** The profile's tools, read as the tab shows them. */
+export const tokenToolsOf = (state: WorkspaceState, profileId: string): TokenTools =>
+  state.tokenTools[profileId] ?? IDLE_TOKEN_TOOLS;
+
+/** The comparison still current for the profile's token, or null once the token changed. */
+export function currentAttempts(state: WorkspaceState, profileId: string) {
+  const tools = tokenToolsOf(state, profileId);
+  return tools.atVersion === versionOf(state, profileId) ? tools.attempts : null;
+}
+
+export function reduceTokenTools(state: WorkspaceState, action: TokenToolsAction): WorkspaceState {
+  const { profileId } = action;
+  const current = tokenToolsOf(state, profileId);
+  const next: TokenTools =
+    action.type === 'token-tools/busy'
+      ? { ...current, busy: action.busy }
+      : { ...current, attempts: action.attempts, atVersion: versionOf(state, profileId) };
+  return { ...state, tokenTools: { ...state.tokenTools, [profileId]: next } };
 }

@@ -4,8 +4,8 @@
  * asked and never put in the store. Apart from token-commands.ts, which the panel's start-up
  * carries.
  */
-import type { Result } from '../vocabulary/errors';
-import type { CommandDeps } from './ask';
+import type { Result } from '../../vocabulary/errors';
+import type { CommandDeps } from '../ask';
 
 /** The access token of a profile, or why the worker would not give it. */
 export async function revealToken(
