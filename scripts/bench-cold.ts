@@ -7,7 +7,10 @@
  *
  * The worker is stopped with CDP `ServiceWorker.stopAllWorkers` (a page-level session: a persistent
  * context has no browser-level one; "all" is this browser's). Each cold Send is checked to have met
- * a stopped worker: Chrome reports it stopped before the click, and started once by the Send.
+ * a stopped worker: Chrome reports it stopped before the click, and started once by the Send. The
+ * worker is stopped only once the panel is quiet (no message in flight, none for longer than its
+ * draft save delay), and must stay stopped a moment: a draft saved between the stop and the Send
+ * would start it first. A Send that did not start the worker is not counted and is taken again.
  */
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { ANSWER_STATUS, timedSend } from './bench-send';
@@ -49,22 +52,108 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Stops every service worker of the browser and resolves once Chrome reports ours stopped. A stop
- * is counted, not only polled: on a loaded machine a message from the panel (a draft saved) may
- * start the worker again before a poll sees it stopped; it is then stopped again.
+ * Counts the messages the panel page sends to the worker (a wrapper around
+ * `chrome.runtime.sendMessage`, installed once): how many are in flight, when the last one left,
+ * and the types of the last few. The bench waits for the panel to be quiet before it stops the
+ * worker, and names what woke the worker when a stop did not hold.
+ */
+export async function watchPanelMessages(panel: Page): Promise<void> {
+  await panel.evaluate(() => {
+    const scope = globalThis as unknown as { benchMessages?: object };
+    if (scope.benchMessages !== undefined) return;
+    const state = { inFlight: 0, lastAt: performance.now(), types: [] as string[] };
+    scope.benchMessages = state;
+    const send = chrome.runtime.sendMessage.bind(chrome.runtime) as (
+      message: unknown,
+    ) => Promise<unknown>;
+    (chrome.runtime as { sendMessage: unknown }).sendMessage = (message: { type?: string }) => {
+      state.inFlight++;
+      state.lastAt = performance.now();
+      state.types = [...state.types.slice(-9), String(message?.type)];
+      return send(message).finally(() => {
+        state.inFlight--;
+        state.lastAt = performance.now();
+      });
+    };
+  });
+}
+
+/** The types of the last messages the panel sent (watchPanelMessages), for an error's text. */
+async function lastPanelMessages(panel: Page): Promise<string> {
+  return panel.evaluate(() => {
+    const state = (globalThis as unknown as { benchMessages?: { types: string[] } }).benchMessages;
+    return state === undefined ? '(not watched)' : state.types.join(', ');
+  });
+}
+
+/**
+ * Resolves once the panel has no message to the worker in flight and sent none for `quietMs`
+ * (longer than the panel's draft save delay, 400 ms, so an edit's pending save has gone first).
+ */
+export async function panelQuiet(panel: Page, quietMs = 600, timeoutMs = 30_000): Promise<void> {
+  await panel.waitForFunction(
+    (quietMs) => {
+      const state = (
+        globalThis as unknown as { benchMessages?: { inFlight: number; lastAt: number } }
+      ).benchMessages;
+      if (state === undefined) throw new Error('watchPanelMessages was not called');
+      return state.inFlight === 0 && performance.now() - state.lastAt >= quietMs;
+    },
+    quietMs,
+    { timeout: timeoutMs, polling: 50 },
+  );
+}
+
+/** How long a stopped worker must stay stopped before the cold Send. */
+const STOPPED_HOLD_MS = 100;
+
+/**
+ * Stops every service worker of the browser and resolves once Chrome reports ours stopped and it
+ * stayed stopped for STOPPED_HOLD_MS. A stop is counted, not only polled: on a loaded machine a
+ * message from the panel may start the worker again before a poll sees it stopped; it is then
+ * stopped again, after the panel is quiet once more.
  */
 export async function stopWorker(
   session: CDPSession,
-  worker: { status: string; stops: number },
+  worker: { status: string; stops: number; starts: number },
+  panel: Page,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    await panelQuiet(panel);
     const stops = worker.stops;
     await session.send('ServiceWorker.stopAllWorkers');
     await until(() => worker.stops > stops, 'the worker is stopped');
-    if (worker.status === 'stopped') return;
+    const starts = worker.starts;
+    await sleep(STOPPED_HOLD_MS);
+    if (worker.status === 'stopped' && worker.starts === starts) return;
   }
-  throw new Error('the worker started again each time it was stopped');
+  throw new Error(
+    `the worker started again each time it was stopped; the panel's last messages: ${await lastPanelMessages(panel)}`,
+  );
+}
+
+/**
+ * One Send that must meet a stopped worker and start it: stops the worker, sends, and checks that
+ * the Send started it exactly once. A round in which something else woke the worker first is not
+ * counted (its figure would be a warm one) and is taken again, at most three times.
+ */
+export async function coldSend(
+  session: CDPSession,
+  worker: { status: string; stops: number; starts: number },
+  panel: Page,
+): Promise<number> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await stopWorker(session, worker, panel);
+    const starts = worker.starts;
+    const ms = await timedSend(panel, ANSWER_STATUS);
+    if (worker.starts === starts + 1) return ms;
+  }
+  throw new Error(
+    `the cold Send did not start the worker three times; the panel's last messages: ${await lastPanelMessages(panel)}`,
+  );
 }
 
 async function ask(panel: Page, type: string, payload: object) {
@@ -92,6 +181,7 @@ export async function measureColdSend(
   await panel.getByRole('combobox', { name: 'Profile' }).selectOption({ label: profile });
   await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
   // The first Send loads the answer's views and, for OAuth, puts a token in the cache.
+  await watchPanelMessages(panel);
   await timedSend(panel, ANSWER_STATUS);
   const session = await context.newCDPSession(panel);
   const worker = await watchWorker(session, extensionId);
@@ -99,11 +189,7 @@ export async function measureColdSend(
   const warm: number[] = [];
   try {
     for (let i = 0; i < COLD_RUNS; i++) {
-      await stopWorker(session, worker);
-      const starts = worker.starts;
-      cold.push(await timedSend(panel, ANSWER_STATUS));
-      // Else the Send met a running worker (something woke it first): the figure would be wrong.
-      if (worker.starts !== starts + 1) throw new Error('the cold Send did not start the worker');
+      cold.push(await coldSend(session, worker, panel));
       warm.push(await timedSend(panel, ANSWER_STATUS));
     }
   } finally {

@@ -13,7 +13,7 @@ import type { PhaseTimes, PhaseTotals } from '../src/protocol/phase-times';
 import { createSandbox } from '../src/sandbox/server';
 import { generatedPostmanCollection } from '../src/testing/fixtures/postman/postman-samples';
 import { createApiKeyProfile } from '../tests/e2e/profiles';
-import { stopWorker, watchWorker } from './bench-cold';
+import { stopWorker, watchPanelMessages, watchWorker } from './bench-cold';
 import { getCall } from './bench-send';
 import { launchWithExtension, PANEL_PATH } from './extension-browser';
 
@@ -82,11 +82,12 @@ async function main() {
     const warmMs = await sendMessages(panel, 'request/send', ping, GETS);
     const warm = { panelMs: warmMs, phases: (await phasesOf(current())) ?? {} };
 
+    await watchPanelMessages(panel);
     const session = await context.newCDPSession(panel);
     const watch = await watchWorker(session, extensionId);
     const cold: Timed = { panelMs: 0, phases: {} };
     for (let i = 0; i < COLD_RUNS; i++) {
-      await stopWorker(session, watch);
+      await stopWorker(session, watch, panel);
       cold.panelMs += await sendMessages(panel, 'request/send', ping, 1);
       for (const [phase, total] of Object.entries((await phasesOf(current())) ?? {})) {
         const sum = cold.phases[phase as keyof PhaseTotals] ?? { count: 0, totalMs: 0 };

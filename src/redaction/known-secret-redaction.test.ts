@@ -180,3 +180,59 @@ describe('a secret of symbols only', () => {
     }
   });
 });
+
+describe('the one scan for every form of every secret', () => {
+  it('masks each form where it stands in a large generated body, and returns a clean one as it was', () => {
+    const record = (i: number) =>
+      `{"id":"item-${String(i).padStart(6, '0')}","name":"Item ${i}","owner":"user${i}@partner.test"},`;
+    const filler = (from: number) =>
+      Array.from({ length: 2000 }, (_, i) => record(from + i)).join('');
+    const clean = filler(0) + filler(2000) + filler(4000) + filler(6000) + filler(8000);
+    expect(redactor.text(clean)).toBe(clean);
+    const parts = [
+      [filler(0), filler(0)],
+      [`"k":"${KEY}",`, `"k":"${maskSecret(KEY)}",`],
+      [filler(2000), filler(2000)],
+      [`"b":"${base64(SECRET)}",`, `"b":"${MASK}",`],
+      [filler(4000), filler(4000)],
+      [`"t":"${TOKEN.toUpperCase()}",`, `"t":"${maskSecret(TOKEN)}",`],
+      [filler(6000), filler(6000)],
+      [`"draft":"${KEY.slice(0, 12)}",`, `"draft":"${MASK}",`],
+      [filler(8000), filler(8000)],
+    ];
+    const body = parts.map(([given]) => given).join('');
+    expect(redactor.text(body)).toBe(parts.map(([, masked]) => masked).join(''));
+  });
+
+  it('hides the longer of two secrets one of which starts the other, and the shorter alone', () => {
+    const short = 'prefix-secret-1234';
+    const long = `${short}-longer-tail`;
+    const pair = createRedactor({ secrets: [short, long], pairs: [] });
+    expect(pair.text(`a ${long} b ${short} c prefix-secret-12 d`)).toBe(
+      `a ${maskSecret(long)} b ${maskSecret(short)} c ${MASK} d`,
+    );
+  });
+
+  it('hides overlapping secrets as one mask, the earlier one’s', () => {
+    const left = 'abcdefgh-1111';
+    const right = '1111-ijklmnop';
+    const both = createRedactor({ secrets: [left, right], pairs: [] });
+    expect(both.text(`x abcdefgh-1111-ijklmnop y ${right} z abcdefgh-11 w`)).toBe(
+      `x ${maskSecret(left)} y ${maskSecret(right)} z ${MASK} w`,
+    );
+    const runs = createRedactor({ secrets: ['aaaaaaaaaa', 'aaaaaaaaaaaa'], pairs: [] });
+    expect(runs.text(`${'a'.repeat(25)} b ${'a'.repeat(9)}`)).toBe(`${MASK}aaa b ${MASK}`);
+  });
+
+  it('looks for starts again in the text a found secret changed', () => {
+    // The first secret's mask (••••wxyz) begins the second: its start appears only once masked.
+    const held = createRedactor({ secrets: ['qwertyuiop-1wxyz', '••••wxyz-tail-99'], pairs: [] });
+    expect(held.text('a qwertyuiop-1wxyz-tail b')).toBe(`a ${MASK} b`);
+  });
+
+  it('masks a 100 KB token, whose forms are too long for one regular expression', () => {
+    const token = `L${'0123456789abcdef'.repeat(6400)}`;
+    const long = createRedactor({ secrets: [token], pairs: [] });
+    expect(long.text(`a ${token} b ${base64(token)} c`)).toBe(`a ${maskSecret(token)} b ${MASK} c`);
+  });
+});

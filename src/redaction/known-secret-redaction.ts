@@ -7,7 +7,7 @@
  * form-encoded), or inside any `Basic …` value or a JWT's header or claims (base64url or standard
  * base64), which are decoded and checked again (a server may echo a client secret inside a token
  * it signs). A start of a secret (8 characters or more, as typing it leaves in a draft) is hidden
- * too.
+ * too. A text is read once for all of them (needle-scan.ts), not once per form of each secret.
  *
  * Invariant: `redactor.text(t)` contains none of these forms of any secret it was given; a found
  * secret becomes its mask (`••••3f9a`), a found encoding of one or a start of one becomes `••••`.
@@ -15,6 +15,7 @@
 
 import { jwtSpans } from './jwt-spans';
 import { MASK, maskSecret } from './mask';
+import { type NeedleHits, needleScanner } from './needle-scan';
 import {
   BASIC_VALUE,
   base64Forms,
@@ -53,14 +54,21 @@ interface Found {
   secret: string;
 }
 
+/** Finds its form of a secret in a text, given where its needles occur (one scan for all). */
+interface Finder {
+  /** The literal strings it looks for first (none: it searches the text with its pattern). */
+  needles: string[];
+  find(text: string, hits: NeedleHits): Found[];
+}
+
 /**
  * Finds the forms of one secret, written as `form` (the secret itself or it in other case), each
  * found place masked as the secret is. Searching a pattern at every position of a 16 MB body costs
- * seconds; instead its longest run of letters and digits (written the same in every form) is
- * searched with indexOf, and only around each hit are the patterns of the parts before and after
- * it tried.
+ * seconds; instead its longest run of letters and digits (written the same in every form) is its
+ * needle, and only around each place it occurs are the patterns of the parts before and after it
+ * tried.
  */
-function secretFinder(secret: string, form = secret): (text: string) => Found[] {
+function secretFinder(secret: string, form = secret): Finder {
   const runs = [...form.matchAll(/[A-Za-z0-9]+/g)];
   const anchor = runs.reduce<RegExpMatchArray | undefined>(
     (best, run) => (best === undefined || run[0].length > best[0].length ? run : best),
@@ -69,13 +77,16 @@ function secretFinder(secret: string, form = secret): (text: string) => Found[] 
   const mask = maskSecret(secret);
   if (anchor === undefined || anchor[0].length < 3) {
     const whole = new RegExp(secretPattern(form), 'g');
-    return (text) =>
-      [...text.matchAll(whole)].map((hit) => ({
-        start: hit.index,
-        end: hit.index + hit[0].length,
-        mask,
-        secret,
-      }));
+    return {
+      needles: [],
+      find: (text) =>
+        [...text.matchAll(whole)].map((hit) => ({
+          start: hit.index,
+          end: hit.index + hit[0].length,
+          mask,
+          secret,
+        })),
+    };
   }
   const at = anchor.index ?? 0;
   const word = anchor[0];
@@ -84,9 +95,9 @@ function secretFinder(secret: string, form = secret): (text: string) => Found[] 
   const reach = 12 * before.length;
   const beforePattern = new RegExp(`(?:${secretPattern(before)})$`);
   const afterPattern = new RegExp(secretPattern(form.slice(at + word.length)), 'y');
-  return (text) => {
+  const find = (text: string, hits: NeedleHits) => {
     const found: Found[] = [];
-    for (let hit = text.indexOf(word); hit >= 0; hit = text.indexOf(word, hit + 1)) {
+    for (const hit of hits.get(word) ?? []) {
       const lead =
         before === '' ? '' : beforePattern.exec(text.slice(Math.max(0, hit - reach), hit));
       if (lead === null) continue;
@@ -98,15 +109,19 @@ function secretFinder(secret: string, form = secret): (text: string) => Found[] 
     }
     return found;
   };
+  return { needles: [word], find };
 }
 
-function literalFinder([form, secret]: [string, string]): (text: string) => Found[] {
-  return (text) => {
-    const found: Found[] = [];
-    for (let hit = text.indexOf(form); hit >= 0; hit = text.indexOf(form, hit + 1)) {
-      found.push({ start: hit, end: hit + form.length, mask: MASK, secret });
-    }
-    return found;
+function literalFinder([form, secret]: [string, string]): Finder {
+  return {
+    needles: [form],
+    find: (_text, hits) =>
+      (hits.get(form) ?? []).map((hit) => ({
+        start: hit,
+        end: hit + form.length,
+        mask: MASK,
+        secret,
+      })),
   };
 }
 
@@ -134,7 +149,12 @@ function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'd
     ...base64Forms(usable, pairs).map(literalFinder),
   ];
   const starts = usable.filter((secret) => secret.length > MIN_SECRET_START);
-  const findAll = (text: string) => finders.flatMap((find) => find(text));
+  const heads = starts.map((secret) => secret.slice(0, MIN_SECRET_START));
+  const scan = needleScanner([...finders.flatMap((finder) => finder.needles), ...heads]);
+  const scanHeads = needleScanner(heads);
+  const findIn = (text: string, hits: NeedleHits) =>
+    finders.flatMap((finder) => finder.find(text, hits));
+  const findAll = (text: string) => findIn(text, scan(text));
   const inBasic = (text: string, found: (decoded: string) => boolean) =>
     !/basic/i.test(text)
       ? text
@@ -156,8 +176,14 @@ function createTextRedactor({ secrets, pairs }: KnownSecrets): Omit<Redactor, 'd
     text(text) {
       if (usable.length === 0 || text.length < MIN_STORED_SECRET) return text;
       const checked = inEncoded(text, (decoded) => findAll(decoded).length > 0);
-      let out = replaceFound(checked, findAll(checked));
-      for (const secret of starts) out = hideStarts(out, secret);
+      const hits = scan(checked);
+      let out = replaceFound(checked, findIn(checked, hits));
+      // Each start is hidden in what the one before left, looked for in one scan of each new text.
+      let seen = { text: checked, hits };
+      starts.forEach((secret, i) => {
+        if (out !== seen.text) seen = { text: out, hits: scanHeads(out) };
+        if (seen.hits.has(heads[i] as string)) out = hideStarts(out, secret);
+      });
       return out;
     },
     masksIn(text) {

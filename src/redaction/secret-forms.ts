@@ -18,7 +18,7 @@ const hexPattern = (code: number, width: number) =>
     .padStart(width, '0')
     .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`);
 
-const escapeLiteral = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+export const escapeLiteral = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
 /**
  * Every way one character may be written: as is, JSON-escaped, percent-encoded (UTF-8). Letters

@@ -35,6 +35,21 @@ describe('fitForMessage', () => {
     expect(fitForMessage(cutAlready, 600).totalBytes).toBeNull();
   });
 
+  it('answers from its bound when the text fits at 3 bytes a code unit, and walks when not', () => {
+    // 300 code units: 6 × 300 is over the budget, 3 × 300 (+ 2) is not.
+    const plain = 'a'.repeat(300);
+    expect(cutForBudget(plain, 1000)).toBeNull();
+    // The same length with `<` (6 bytes each in Chrome's JSON) does not fit: the bound says so,
+    // and the walk finds where to cut.
+    const escaped = '<'.repeat(300);
+    expect(cutForBudget(escaped, 1000)).toBe(166);
+    // A few 6-byte code units among many 1-byte ones: still within the bound.
+    expect(cutForBudget(`${'a'.repeat(290)}${'&'.repeat(10)}`, 1000)).toBeNull();
+    // Unicode above U+07FF costs 3: the bound holds it exactly.
+    expect(cutForBudget('€'.repeat(300), 902)).toBeNull();
+    expect(cutForBudget('€'.repeat(300), 901)).toBe(299);
+  });
+
   it('never splits a surrogate pair', () => {
     const text = `${'\u0001'.repeat(10)}${'😀'.repeat(10)}`;
     const cut = cutForBudget(text, 2 + 60 + 3 * 3) ?? -1;
