@@ -165,5 +165,5 @@ export function App() {
 
 /** On the first-run page the editor is already open: New profile takes the user to it. */
 function focusFirstField() {
-  document.getElementById('profile-name')?.focus();
+  document.querySelector<HTMLInputElement>('form[aria-label="Profile editor"] input')?.focus();
 }

@@ -3,7 +3,7 @@
  * worker once; afterwards the form shows only the masked view the worker sends back, and the
  * secret inputs are emptied. Deleting asks in the panel, never with the browser's confirm().
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { profileSavePayload } from '../../../src/protocol/profile-save-payload';
 import { withoutTokenPath } from '../../../src/service/profile/auth-url-path';
 import type {
@@ -99,8 +99,11 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
   const typedSecret = oauth ? clientSecret : apiKey;
   const [move] = initial && savedSecret && typedSecret === '' ? originMoves(initial, settings) : [];
   const nameField = useRef<HTMLInputElement>(null);
+  const id = useId();
   // In a dialog (new or edit alike) the name comes first; the editor may load after it opened.
-  useEffect(() => {
+  // In the task that mounts it: focus moved a frame later (an effect) would pull away whatever
+  // field the user (or a test) already reached, and their typing with it.
+  useLayoutEffect(() => {
     if (onCancel !== null) nameField.current?.focus();
   }, []);
 
@@ -159,19 +162,19 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
 
   return (
     <form class="editor" onSubmit={save} aria-label="Profile editor" autoComplete="off">
-      <Field id="profile-name" label="Profile name">
+      <Field id={`${id}-profile-name`} label="Profile name">
         <input
           autoComplete="off"
-          id="profile-name"
+          id={`${id}-profile-name`}
           ref={nameField}
           value={name}
           onInput={(e) => setName(e.currentTarget.value)}
           required
         />
       </Field>
-      <Field id="auth-method" label="Auth method">
+      <Field id={`${id}-auth-method`} label="Auth method">
         <select
-          id="auth-method"
+          id={`${id}-auth-method`}
           value={authMethod}
           onChange={(e) => setAuthMethod(e.currentTarget.value as AuthMethod)}
         >
@@ -183,26 +186,30 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
         </select>
       </Field>
       {oauth && (
-        <Field id="auth-url" label="Auth URL">
+        <Field id={`${id}-auth-url`} label="Auth URL">
           <input
             autoComplete="off"
-            id="auth-url"
+            id={`${id}-auth-url`}
             type="text"
             inputMode="url"
             placeholder="https://auth.example.com"
             value={authUrl}
-            aria-describedby={withoutPath === null ? undefined : 'auth-url-path'}
+            aria-describedby={withoutPath === null ? undefined : `${id}-auth-url-path`}
             onInput={(e) => setAuthUrl(e.currentTarget.value)}
           />
           {withoutPath !== null && (
-            <TokenPathNotice fixed={withoutPath} onUse={() => setAuthUrl(withoutPath)} />
+            <TokenPathNotice
+              id={`${id}-auth-url-path`}
+              fixed={withoutPath}
+              onUse={() => setAuthUrl(withoutPath)}
+            />
           )}
         </Field>
       )}
-      <Field id="base-url" label="Base URL">
+      <Field id={`${id}-base-url`} label="Base URL">
         <input
           autoComplete="off"
-          id="base-url"
+          id={`${id}-base-url`}
           type="text"
           inputMode="url"
           placeholder="https://sandbox.example.com"
@@ -210,10 +217,10 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
           onInput={(e) => setBaseUrl(e.currentTarget.value)}
         />
       </Field>
-      <Field id="company-id" label="Company ID">
+      <Field id={`${id}-company-id`} label="Company ID">
         <input
           autoComplete="off"
-          id="company-id"
+          id={`${id}-company-id`}
           placeholder="00000000-0000-0000-0000-000000000000"
           value={companyId}
           onInput={(e) => setCompanyId(e.currentTarget.value)}
