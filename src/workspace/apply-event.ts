@@ -9,6 +9,7 @@ import { reduceCollections } from './collections-slice';
 import type { CollectionsAction } from './collections-state';
 import { lockKnown, reduceLock } from './lock-slice';
 import type { LockAction } from './lock-state';
+import { reduceProfiles } from './profiles/profiles-slice';
 import { reduceRequest } from './request-slice';
 import type { RequestAction } from './request-state';
 import { forgetAll, tokenEvent, tokenReplied } from './token-slice';
@@ -56,5 +57,7 @@ export function reduce(state: WorkspaceState, action: WorkspaceAction): Workspac
       return tokenReplied(state, action.profileId, action.shown);
     case 'prefs':
       return { ...state, prefs: { ...(state.prefs ?? DEFAULT_UI_PREFS), ...action.set } };
+    case 'profiles':
+      return reduceProfiles(state, action);
   }
 }

@@ -5,8 +5,9 @@
  * (`worker-slices.ts`: each profile's history version, the timelines of recent calls, the values
  * each profile carries between calls), and each profile's composer and answer (`request-slice.ts`,
  * its shape in `request-state.ts`), the saved collections and an import on its way
- * (`collections-slice.ts`, its shape in `collections-state.ts`); the layout preferences are one
- * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
+ * (`collections-slice.ts`, its shape in `collections-state.ts`), the saved profiles and the
+ * profile editor open (`profiles-slice.ts`, its shape in `profiles-state.ts`); the layout
+ * preferences are one action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
  * the panel asked for come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
 import type { WorkerEvent } from '../protocol/events';
@@ -21,6 +22,7 @@ import {
   EMPTY_COLLECTIONS,
 } from './collections-state';
 import type { LockAction, LockPanel } from './lock-state';
+import { EMPTY_PROFILES, type ProfilesAction, type ProfilesSlice } from './profiles/profiles-state';
 import type { ProfileRequest, RequestAction } from './request-state';
 
 /**
@@ -61,6 +63,8 @@ export interface WorkspaceState {
   requests: Readonly<Record<string, ProfileRequest>>;
   /** The saved collections, their last error and an import on its way (collections-slice.ts). */
   collections: CollectionsSlice;
+  /** The saved profiles, the active one and the profile editor open (profiles-slice.ts). */
+  profiles: ProfilesSlice;
 }
 
 export type WorkspaceAction =
@@ -74,7 +78,8 @@ export type WorkspaceAction =
   | { type: 'prefs'; set: Partial<UiPrefs> }
   | RequestAction
   | LockAction
-  | CollectionsAction;
+  | CollectionsAction
+  | ProfilesAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
@@ -86,4 +91,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   prefs: null,
   requests: {},
   collections: EMPTY_COLLECTIONS,
+  profiles: EMPTY_PROFILES,
 };

@@ -97,10 +97,7 @@ describe('module boundaries', () => {
     // The callers not yet moved into src/workspace/ commands (issue 30); shrink this list, never
     // grow it. state/workspace.ts binds the commands to the worker client, main.tsx feeds the store.
     const notYetMoved = [
-      'extension/panel/App.tsx',
-      'extension/panel/dialogs/ProfileEditor.tsx',
       'extension/panel/dialogs/QuickSearch.tsx',
-      'extension/panel/dialogs/UseLocalSandbox.tsx',
       'extension/panel/request/TokenInspector.tsx',
       'extension/panel/sidebar/History.tsx',
       'extension/panel/state/capture-store.ts',
