@@ -1,16 +1,22 @@
 /**
  * The panel: a toolbar (profile, auth state, lock), then either the first-run page (no profile
- * yet) or the workbench of the chosen profile. State that matters lives in the worker; the panel
- * holds what is on screen. Everything shown belongs to the chosen profile: the workbench is
+ * yet) or the workbench of the chosen profile, and the profile editor's dialog when one is open.
+ * The profiles, the active one and the editor open are the workspace store's (profiles-state.ts),
+ * changed by the commands of src/workspace/profile-commands.ts. Everything shown belongs to the chosen profile: the workbench is
  * mounted per profile, so switching profiles cannot leave another profile's answer behind.
  */
-import { useEffect, useState } from 'preact/hooks';
-import type { ProfilePrefill, ProfileView, Warning } from '../../src/service/profile/profile-input';
-import type { AppError } from '../../src/vocabulary/errors';
+import { useEffect } from 'preact/hooks';
+import {
+  chooseProfile,
+  closeProfileEditor,
+  loadProfiles,
+  openEditProfile,
+  openNewProfile,
+} from '../../src/workspace/profiles/profile-commands';
 import { answerNewProfile } from './state/profile-intents';
 import { useLockWatch } from './state/use-lock';
 import { usePrefs } from './state/use-prefs';
-import { ask } from './state/worker-client';
+import { deps, useProfiles } from './state/use-profiles';
 import { LockNotices, LockToolbar } from './toolbar/Lock';
 import { ProfilePicker } from './toolbar/ProfilePicker';
 import { ErrorNotice } from './ui/ErrorNotice';
@@ -28,49 +34,16 @@ const ProfileEditor = lazyComponent(() =>
 );
 const Dialog = lazyComponent(() => import('./ui/Dialog').then((module) => module.Dialog));
 
-type Editing =
-  | { mode: 'closed' }
-  | { mode: 'new'; prefill?: ProfilePrefill; seq?: number }
-  | { mode: 'edit'; profile: ProfileView };
-
 export function App() {
-  const [profiles, setProfiles] = useState<ProfileView[] | null>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
-  const [warnings, setWarnings] = useState<{ profileId: string; list: Warning[] } | null>(null);
-  const [loadError, setLoadError] = useState<AppError | null>(null);
+  const { list: profiles, activeId, editor: editing, warnings, loadError } = useProfiles();
   const { prefs, setPrefs } = usePrefs();
-  useLockWatch(() => void refresh());
-
-  async function refresh() {
-    const reply = await ask('profiles/list', {});
-    if (!reply.ok) {
-      setLoadError(reply.error);
-      return;
-    }
-    setLoadError(null);
-    setProfiles(reply.value.profiles);
-    setActiveId(reply.value.activeProfileId);
-  }
+  useLockWatch(() => void loadProfiles(deps));
 
   useEffect(() => {
-    void refresh();
+    void loadProfiles(deps);
   }, []);
   // New profile from this API (an import's summary) opens this editor, filled in.
-  useEffect(() => answerNewProfile((prefill) => setEditing({ mode: 'new', prefill })), []);
-
-  async function choose(id: string) {
-    setActiveId(id);
-    const reply = await ask('profiles/activate', { id });
-    if (!reply.ok) setLoadError(reply.error);
-  }
-
-  function saved(profile: ProfileView, list: Warning[]) {
-    setWarnings(list.length > 0 ? { profileId: profile.id, list } : null);
-    setEditing({ mode: 'closed' });
-    setActiveId(profile.id);
-    void refresh();
-  }
+  useEffect(() => answerNewProfile((prefill) => openNewProfile(deps, prefill)), []);
 
   if (profiles === null || prefs === null) {
     return (
@@ -88,9 +61,9 @@ export function App() {
       <ProfilePicker
         profiles={profiles}
         activeId={activeId}
-        onChoose={(id) => void choose(id)}
-        onNew={() => (firstRun ? focusFirstField() : setEditing({ mode: 'new' }))}
-        onEdit={() => active && setEditing({ mode: 'edit', profile: active })}
+        onChoose={(id) => void chooseProfile(deps, id)}
+        onNew={() => (firstRun ? focusFirstField() : openNewProfile(deps))}
+        onEdit={() => active && openEditProfile(deps, active)}
       />
     </>
   );
@@ -112,39 +85,20 @@ export function App() {
   const editor = editing.mode !== 'closed' && (
     <Dialog
       title={editing.mode === 'edit' ? `Edit profile “${editing.profile.name}”` : 'New profile'}
-      onClose={() => setEditing({ mode: 'closed' })}
+      onClose={() => closeProfileEditor(deps)}
     >
-      {editing.mode === 'new' && (
-        <UseLocalSandbox
-          onFilled={(values) =>
-            setEditing({ mode: 'new', prefill: values, seq: (editing.seq ?? 0) + 1 })
-          }
-        />
-      )}
+      {editing.mode === 'new' && <UseLocalSandbox />}
       <ProfileEditor
-        key={editing.mode === 'edit' ? editing.profile.id : `new-${editing.seq ?? 0}`}
+        key={editing.mode === 'edit' ? editing.profile.id : `new-${editing.seq}`}
         initial={editing.mode === 'edit' ? editing.profile : null}
-        prefill={editing.mode === 'new' ? (editing.prefill ?? null) : null}
-        onCancel={() => setEditing({ mode: 'closed' })}
-        onSaved={saved}
-        onDeleted={() => {
-          setEditing({ mode: 'closed' });
-          setWarnings(null);
-          void refresh();
-        }}
+        prefill={editing.mode === 'new' ? editing.prefill : null}
+        inDialog
       />
     </Dialog>
   );
 
   if (firstRun || active === null) {
-    return (
-      <FirstRun
-        toolbarStart={toolbarStart}
-        toolbarEnd={toolbarEnd}
-        notices={notices}
-        onSaved={saved}
-      />
-    );
+    return <FirstRun toolbarStart={toolbarStart} toolbarEnd={toolbarEnd} notices={notices} />;
   }
   return (
     <>
@@ -165,5 +119,5 @@ export function App() {
 
 /** On the first-run page the editor is already open: New profile takes the user to it. */
 function focusFirstField() {
-  document.getElementById('profile-name')?.focus();
+  document.querySelector<HTMLInputElement>('form[aria-label="Profile editor"] input')?.focus();
 }

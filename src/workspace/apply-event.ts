@@ -11,6 +11,7 @@ import { reduceFolders } from './folders/folders-slice';
 import type { FoldersAction } from './folders/folders-state';
 import { lockKnown, reduceLock } from './lock-slice';
 import type { LockAction } from './lock-state';
+import { reduceProfiles } from './profiles/profiles-slice';
 import { reduceRequest } from './request-slice';
 import type { RequestAction } from './request-state';
 import { forgetAll, reduceTokenTools, tokenEvent, tokenReplied } from './token/token-slice';
@@ -77,5 +78,7 @@ export function reduce(state: WorkspaceState, action: WorkspaceAction): Workspac
       return { ...state, capture: action.capture };
     case 'prefs':
       return { ...state, prefs: { ...(state.prefs ?? DEFAULT_UI_PREFS), ...action.set } };
+    case 'profiles':
+      return reduceProfiles(state, action);
   }
 }

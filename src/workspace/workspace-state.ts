@@ -10,7 +10,8 @@
  * folder shows (`folders/`, the folder sync's slice), the inspected page's captured calls
  * (`capture/`: its reducer runs in its commands, loaded with the Capture tab, and the store takes
  * the slice whole), what the open workbench shows over its panes
- * (`workbench-slice.ts`); the layout preferences are one
+ * (`workbench-slice.ts`), the saved profiles and the profile editor open
+ * (`profiles/profiles-slice.ts`, its shape in `profiles/profiles-state.ts`); the layout preferences are one
  * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
  * the panel asked for come in as the other actions. Browser-free: the panel reads it through `useStore(select…)`.
  */
@@ -28,6 +29,7 @@ import {
 } from './collections-state';
 import { EMPTY_FOLDERS, type FoldersAction, type FoldersSlice } from './folders/folders-state';
 import type { LockAction, LockPanel } from './lock-state';
+import { EMPTY_PROFILES, type ProfilesAction, type ProfilesSlice } from './profiles/profiles-state';
 import type { ProfileRequest, RequestAction } from './request-state';
 
 /**
@@ -115,6 +117,8 @@ export interface WorkspaceState {
   folders: FoldersSlice;
   /** What the open workbench's screens show over its panes (workbench-slice.ts). */
   workbench: WorkbenchSlice;
+  /** The saved profiles, the active one and the profile editor open (profiles-slice.ts). */
+  profiles: ProfilesSlice;
 }
 
 export type WorkspaceAction =
@@ -133,7 +137,8 @@ export type WorkspaceAction =
   /** The capture slice, whole, as its commands' reducer made it (capture/capture-slice.ts). */
   | { type: 'capture'; capture: CaptureSlice }
   | WorkbenchAction
-  | TokenToolsAction;
+  | TokenToolsAction
+  | ProfilesAction;
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
@@ -149,4 +154,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   capture: EMPTY_CAPTURE,
   folders: EMPTY_FOLDERS,
   workbench: EMPTY_WORKBENCH,
+  profiles: EMPTY_PROFILES,
 };

@@ -93,7 +93,7 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
     await until(
       panel,
       'the first-run page',
-      `return document.querySelector('#profile-name') ? true : undefined;`,
+      `return document.querySelector('form[aria-label="Profile editor"]') ? true : undefined;`,
     );
     await panel.evaluate(HELPERS);
 

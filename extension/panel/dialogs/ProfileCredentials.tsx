@@ -1,8 +1,10 @@
 /**
  * The profile editor's credentials: the client ID, the client secret and how they are encoded for
  * an OAuth profile, or the API key. A saved secret is never shown again: its hint names the masked
- * value, and an empty input keeps it.
+ * value, and an empty input keeps it. Its ids are this form's own (`useId`), so that a label always
+ * names the input beside it, whichever other editor is on the page.
  */
+import { useId } from 'preact/hooks';
 import type { AuthMethod } from '../../../src/vocabulary/terms';
 import { Field } from '../ui/Field';
 import { SecretInput } from '../ui/SecretInput';
@@ -46,10 +48,11 @@ function SecretField({ id, label, what, value, onInput, masked }: SecretProps) {
 }
 
 export function ProfileCredentials(props: Props) {
+  const id = useId();
   if (props.authMethod === 'apiKey') {
     return (
       <SecretField
-        id="api-key"
+        id={`${id}-api-key`}
         label="API key"
         what="API key"
         value={props.apiKey}
@@ -60,16 +63,16 @@ export function ProfileCredentials(props: Props) {
   }
   return (
     <>
-      <Field id="client-id" label="Client ID">
+      <Field id={`${id}-client-id`} label="Client ID">
         <input
           autoComplete="off"
-          id="client-id"
+          id={`${id}-client-id`}
           value={props.clientId}
           onInput={(e) => props.onClientId(e.currentTarget.value)}
         />
       </Field>
       <SecretField
-        id="client-secret"
+        id={`${id}-client-secret`}
         label="Client secret"
         what="client secret"
         value={props.clientSecret}
@@ -82,12 +85,12 @@ export function ProfileCredentials(props: Props) {
             <input
               type="checkbox"
               checked={props.formEncode}
-              aria-describedby="form-encode-hint"
+              aria-describedby={`${id}-form-encode-hint`}
               onChange={(e) => props.onFormEncode(e.currentTarget.checked)}
             />
             Form-encode credentials (RFC 6749)
           </label>
-          <small id="form-encode-hint">
+          <small id={`${id}-form-encode-hint`}>
             Off: client_id:client_secret is sent as typed, as the spec and Apigee expect. On: both
             are form-encoded first, as standards-strict servers expect.
           </small>

@@ -2,21 +2,25 @@
  * Creates or edits a profile (in a dialog, or on the first-run page). Secrets typed here go to the
  * worker once; afterwards the form shows only the masked view the worker sends back, and the
  * secret inputs are emptied. Deleting asks in the panel, never with the browser's confirm().
+ * What the user types is one local state object; saving, deleting, duplicating and closing are
+ * the workspace's commands (src/workspace/profiles/), which the store's profiles slice answers.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { profileSavePayload } from '../../../src/protocol/profile-save-payload';
 import { withoutTokenPath } from '../../../src/service/profile/auth-url-path';
-import type {
-  ProfilePrefill,
-  ProfileView,
-  Warning,
-} from '../../../src/service/profile/profile-input';
+import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
 import { originMoves } from '../../../src/service/profile/secret-origin';
 import { originPatternsToRequest } from '../../../src/service/wire/url-rules';
 import type { AppError } from '../../../src/vocabulary/errors';
 import type { AuthMethod, NameValue } from '../../../src/vocabulary/terms';
-import { newProfile } from '../state/profile-intents';
-import { ask } from '../state/worker-client';
+import { closeProfileEditor } from '../../../src/workspace/profiles/profile-commands';
+import {
+  deleteProfile,
+  duplicateProfile,
+  profileDeleted,
+  saveProfile,
+} from '../../../src/workspace/profiles/profile-editor-commands';
+import { deps } from '../state/workspace';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Field } from '../ui/Field';
@@ -30,17 +34,35 @@ interface Props {
   initial: ProfileView | null;
   /** Values to start a new profile with ("Use local sandbox", "New profile from this API"). */
   prefill?: ProfilePrefill | null;
-  onSaved: (profile: ProfileView, warnings: Warning[]) => void;
-  onCancel: (() => void) | null;
-  onDeleted: (id: string) => void;
+  /** In the New or Edit profile dialog (Cancel, and the name field first), or on the first-run page. */
+  inDialog: boolean;
 }
 
-type Asking =
-  | { kind: 'none' }
-  | { kind: 'delete' }
-  | { kind: 'revoke'; origins: string[]; id: string };
+/** What the form holds while it is typed in: the settings, the secrets typed, and the question. */
+interface Typed {
+  name: string;
+  authUrl: string;
+  baseUrl: string;
+  companyId: string;
+  authMethod: AuthMethod;
+  clientId: string;
+  formEncode: boolean;
+  variables: NameValue[];
+  apiKey: string;
+  clientSecret: string;
+  /** The answer to "Send the saved secret to the new address" (SecretOriginQuestion). */
+  keepSecret: boolean;
+}
+
+/** Saving, the last error, and the question asked in the panel (delete, then site access). */
+interface Step {
+  saving: boolean;
+  error: AppError | null;
+  asking: { kind: 'none' } | { kind: 'delete' } | { kind: 'revoke'; origins: string[]; id: string };
+}
 
 const NO_SECRETS = { apiKey: null, clientSecret: null };
+const IDLE: Step = { saving: false, error: null, asking: { kind: 'none' } };
 
 const METHOD_LABELS: Record<AuthMethod, string> = {
   apiKey: 'API key',
@@ -48,41 +70,32 @@ const METHOD_LABELS: Record<AuthMethod, string> = {
   oauthBody: 'OAuth (form body)',
 };
 
-/** A new profile with another's settings; its secrets are typed again (the panel has none). */
-function duplicateOf(profile: ProfileView): ProfilePrefill {
+function typedAtStart(initial: ProfileView | null, prefill: ProfilePrefill | null): Typed {
+  const start = initial ?? prefill ?? null;
   return {
-    name: `${profile.name} (copy)`,
-    authMethod: profile.authMethod,
-    authUrl: profile.authUrl,
-    baseUrl: profile.baseUrl,
-    companyId: profile.companyId,
-    clientId: profile.clientId,
-    variables: profile.variables,
+    name: start?.name ?? '',
+    authUrl: start?.authUrl ?? '',
+    baseUrl: start?.baseUrl ?? '',
+    companyId: start?.companyId ?? '',
+    authMethod: initial?.authMethod ?? prefill?.authMethod ?? 'apiKey',
+    clientId: start?.clientId ?? '',
+    formEncode: initial?.formEncodeCredentials ?? false,
+    variables: initial?.variables ?? prefill?.variables ?? [],
+    apiKey: prefill?.apiKey ?? '',
+    clientSecret: prefill?.clientSecret ?? '',
+    keepSecret: false,
   };
 }
 
-export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }: Props) {
-  const start = initial ?? prefill ?? null;
-  const [name, setName] = useState(start?.name ?? '');
-  const [authUrl, setAuthUrl] = useState(start?.authUrl ?? '');
+export function ProfileEditor({ initial, prefill = null, inDialog }: Props) {
+  const [typed, setTyped] = useState(() => typedAtStart(initial, prefill));
+  const [step, setStep] = useState(IDLE);
+  const type = (change: Partial<Typed>) => setTyped((last) => ({ ...last, ...change }));
+  const { name, authUrl, baseUrl, companyId, authMethod, clientId, formEncode, variables } = typed;
+  const { apiKey, clientSecret, keepSecret } = typed;
+  const { error, saving, asking } = step;
   /** The Auth URL without a pasted token path, when it has one (the panel adds that path). */
   const withoutPath = withoutTokenPath(authUrl);
-  const [baseUrl, setBaseUrl] = useState(start?.baseUrl ?? '');
-  const [companyId, setCompanyId] = useState(start?.companyId ?? '');
-  const [authMethod, setAuthMethod] = useState<AuthMethod>(
-    initial?.authMethod ?? prefill?.authMethod ?? 'apiKey',
-  );
-  const [clientId, setClientId] = useState(start?.clientId ?? '');
-  const [formEncode, setFormEncode] = useState(initial?.formEncodeCredentials ?? false);
-  const [variables, setVariables] = useState<NameValue[]>(
-    initial?.variables ?? prefill?.variables ?? [],
-  );
-  const [apiKey, setApiKey] = useState(prefill?.apiKey ?? '');
-  const [clientSecret, setClientSecret] = useState(prefill?.clientSecret ?? '');
-  const [error, setError] = useState<AppError | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [asking, setAsking] = useState<Asking>({ kind: 'none' });
-  const [keepSecret, setKeepSecret] = useState(false);
   const oauth = authMethod !== 'apiKey';
   const settings = {
     name,
@@ -99,9 +112,12 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
   const typedSecret = oauth ? clientSecret : apiKey;
   const [move] = initial && savedSecret && typedSecret === '' ? originMoves(initial, settings) : [];
   const nameField = useRef<HTMLInputElement>(null);
+  const id = useId();
   // In a dialog (new or edit alike) the name comes first; the editor may load after it opened.
-  useEffect(() => {
-    if (onCancel !== null) nameField.current?.focus();
+  // In the task that mounts it: focus moved a frame later (an effect) would pull away whatever
+  // field the user (or a test) already reached, and their typing with it.
+  useLayoutEffect(() => {
+    if (inDialog) nameField.current?.focus();
   }, []);
 
   async function save(event: Event) {
@@ -114,66 +130,55 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
       move !== undefined && keepSecret,
     );
     if (!built.ok) {
-      setError(built.error);
+      setStep({ ...step, error: built.error });
       return;
     }
     // The permission prompt must start inside the click, before anything is awaited.
     const permission = requestSiteAccess(
       originPatternsToRequest(oauth ? [authUrl, baseUrl] : [baseUrl]),
     );
-    setSaving(true);
-    const reply = await ask('profiles/save', built.value);
-    setSaving(false);
-    if (!reply.ok) {
-      setError(reply.error);
-      return;
-    }
-    setError(null);
-    setKeepSecret(false);
-    setApiKey('');
-    setClientSecret('');
-    const warnings = [...reply.value.warnings];
-    const access = await permission;
-    if (!access.granted) warnings.push({ field: 'baseUrl', message: access.message });
-    onSaved(reply.value.profile, warnings);
+    setStep({ ...step, saving: true });
+    const refused = await saveProfile(deps, built.value, permission);
+    setStep((last) => ({ ...last, saving: false, error: refused }));
+    if (refused === null) type({ keepSecret: false, apiKey: '', clientSecret: '' });
   }
 
   async function remove() {
     if (initial === null) return;
-    setAsking({ kind: 'none' });
-    const reply = await ask('profiles/delete', { id: initial.id });
-    if (!reply.ok) return setError(reply.error);
+    setStep({ ...step, asking: { kind: 'none' } });
+    const reply = await deleteProfile(deps, initial.id);
+    if (!reply.ok) return setStep((last) => ({ ...last, error: reply.error }));
     const { id, unusedOrigins } = reply.value;
     // Least privilege: offer to give back the site access no other profile needs (where the
     // panel can: Firefox's DevTools panel cannot, docs/firefox.md).
     if (unusedOrigins.length > 0 && panelCanChangeSiteAccess())
-      setAsking({ kind: 'revoke', origins: unusedOrigins, id });
-    else onDeleted(id);
+      setStep((last) => ({ ...last, asking: { kind: 'revoke', origins: unusedOrigins, id } }));
+    else await profileDeleted(deps);
   }
 
-  async function revoke(origins: string[], id: string, yes: boolean) {
-    setAsking({ kind: 'none' });
+  async function revoke(origins: string[], yes: boolean) {
+    setStep({ ...step, asking: { kind: 'none' } });
     if (yes) await giveBackSiteAccess(origins);
-    onDeleted(id);
+    await profileDeleted(deps);
   }
 
   return (
     <form class="editor" onSubmit={save} aria-label="Profile editor" autoComplete="off">
-      <Field id="profile-name" label="Profile name">
+      <Field id={`${id}-profile-name`} label="Profile name">
         <input
           autoComplete="off"
-          id="profile-name"
+          id={`${id}-profile-name`}
           ref={nameField}
           value={name}
-          onInput={(e) => setName(e.currentTarget.value)}
+          onInput={(e) => type({ name: e.currentTarget.value })}
           required
         />
       </Field>
-      <Field id="auth-method" label="Auth method">
+      <Field id={`${id}-auth-method`} label="Auth method">
         <select
-          id="auth-method"
+          id={`${id}-auth-method`}
           value={authMethod}
-          onChange={(e) => setAuthMethod(e.currentTarget.value as AuthMethod)}
+          onChange={(e) => type({ authMethod: e.currentTarget.value as AuthMethod })}
         >
           {Object.entries(METHOD_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -183,60 +188,64 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
         </select>
       </Field>
       {oauth && (
-        <Field id="auth-url" label="Auth URL">
+        <Field id={`${id}-auth-url`} label="Auth URL">
           <input
             autoComplete="off"
-            id="auth-url"
+            id={`${id}-auth-url`}
             type="text"
             inputMode="url"
             placeholder="https://auth.example.com"
             value={authUrl}
-            aria-describedby={withoutPath === null ? undefined : 'auth-url-path'}
-            onInput={(e) => setAuthUrl(e.currentTarget.value)}
+            aria-describedby={withoutPath === null ? undefined : `${id}-auth-url-path`}
+            onInput={(e) => type({ authUrl: e.currentTarget.value })}
           />
           {withoutPath !== null && (
-            <TokenPathNotice fixed={withoutPath} onUse={() => setAuthUrl(withoutPath)} />
+            <TokenPathNotice
+              id={`${id}-auth-url-path`}
+              fixed={withoutPath}
+              onUse={() => type({ authUrl: withoutPath })}
+            />
           )}
         </Field>
       )}
-      <Field id="base-url" label="Base URL">
+      <Field id={`${id}-base-url`} label="Base URL">
         <input
           autoComplete="off"
-          id="base-url"
+          id={`${id}-base-url`}
           type="text"
           inputMode="url"
           placeholder="https://sandbox.example.com"
           value={baseUrl}
-          onInput={(e) => setBaseUrl(e.currentTarget.value)}
+          onInput={(e) => type({ baseUrl: e.currentTarget.value })}
         />
       </Field>
-      <Field id="company-id" label="Company ID">
+      <Field id={`${id}-company-id`} label="Company ID">
         <input
           autoComplete="off"
-          id="company-id"
+          id={`${id}-company-id`}
           placeholder="00000000-0000-0000-0000-000000000000"
           value={companyId}
-          onInput={(e) => setCompanyId(e.currentTarget.value)}
+          onInput={(e) => type({ companyId: e.currentTarget.value })}
         />
       </Field>
       <ProfileCredentials
         authMethod={authMethod}
         saved={initial?.secrets ?? NO_SECRETS}
         clientId={clientId}
-        onClientId={setClientId}
+        onClientId={(value) => type({ clientId: value })}
         clientSecret={clientSecret}
-        onClientSecret={setClientSecret}
+        onClientSecret={(value) => type({ clientSecret: value })}
         formEncode={formEncode}
-        onFormEncode={setFormEncode}
+        onFormEncode={(on) => type({ formEncode: on })}
         apiKey={apiKey}
-        onApiKey={setApiKey}
+        onApiKey={(value) => type({ apiKey: value })}
       />
       {move && (
         <SecretOriginQuestion
           move={move}
           secretLabel={oauth ? 'client secret' : 'API key'}
           keep={keepSecret}
-          onKeep={setKeepSecret}
+          onKeep={(keep) => type({ keepSecret: keep })}
         />
       )}
       <details open={variables.length > 0}>
@@ -245,25 +254,33 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
           Use them as {'{{name}}'} in the path, query, headers and body. companyId and baseUrl are
           always defined. Not for secrets: variables are not protected like the fields above.
         </p>
-        <KeyValueTable noun="Variable" rows={variables} onChange={setVariables} />
+        <KeyValueTable
+          noun="Variable"
+          rows={variables}
+          onChange={(rows) => type({ variables: rows })}
+        />
       </details>
       {error && <ErrorNotice error={error} />}
       <div class="actions">
         <button type="submit" class="primary" disabled={saving}>
           Save profile
         </button>
-        {onCancel && (
-          <button type="button" onClick={onCancel}>
+        {inDialog && (
+          <button type="button" onClick={() => closeProfileEditor(deps)}>
             Cancel
           </button>
         )}
         {initial && (
-          <button type="button" onClick={() => newProfile(duplicateOf(initial))}>
+          <button type="button" onClick={() => duplicateProfile(deps, initial)}>
             Duplicate profile
           </button>
         )}
         {initial && (
-          <button type="button" class="danger" onClick={() => setAsking({ kind: 'delete' })}>
+          <button
+            type="button"
+            class="danger"
+            onClick={() => setStep({ ...step, asking: { kind: 'delete' } })}
+          >
             Delete profile
           </button>
         )}
@@ -274,7 +291,7 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
           confirm="Delete profile"
           danger
           onConfirm={() => void remove()}
-          onCancel={() => setAsking({ kind: 'none' })}
+          onCancel={() => setStep({ ...step, asking: { kind: 'none' } })}
         >
           <p>
             Delete the profile “{initial.name}”, its stored secrets, its history and its draft?
@@ -286,8 +303,8 @@ export function ProfileEditor({ initial, prefill, onSaved, onCancel, onDeleted }
         <Confirm
           title="Revoke site access"
           confirm="Revoke access"
-          onConfirm={() => void revoke(asking.origins, asking.id, true)}
-          onCancel={() => void revoke(asking.origins, asking.id, false)}
+          onConfirm={() => void revoke(asking.origins, true)}
+          onCancel={() => void revoke(asking.origins, false)}
         >
           <p>
             No other profile uses {asking.origins.join(', ')}. Also revoke the extension’s access to{' '}

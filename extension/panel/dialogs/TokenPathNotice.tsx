@@ -6,9 +6,16 @@
  */
 import { TOKEN_PATH } from '../../../src/service/token/token-request';
 
-export function TokenPathNotice({ fixed, onUse }: { fixed: string; onUse: () => void }) {
+interface Props {
+  /** The notice's id, which the Auth URL's input is described by. */
+  id: string;
+  fixed: string;
+  onUse: () => void;
+}
+
+export function TokenPathNotice({ id, fixed, onUse }: Props) {
   return (
-    <p class="notice notice-warn" id="auth-url-path">
+    <p class="notice notice-warn" id={id}>
       This Auth URL ends with the token path <code>{TOKEN_PATH}</code>, which the panel adds by
       itself: Get token would post to{' '}
       <code>

@@ -1,36 +1,21 @@
 /**
  * "Use local sandbox": asks the worker for the demo values of a sandbox on 127.0.0.1:8787 (or
- * why it cannot have them) and hands them to the profile editor, which the user still checks and
+ * why it cannot have them) and fills New profile with them, which the user still checks and
  * saves. Offered wherever a new profile is made: the first-run page and the New profile dialog.
+ * Its progress is the store's (profiles-state.ts), its command `fillFromSandbox`.
  */
-import { useState } from 'preact/hooks';
-import type { DemoProfile } from '../../../src/service/profile/sandbox-demo';
-import type { AppError } from '../../../src/vocabulary/errors';
-import { ask } from '../state/worker-client';
+import { fillFromSandbox } from '../../../src/workspace/profiles/profile-editor-commands';
+import { useStore } from '../state/store';
+import { deps } from '../state/workspace';
 import { ErrorNotice } from '../ui/ErrorNotice';
 
-export function UseLocalSandbox({ onFilled }: { onFilled: (values: DemoProfile) => void }) {
-  const [asking, setAsking] = useState(false);
-  const [filled, setFilled] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-
-  async function useSandbox() {
-    setAsking(true);
-    const reply = await ask('sandbox/demo', {});
-    setAsking(false);
-    if (!reply.ok) {
-      setError(reply.error);
-      return;
-    }
-    setError(null);
-    setFilled(true);
-    onFilled(reply.value.profile);
-  }
+export function UseLocalSandbox() {
+  const { asking, filled, error } = useStore((workspace) => workspace.profiles.sandbox);
 
   return (
     <>
       <div class="row">
-        <button type="button" onClick={() => void useSandbox()} disabled={asking}>
+        <button type="button" onClick={() => void fillFromSandbox(deps)} disabled={asking}>
           Use local sandbox
         </button>
         <span class="muted" role="status">

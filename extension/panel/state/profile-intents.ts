@@ -2,7 +2,10 @@
  * Opening the profile editor from anywhere in the panel: `newProfile(prefill)` (New profile from
  * this API, under an import's summary) is a command a view calls, answered by the panel's one
  * profile editor (App.tsx), instead of a callback handed down through the workbench and the
- * sidebar. Kept out of the workspace store: what the editor holds is only on screen.
+ * sidebar. App.tsx answers with the workspace's `openNewProfile` (src/workspace/profile-commands.ts):
+ * the editor open is the store's. This file imports nothing of the store's: a lazy chunk of the
+ * sidebar reaching the store through it made the bundler split the store out of the panel's
+ * start-up chunk (1.4 kB gzip more, tests/unit/panel-budget.test.ts).
  */
 import type { ProfilePrefill } from '../../../src/service/profile/profile-input';
 

@@ -1,13 +1,12 @@
 /**
  * The panel with no profile yet: what a profile is, the editor to create one, and "Use local
  * sandbox", which fills the editor with the demo values of a sandbox on 127.0.0.1:8787 (or says
- * how to start one). The user still presses Save profile.
+ * how to start one). The user still presses Save profile. The values filled in are the store's
+ * New profile (profiles-state.ts), as in the New profile dialog.
  */
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
-import type { ProfileView, Warning } from '../../../src/service/profile/profile-input';
-import type { DemoProfile } from '../../../src/service/profile/sandbox-demo';
 import { UseLocalSandbox } from '../dialogs/UseLocalSandbox';
+import { useStore } from '../state/store';
 import { lazyComponent } from '../ui/lazy';
 
 const ProfileEditor = lazyComponent(() =>
@@ -18,11 +17,11 @@ interface Props {
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;
   notices: ComponentChildren;
-  onSaved: (profile: ProfileView, warnings: Warning[]) => void;
 }
 
-export function FirstRun({ toolbarStart, toolbarEnd, notices, onSaved }: Props) {
-  const [demo, setDemo] = useState<{ values: DemoProfile; seq: number } | null>(null);
+export function FirstRun({ toolbarStart, toolbarEnd, notices }: Props) {
+  const editor = useStore((workspace) => workspace.profiles.editor);
+  const filled = editor.mode === 'new' ? editor : null;
 
   return (
     <div class="app">
@@ -39,16 +38,12 @@ export function FirstRun({ toolbarStart, toolbarEnd, notices, onSaved }: Props) 
           API), for which company (Company ID), and how to authenticate: an API key, or an OAuth
           client ID and secret. Secrets stay inside the extension; the panel shows them masked.
         </p>
-        <UseLocalSandbox
-          onFilled={(values) => setDemo((last) => ({ values, seq: (last?.seq ?? 0) + 1 }))}
-        />
+        <UseLocalSandbox />
         <ProfileEditor
-          key={demo?.seq ?? 0}
+          key={filled?.seq ?? 0}
           initial={null}
-          prefill={demo?.values ?? null}
-          onCancel={null}
-          onSaved={onSaved}
-          onDeleted={() => undefined}
+          prefill={filled?.prefill ?? null}
+          inDialog={false}
         />
       </main>
     </div>
