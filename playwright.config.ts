@@ -34,5 +34,8 @@ export default defineConfig<JourneyOptions>({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '.cache/reports/e2e.json' }]],
-  use: { trace: 'retain-on-failure' },
+  // A trace of every test, kept when it fails: actions, DOM snapshots, network, console. Without
+  // the screencast (a JPEG of every frame, about a seventh of a Chromium test's CPU): a failed
+  // test's DOM snapshots show the page at each step (docs/development.md).
+  use: { trace: { mode: 'retain-on-failure', screenshots: false } },
 });

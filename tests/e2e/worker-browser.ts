@@ -62,6 +62,26 @@ async function clearExtensionStorage(): Promise<void> {
   if (optional.length > 0) await chrome.permissions.remove({ origins: optional });
 }
 
+/**
+ * Runs in the extension's service worker: the names of whatever its origin still stores, in every
+ * kind of storage clearExtensionStorage empties.
+ */
+async function storedAnything(): Promise<string[]> {
+  const root = (await navigator.storage.getDirectory()) as FileSystemDirectoryHandle & {
+    keys(): AsyncIterable<string>;
+  };
+  const files: string[] = [];
+  for await (const name of root.keys()) files.push(`file ${name}`);
+  return [
+    ...Object.keys(await chrome.storage.local.get(null)),
+    ...Object.keys(await chrome.storage.sync.get(null)),
+    ...Object.keys(await chrome.storage.session.get(null)),
+    ...(await indexedDB.databases()).map(({ name }) => `IndexedDB ${name}`),
+    ...files,
+    ...(await caches.keys()).map((name) => `cache ${name}`),
+  ];
+}
+
 export async function openWorkerBrowser(): Promise<WorkerBrowser> {
   const launched = await launchWithExtension();
   const { context, extensionId, worker } = launched;
@@ -137,18 +157,20 @@ export async function openWorkerBrowser(): Promise<WorkerBrowser> {
       for (const page of context.pages()) if (page !== blank) await page.close();
       await context.clearCookies();
       await context.clearPermissions();
-      // Stopped first, so that no call the last test left running writes after the clearing (a
-      // worker killed by the test is started); started again after, so that nothing the clearing
-      // left in its memory (the storage mirrors) survives.
-      await restart();
+      // Cleared from the worker the last test left (started if the test stopped it), then stopped
+      // and started once: the stop ends any call the last test left running, and the new worker's
+      // memory (token cache, storage mirrors) holds nothing from before.
+      await start();
       await worker.evaluate(clearExtensionStorage);
       await restart();
-      // A fresh worker writes nothing until asked: anything found now was written after the clearing.
-      const left = await worker.evaluate(async () => [
-        ...Object.keys(await chrome.storage.local.get(null)),
-        ...Object.keys(await chrome.storage.sync.get(null)),
-        ...Object.keys(await chrome.storage.session.get(null)),
-      ]);
+      // A fresh worker writes nothing until asked: anything found now was written by a call of
+      // the last test between the clearing and the stop. Then cleared again, from a worker that
+      // runs nothing, and started anew, as the reset did every time before.
+      if ((await worker.evaluate(storedAnything)).length > 0) {
+        await worker.evaluate(clearExtensionStorage);
+        await restart();
+      }
+      const left = await worker.evaluate(storedAnything);
       if (left.length > 0) throw new Error(`The reset left storage behind: ${left.join(', ')}.`);
     },
     close: () => launched.close(),

@@ -2,8 +2,10 @@
  * `npm start` on a machine without a display (like CI): it must still build the extension, start
  * the sandbox, print the demo credentials and explain how to load dist/ by hand, then stop cleanly.
  * The starts after the first reuse its build (nothing changed: scripts/build-stamp.ts).
- * With a (headless) browser: Ctrl+C closes it cleanly, and when the user closes it first the
- * sandbox goes on as `npm start` says. Its downloads: tests/e2e/start-downloads.spec.ts.
+ * With a (headless) browser, launched twice in all: one start opens the panel for chrome://inspect
+ * and Ctrl+C then closes it cleanly (SIGINT and SIGTERM reach the same stop, scripts/start.ts);
+ * when the user closes it first, the sandbox goes on as `npm start` says. Its downloads:
+ * tests/e2e/start-downloads.spec.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const outDir = mkdtempSync(join(tmpdir(), 'partner-api-start-'));
@@ -84,44 +86,72 @@ describe('npm start without a display', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 90_000);
+});
 
-  it('with --headless opens the panel in a tab of a headless Chromium, reachable for chrome://inspect', async () => {
-    const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
-    const port = await freePort();
+/**
+ * One headless start serves both tests below, in order: the first checks what it opened, the
+ * second stops it with Ctrl+C (a browser launched once where two were).
+ */
+describe('npm start -- --headless', () => {
+  let profileDir = '';
+  let port = 0;
+  let headless: ChildProcess | undefined;
+  let output: Promise<string> = Promise.resolve('');
+
+  beforeAll(async () => {
+    profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
+    port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PARTNER_API_OUT_DIR: outDir,
       PARTNER_API_PROFILE_DIR: profileDir,
     };
     delete env.DISPLAY;
-    const headless = spawn(
+    // A process group of its own, as a terminal gives `npm start`: Ctrl+C signals the group.
+    headless = spawn(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
       ['scripts/start.ts', '--port', '0', '--headless', '--debugging-port', String(port)],
-      { cwd: ROOT, env },
+      { cwd: ROOT, env, detached: true },
     );
-    try {
-      const output = await waitForOutput(headless, 'Press Ctrl+C to stop', 90_000);
-      // The first start built into outDir; nothing changed since, so this one starts at once.
-      expect(output).toContain('is already built from these sources: starting without a build.');
-      expect(output).not.toContain('Building the extension');
-      expect(output).toContain('Headless Chromium runs the panel in a tab');
-      expect(output).toContain(`127.0.0.1:${port}`);
-      const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
-        url: string;
-      }[];
-      expect(
-        targets.some((target) =>
-          /^chrome-extension:\/\/\w+\/extension\/panel\/panel\.html$/.test(target.url),
-        ),
-      ).toBe(true);
-      const exited = new Promise<number | null>((resolve) => headless.on('exit', resolve));
-      headless.kill('SIGTERM');
-      expect(await exited).toBe(0);
-    } finally {
-      headless.kill('SIGKILL');
-      rmSync(profileDir, REMOVE);
-    }
+    output = waitForOutput(headless, 'Press Ctrl+C to stop', 90_000);
+    output.catch((error: unknown) => error); // read by the first test
+  });
+  afterAll(() => {
+    if (headless?.pid !== undefined && headless.exitCode === null && headless.signalCode === null)
+      process.kill(-headless.pid, 'SIGKILL');
+    rmSync(profileDir, REMOVE);
+  });
+
+  it('opens the panel in a tab of a headless Chromium, reachable for chrome://inspect', async () => {
+    const said = await output;
+    // The first start built into outDir; nothing changed since, so this one starts at once.
+    expect(said).toContain('is already built from these sources: starting without a build.');
+    expect(said).not.toContain('Building the extension');
+    expect(said).toContain('Headless Chromium runs the panel in a tab');
+    expect(said).toContain(`127.0.0.1:${port}`);
+    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+      url: string;
+    }[];
+    expect(
+      targets.some((target) =>
+        /^chrome-extension:\/\/\w+\/extension\/panel\/panel\.html$/.test(target.url),
+      ),
+    ).toBe(true);
   }, 120_000);
+
+  it('Ctrl+C closes Chromium cleanly, so that its next start offers no "Restore pages?"', async () => {
+    await output;
+    const started = headless as ChildProcess;
+    const exited = new Promise<number | null>((resolve) => started.on('exit', resolve));
+    process.kill(-(started.pid as number), 'SIGINT');
+    // tsx, signalled with the group, ends with 130 as a shell expects after Ctrl+C.
+    expect([0, 130]).toContain(await exited);
+    // Chromium marks a profile "Crashed" while it runs and "Normal" when it shuts down cleanly.
+    const preferences = JSON.parse(
+      readFileSync(join(profileDir, 'Default', 'Preferences'), 'utf8'),
+    ) as { profile?: { exit_type?: string } };
+    expect(preferences.profile?.exit_type).toBe('Normal');
+  }, 60_000);
 });
 
 describe('npm start -- --browser firefox without a display', () => {
@@ -151,40 +181,6 @@ describe('npm start -- --browser firefox without a display', () => {
       rmSync(firefoxOut, REMOVE);
     }
   }, 90_000);
-});
-
-describe('npm start and Ctrl+C', () => {
-  it('closes Chromium cleanly, so that its next start offers no "Restore pages?"', async () => {
-    const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PARTNER_API_OUT_DIR: outDir,
-      PARTNER_API_PROFILE_DIR: profileDir,
-    };
-    delete env.DISPLAY;
-    // A process group of its own, as a terminal gives `npm start`: Ctrl+C signals the group.
-    const started = spawn(
-      join(ROOT, 'node_modules', '.bin', 'tsx'),
-      ['scripts/start.ts', '--port', '0', '--headless', '--debugging-port', String(port)],
-      { cwd: ROOT, env, detached: true },
-    );
-    try {
-      await waitForOutput(started, 'Press Ctrl+C to stop', 90_000);
-      const exited = new Promise<number | null>((resolve) => started.on('exit', resolve));
-      process.kill(-(started.pid as number), 'SIGINT');
-      // tsx, signalled with the group, ends with 130 as a shell expects after Ctrl+C.
-      expect([0, 130]).toContain(await exited);
-      // Chromium marks a profile "Crashed" while it runs and "Normal" when it shuts down cleanly.
-      const preferences = JSON.parse(
-        readFileSync(join(profileDir, 'Default', 'Preferences'), 'utf8'),
-      ) as { profile?: { exit_type?: string } };
-      expect(preferences.profile?.exit_type).toBe('Normal');
-    } finally {
-      if (started.exitCode === null) process.kill(-(started.pid as number), 'SIGKILL');
-      rmSync(profileDir, REMOVE);
-    }
-  }, 120_000);
 });
 
 describe('npm start when the user closes the browser', () => {
