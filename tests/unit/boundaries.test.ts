@@ -99,9 +99,7 @@ describe('module boundaries', () => {
   it('keeps the views from asking the worker: they call workspace commands (no new caller)', () => {
     // The callers not yet moved into src/workspace/ commands (issue 30); shrink this list, never
     // grow it. state/workspace.ts binds the commands to the worker client, main.tsx feeds the store.
-    const notYetMoved = [
-      'extension/panel/state/use-lock.ts',
-    ];
+    const notYetMoved = ['extension/panel/state/use-lock.ts'];
     const binders = ['extension/panel/main.tsx', 'extension/panel/state/workspace.ts'];
     const users = extension.filter(
       (file) =>

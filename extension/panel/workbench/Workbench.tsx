@@ -163,103 +163,101 @@ export function Workbench(props: WorkbenchProps) {
   );
 
   return (
-    <>
-      <WideViewContext.Provider value={sidebar.overlay ? null : showWide}>
-        <div class="app">
-          {/* The sidebar comes first in Tab order, as on screen: this skips it (and the toolbar). */}
-          <button
-            type="button"
-            class="skip-link"
-            onClick={() => document.getElementById('path')?.focus()}
-          >
-            Skip to Path
-          </button>
-          <WorkbenchToolbar
-            sidebarShown={sidebar.shown}
-            onToggleSidebar={sidebar.toggle}
-            start={props.toolbarStart}
-            end={props.toolbarEnd}
-            profile={profile}
-            token={oauth ? token : null}
-            onGetToken={getToken}
-          />
-          <div class="notices">{props.notices}</div>
-          <WorkbenchLayout
-            prefs={prefs}
-            setPrefs={setPrefs}
-            sidebar={sidebarView || null}
-            overlay={sidebar.overlay}
-            requestOnly={tokenTools}
-            wide={wide && <WideView content={wide} onClose={closeWide} />}
-            bar={
-              <div class="request-bar">
-                <RequestLine
-                  profile={profile}
-                  draft={request.draft}
-                  shared={shared}
-                  onChange={request.setDraft}
-                  sending={request.sending}
-                  onSend={() => send()}
-                  onCancel={() => void requests.cancel(profileId)}
-                />
-                <RequestActions
-                  openedName={opened?.request.name ?? null}
-                  dirtyRequest={dirty && opened !== null ? opened.request : null}
-                  status={dirty ? '' : request.saveStatus}
-                  onNew={newRequest}
-                  onSave={() => setOpen('save')}
-                  onSaveChanges={saveInPlace}
-                  onImportCurl={() => setOpen('import')}
-                  copyAs={copyAs}
-                />
-              </div>
-            }
-            request={
-              <RequestPane
+    <WideViewContext.Provider value={sidebar.overlay ? null : showWide}>
+      <div class="app">
+        {/* The sidebar comes first in Tab order, as on screen: this skips it (and the toolbar). */}
+        <button
+          type="button"
+          class="skip-link"
+          onClick={() => document.getElementById('path')?.focus()}
+        >
+          Skip to Path
+        </button>
+        <WorkbenchToolbar
+          sidebarShown={sidebar.shown}
+          onToggleSidebar={sidebar.toggle}
+          start={props.toolbarStart}
+          end={props.toolbarEnd}
+          profile={profile}
+          token={oauth ? token : null}
+          onGetToken={getToken}
+        />
+        <div class="notices">{props.notices}</div>
+        <WorkbenchLayout
+          prefs={prefs}
+          setPrefs={setPrefs}
+          sidebar={sidebarView || null}
+          overlay={sidebar.overlay}
+          requestOnly={tokenTools}
+          wide={wide && <WideView content={wide} onClose={closeWide} />}
+          bar={
+            <div class="request-bar">
+              <RequestLine
                 profile={profile}
-                request={request}
-                token={oauth ? token : null}
-                tab={prefs.requestTab}
-                onTab={(requestTab) => setPrefs({ requestTab })}
+                draft={request.draft}
+                shared={shared}
+                onChange={request.setDraft}
+                sending={request.sending}
+                onSend={() => send()}
+                onCancel={() => void requests.cancel(profileId)}
+              />
+              <RequestActions
+                openedName={opened?.request.name ?? null}
+                dirtyRequest={dirty && opened !== null ? opened.request : null}
+                status={dirty ? '' : request.saveStatus}
+                onNew={newRequest}
+                onSave={() => setOpen('save')}
+                onSaveChanges={saveInPlace}
+                onImportCurl={() => setOpen('import')}
                 copyAs={copyAs}
-                notes={
-                  <DraftNotesList
-                    notes={request.notes}
-                    onDismiss={() => requests.dismissNotes(profileId)}
-                  />
-                }
-                checks={checks}
               />
-            }
-            response={
-              <ResponsePane
-                profile={profile}
-                request={request}
-                tab={prefs.responseTab}
-                onTab={(responseTab) => setPrefs({ responseTab })}
-                checks={checks.shownChecks}
-              />
-            }
-          />
-          <WorkbenchDialogs
-            open={open}
-            onClose={() => setOpen('none')}
-            profile={profile}
-            draft={request.draft}
-            checks={request.checks}
-            problem={() => draftProblem(profile, request.draft, shared, locate)}
-            onSaved={(collectionId, saved) => {
-              requests.savedAs(profileId, collectionId, saved);
-              panesInView();
-            }}
-            onImport={(draft, importNotes) =>
-              putDraft(draft, { from: 'cURL import', lines: importNotes })
-            }
-            onOpenSaved={openSaved}
-            onOpenEntry={openEntry}
-          />
-        </div>
-      </WideViewContext.Provider>
-    </>
+            </div>
+          }
+          request={
+            <RequestPane
+              profile={profile}
+              request={request}
+              token={oauth ? token : null}
+              tab={prefs.requestTab}
+              onTab={(requestTab) => setPrefs({ requestTab })}
+              copyAs={copyAs}
+              notes={
+                <DraftNotesList
+                  notes={request.notes}
+                  onDismiss={() => requests.dismissNotes(profileId)}
+                />
+              }
+              checks={checks}
+            />
+          }
+          response={
+            <ResponsePane
+              profile={profile}
+              request={request}
+              tab={prefs.responseTab}
+              onTab={(responseTab) => setPrefs({ responseTab })}
+              checks={checks.shownChecks}
+            />
+          }
+        />
+        <WorkbenchDialogs
+          open={open}
+          onClose={() => setOpen('none')}
+          profile={profile}
+          draft={request.draft}
+          checks={request.checks}
+          problem={() => draftProblem(profile, request.draft, shared, locate)}
+          onSaved={(collectionId, saved) => {
+            requests.savedAs(profileId, collectionId, saved);
+            panesInView();
+          }}
+          onImport={(draft, importNotes) =>
+            putDraft(draft, { from: 'cURL import', lines: importNotes })
+          }
+          onOpenSaved={openSaved}
+          onOpenEntry={openEntry}
+        />
+      </div>
+    </WideViewContext.Provider>
   );
 }
