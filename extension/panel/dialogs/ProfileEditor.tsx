@@ -9,10 +9,11 @@ import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { profileSavePayload } from '../../../src/protocol/profile-save-payload';
 import { withoutTokenPath } from '../../../src/service/profile/auth-url-path';
 import type { ProfilePrefill, ProfileView } from '../../../src/service/profile/profile-input';
+import type { ProfileFields } from '../../../src/service/profile/profile-limits';
 import { originMoves } from '../../../src/service/profile/secret-origin';
 import { originPatternsToRequest } from '../../../src/service/wire/url-rules';
 import type { AppError } from '../../../src/vocabulary/errors';
-import type { AuthMethod, NameValue } from '../../../src/vocabulary/terms';
+import type { AuthMethod } from '../../../src/vocabulary/terms';
 import { closeProfileEditor } from '../../../src/workspace/profiles/profile-commands';
 import {
   deleteProfile,
@@ -39,15 +40,7 @@ interface Props {
 }
 
 /** What the form holds while it is typed in: the settings, the secrets typed, and the question. */
-interface Typed {
-  name: string;
-  authUrl: string;
-  baseUrl: string;
-  companyId: string;
-  authMethod: AuthMethod;
-  clientId: string;
-  formEncode: boolean;
-  variables: NameValue[];
+interface Typed extends ProfileFields {
   apiKey: string;
   clientSecret: string;
   /** The answer to "Send the saved secret to the new address" (SecretOriginQuestion). */
@@ -79,7 +72,7 @@ function typedAtStart(initial: ProfileView | null, prefill: ProfilePrefill | nul
     companyId: start?.companyId ?? '',
     authMethod: initial?.authMethod ?? prefill?.authMethod ?? 'apiKey',
     clientId: start?.clientId ?? '',
-    formEncode: initial?.formEncodeCredentials ?? false,
+    formEncodeCredentials: initial?.formEncodeCredentials ?? false,
     variables: initial?.variables ?? prefill?.variables ?? [],
     apiKey: prefill?.apiKey ?? '',
     clientSecret: prefill?.clientSecret ?? '',
@@ -91,22 +84,12 @@ export function ProfileEditor({ initial, prefill = null, inDialog }: Props) {
   const [typed, setTyped] = useState(() => typedAtStart(initial, prefill));
   const [step, setStep] = useState(IDLE);
   const type = (change: Partial<Typed>) => setTyped((last) => ({ ...last, ...change }));
-  const { name, authUrl, baseUrl, companyId, authMethod, clientId, formEncode, variables } = typed;
-  const { apiKey, clientSecret, keepSecret } = typed;
+  const { apiKey, clientSecret, keepSecret, ...settings } = typed;
+  const { name, authUrl, baseUrl, companyId, authMethod, clientId, variables } = settings;
   const { error, saving, asking } = step;
   /** The Auth URL without a pasted token path, when it has one (the panel adds that path). */
   const withoutPath = withoutTokenPath(authUrl);
   const oauth = authMethod !== 'apiKey';
-  const settings = {
-    name,
-    authUrl,
-    baseUrl,
-    companyId,
-    authMethod,
-    clientId,
-    formEncodeCredentials: formEncode,
-    variables,
-  };
   // A saved secret left empty would follow a URL moved to another origin: ask (default: no).
   const savedSecret = oauth ? initial?.secrets.clientSecret : initial?.secrets.apiKey;
   const typedSecret = oauth ? clientSecret : apiKey;
@@ -235,8 +218,8 @@ export function ProfileEditor({ initial, prefill = null, inDialog }: Props) {
         onClientId={(value) => type({ clientId: value })}
         clientSecret={clientSecret}
         onClientSecret={(value) => type({ clientSecret: value })}
-        formEncode={formEncode}
-        onFormEncode={(on) => type({ formEncode: on })}
+        formEncode={settings.formEncodeCredentials}
+        onFormEncode={(on) => type({ formEncodeCredentials: on })}
         apiKey={apiKey}
         onApiKey={(value) => type({ apiKey: value })}
       />
