@@ -1,6 +1,7 @@
 /**
  * The collections slice's reducer (its shape in collections-state.ts): the list as the worker
- * answered it, a saved collection put in its place, the last error, an import's progress.
+ * answered it, a saved collection put in its place, the last error, an import's progress, the
+ * Collections tab's view as its commands (collections-view.ts) computed it.
  */
 import type { CollectionsAction, CollectionsSlice } from './collections-state';
 import type { WorkspaceState } from './workspace-state';
@@ -30,5 +31,7 @@ export function reduceCollections(
       return withCollections(state, { error: action.error });
     case 'collections/import':
       return withCollections(state, { import: { ...collections.import, ...action.set } });
+    case 'collections/view':
+      return withCollections(state, { view: { ...collections.view, ...action.set } });
   }
 }

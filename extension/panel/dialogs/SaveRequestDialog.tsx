@@ -36,11 +36,16 @@ const NEW = '__new__';
 export function SaveRequestDialog(props: Props) {
   const { profile, draft, checks, problem, onSaved, onClose } = props;
   const { list, error } = useStore((state) => state.collections);
-  const [name, setName] = useState('');
-  const [target, setTarget] = useState(list[0]?.id ?? NEW);
-  const [newName, setNewName] = useState('');
-  const [folder, setFolder] = useState('');
-  const [newFolder, setNewFolder] = useState('');
+  // The form as typed: one state, since its fields are one answer (where, and under what name).
+  const [form, setForm] = useState({
+    name: '',
+    target: list[0]?.id ?? NEW,
+    newName: '',
+    folder: '',
+    newFolder: '',
+  });
+  const { name, target, newName, folder, newFolder } = form;
+  const set = (change: Partial<typeof form>) => setForm((was) => ({ ...was, ...change }));
   const chosen = list.find((collection) => collection.id === target) ?? null;
   const fallbackName = fallbackRequestName(draft);
 
@@ -84,14 +89,14 @@ export function SaveRequestDialog(props: Props) {
             id="save-name"
             value={name}
             placeholder={fallbackName}
-            onInput={(e) => setName(e.currentTarget.value)}
+            onInput={(e) => set({ name: e.currentTarget.value })}
           />
         </Field>
         <Field id="save-collection" label="Collection">
           <select
             id="save-collection"
             value={target}
-            onChange={(e) => setTarget(e.currentTarget.value)}
+            onChange={(e) => set({ target: e.currentTarget.value })}
           >
             {list.map((collection) => (
               <option key={collection.id} value={collection.id}>
@@ -109,7 +114,7 @@ export function SaveRequestDialog(props: Props) {
                 id="save-new-collection"
                 value={newName}
                 placeholder={profile.name}
-                onInput={(e) => setNewName(e.currentTarget.value)}
+                onInput={(e) => set({ newName: e.currentTarget.value })}
               />
             </Field>
             <Field id="save-new-folder" label="First folder">
@@ -118,7 +123,7 @@ export function SaveRequestDialog(props: Props) {
                 id="save-new-folder"
                 value={newFolder}
                 placeholder="(none: save at the top level)"
-                onInput={(e) => setNewFolder(e.currentTarget.value)}
+                onInput={(e) => set({ newFolder: e.currentTarget.value })}
               />
             </Field>
           </>
@@ -128,7 +133,7 @@ export function SaveRequestDialog(props: Props) {
               <select
                 id="save-folder"
                 value={folder}
-                onChange={(e) => setFolder(e.currentTarget.value)}
+                onChange={(e) => set({ folder: e.currentTarget.value })}
               >
                 <option value="">(top level)</option>
                 {allFolders(chosen.items).map((item) => (
@@ -146,7 +151,7 @@ export function SaveRequestDialog(props: Props) {
                   id="save-new-folder"
                   value={newFolder}
                   placeholder="(empty: save at the top level)"
-                  onInput={(e) => setNewFolder(e.currentTarget.value)}
+                  onInput={(e) => set({ newFolder: e.currentTarget.value })}
                 />
               </Field>
             )}

@@ -34,6 +34,12 @@ function placeOf(event: DragEvent, folder: boolean): DropPlace {
   return share < 0.5 ? 'before' : 'after';
 }
 
+/** One drag of a row: which row, and where it would land if dropped now. */
+interface Drag {
+  id: string;
+  over: { id: string; place: DropPlace } | null;
+}
+
 const DRAG_TYPE = 'application/x-partner-api-item';
 
 export const rowDomId = (collectionId: string, itemId: string) => `tree-${collectionId}-${itemId}`;
@@ -42,8 +48,9 @@ export function CollectionTree(props: CollectionTreeProps) {
   const { collection, visible, expanded, onToggle, openId, dirty, onOpen, onMenu } = props;
   const rows = treeRows(collection.items, expanded, visible);
   const [focusId, setFocusId] = useState<string | null>(null);
-  const [dragged, setDragged] = useState<string | null>(null);
-  const [over, setOver] = useState<{ id: string; place: DropPlace } | null>(null);
+  /** A row being dragged (from this tree), and the row and place it points at now. */
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const over = drag?.over ?? null;
   const focusIndex = Math.max(
     0,
     rows.findIndex((row) => row.item.id === focusId),
@@ -113,26 +120,23 @@ export function CollectionTree(props: CollectionTreeProps) {
             class={`tree-row ${item.kind}${isOpen ? ' open' : ''}${over?.id === item.id ? ` drop-${over.place}` : ''}`}
             draggable
             onDragStart={(event) => {
-              setDragged(item.id);
+              setDrag({ id: item.id, over: null });
               event.dataTransfer?.setData(DRAG_TYPE, item.id);
               if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
             }}
-            onDragEnd={() => {
-              setDragged(null);
-              setOver(null);
-            }}
+            onDragEnd={() => setDrag(null)}
             onDragOver={(event) => {
-              if (dragged === null) return; // a drag from elsewhere (a file, text)
+              if (drag === null) return; // a drag from elsewhere (a file, text)
               event.preventDefault();
               const place = placeOf(event, item.kind === 'folder');
-              if (over?.id !== item.id || over.place !== place) setOver({ id: item.id, place });
+              if (over?.id !== item.id || over.place !== place)
+                setDrag({ ...drag, over: { id: item.id, place } });
             }}
-            onDragLeave={() => setOver(null)}
+            onDragLeave={() => setDrag((was) => (was === null ? null : { ...was, over: null }))}
             onDrop={(event) => {
               event.preventDefault();
-              const id = dragged;
-              setDragged(null);
-              setOver(null);
+              const id = drag?.id ?? null;
+              setDrag(null);
               if (id !== null) props.onDrop(id, item.id, placeOf(event, item.kind === 'folder'));
             }}
             style={{ paddingLeft: `${4 + (row.level - 1) * 14}px` }}

@@ -7,6 +7,8 @@
  * collection's OpenCollection folder and shows the `bru run` command for it; the dialog and the
  * zip code load on the first click. After any export a status line names the file. Connect
  * folder opens a tab that asks for a folder to keep the collection in (FolderStatus.tsx shows it).
+ * Whether the block is closed, the Bruno dialog open and the status line are the store's
+ * (src/workspace/collections-state.ts); the actions row open is this view's own.
  */
 import { useState } from 'preact/hooks';
 import type { DropPlace } from '../../../../src/collections/tree-drop';
@@ -16,13 +18,18 @@ import {
   exportFile,
   exportFolder,
 } from '../../../../src/workspace/collection-exports';
+import type { CollectionDialog } from '../../../../src/workspace/collections-state';
+import {
+  showCollections,
+  showExported,
+  toggleOpen,
+} from '../../../../src/workspace/collections-view';
 import { useStore } from '../../state/store';
 import { folders } from '../../state/use-collection-folders';
 import { collections, deps } from '../../state/workspace';
 import { CollectionTree, type CollectionTreeProps } from '../../ui/CollectionTree';
 import { downloadFile } from '../../ui/download';
 import { lazyComponent } from '../../ui/lazy';
-import type { CollectionDialog } from './CollectionDialogs';
 import { FolderStatus } from './FolderStatus';
 
 const BrunoExportDialog = lazyComponent(() =>
@@ -42,23 +49,22 @@ interface Props extends Omit<CollectionTreeProps, 'onDelete' | 'onDrop'> {
   activeProfileId: string | null;
 }
 
-/** The status line after an export: the file saved, and for Bruno the command that runs it. */
-interface Saved {
-  message: string;
-  command: string | null;
-}
-
 export function CollectionBlock(props: Props) {
   const { onDialog, onRun, profiles, activeProfileId, ...tree } = props;
   const { collection } = tree;
-  const [closed, setClosed] = useState(false);
   const [actions, setActions] = useState(false);
-  /** The status line after an export: the file it saved. */
-  const [saved, setSaved] = useState<Saved | null>(null);
-  const [choosingEnvironments, setChoosingEnvironments] = useState(false);
   const name = collection.name;
   const actionsId = `collection-actions-${collection.id}`;
   const folder = useStore((state) => state.folders.views[collection.id]);
+  const closed = useStore((state) => state.collections.view.closed.has(collection.id));
+  /** The status line after an export: the file it saved. */
+  const saved = useStore((state) => state.collections.view.exported[collection.id] ?? null);
+  const choosingEnvironments = useStore((state) => {
+    const { dialog } = state.collections.view;
+    return dialog?.kind === 'bruno-export' && dialog.collection.id === collection.id;
+  });
+  const setSaved = (next: { message: string; command: string | null }) =>
+    showExported(deps, collection.id, next);
 
   async function drop(draggedId: string, targetId: string, place: DropPlace) {
     // Loaded with the first drop, like the dialogs: the collection rules are not start-up code.
@@ -97,7 +103,7 @@ export function CollectionBlock(props: Props) {
           type="button"
           class="collection-name"
           aria-expanded={!closed}
-          onClick={() => setClosed(!closed)}
+          onClick={() => toggleOpen(deps, collection.id, null)}
         >
           <span aria-hidden="true">{closed ? '▸' : '▾'} </span>
           {name}
@@ -151,7 +157,7 @@ export function CollectionBlock(props: Props) {
           <button
             type="button"
             aria-label={`Export for Bruno ${name}`}
-            onClick={() => setChoosingEnvironments(true)}
+            onClick={() => showCollections(deps, { dialog: { kind: 'bruno-export', collection } })}
           >
             Export for Bruno
           </button>
@@ -208,7 +214,7 @@ export function CollectionBlock(props: Props) {
           profiles={profiles}
           activeProfileId={activeProfileId}
           onExport={(ids) => void exportForBruno(ids)}
-          onClose={() => setChoosingEnvironments(false)}
+          onClose={() => showCollections(deps, { dialog: null })}
         />
       )}
       {folder !== undefined && (

@@ -1,7 +1,8 @@
 /**
  * The dialogs that edit a collection: rename, new folder, move to a folder, delete an item, delete
  * the collection. Loaded with the first edit, together with the collection rules. Focus returns to
- * the row the action started from, or to its neighbour when that row is gone.
+ * the row the action started from, or to its neighbour when that row is gone. Which dialog is open
+ * is the store's (src/workspace/collections-state.ts); Export for Bruno's opens in its block.
  */
 import { useState } from 'preact/hooks';
 import {
@@ -12,26 +13,21 @@ import {
   renameItem,
 } from '../../../../src/collections/collection-ops';
 import { allFolders, treeRows } from '../../../../src/collections/collection-search';
-import type { Collection, CollectionItem } from '../../../../src/collections/model';
-import { collections } from '../../state/workspace';
+import type { Collection } from '../../../../src/collections/model';
+import type { CollectionDialog } from '../../../../src/workspace/collections-state';
+import { deleteCollection } from '../../../../src/workspace/collections-view';
+import { collections, deps } from '../../state/workspace';
 import { rowDomId } from '../../ui/CollectionTree';
 import { Confirm } from '../../ui/Confirm';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { FormActions } from '../../ui/FormActions';
 
-export type CollectionDialog =
-  | { kind: 'rename'; collection: Collection; item: CollectionItem }
-  | { kind: 'new-folder'; collection: Collection; parentId: string | null; parentName: string }
-  | { kind: 'move'; collection: Collection; item: CollectionItem; parentId: string | null }
-  | { kind: 'delete'; collection: Collection; item: CollectionItem }
-  | { kind: 'delete-collection'; collection: Collection };
+export type { CollectionDialog };
 
 interface Props {
   dialog: CollectionDialog;
   onClose: () => void;
-  /** A collection was deleted: the panel offers Undo for a few seconds. */
-  onCollectionDeleted?: (collection: Collection) => void;
 }
 
 /** The row shown next to `itemId` (after it, else before it), where focus goes once it is gone. */
@@ -120,7 +116,7 @@ function MoveDialog({ dialog, onClose }: Props & { dialog: { kind: 'move' } }) {
   );
 }
 
-export function CollectionDialogs({ dialog, onClose, onCollectionDeleted }: Props) {
+export function CollectionDialogs({ dialog, onClose }: Props) {
   switch (dialog.kind) {
     case 'rename':
       return (
@@ -184,8 +180,7 @@ export function CollectionDialogs({ dialog, onClose, onCollectionDeleted }: Prop
           danger
           returnFocus={() => document.querySelector<HTMLElement>('[aria-label="Search requests"]')}
           onConfirm={async () => {
-            await collections.remove(dialog.collection.id);
-            onCollectionDeleted?.(dialog.collection);
+            await deleteCollection(deps, collections, dialog.collection);
             onClose();
           }}
           onCancel={onClose}
@@ -196,5 +191,7 @@ export function CollectionDialogs({ dialog, onClose, onCollectionDeleted }: Prop
           </p>
         </Confirm>
       );
+    case 'bruno-export':
+      return null;
   }
 }

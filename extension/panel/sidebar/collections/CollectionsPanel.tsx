@@ -3,11 +3,13 @@
  * format or Postman's, OpenAPI, HAR, or a Bruno folder as a zip or picked as a folder), and each collection with its actions (new folder, the exports, delete)
  * and its tree. Edits open in-panel dialogs; their code (and the collection rules) loads on first
  * use. Exports go through the worker's secret linter; imports (src/workspace/collection-import.ts)
- * through full validation first. A deleted collection is offered back for a few seconds.
+ * through full validation first. A deleted collection is offered back for a few seconds. The
+ * dialog open, a run, the open folders and the offer to undo a delete are the store's
+ * (src/workspace/collections-state.ts), so they outlive this view.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
-import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
+import type { Collection, SavedRequest } from '../../../../src/collections/model';
 import type { ProfileView } from '../../../../src/service/profile/profile-input';
 import {
   dismissSummary,
@@ -16,6 +18,11 @@ import {
   resolveClash,
   resolveOutside,
 } from '../../../../src/workspace/collection-import';
+import {
+  showCollections,
+  toggleOpen,
+  undoDelete,
+} from '../../../../src/workspace/collections-view';
 import { useStore } from '../../state/store';
 import { collections, deps } from '../../state/workspace';
 import { rowDomId } from '../../ui/CollectionTree';
@@ -26,7 +33,6 @@ import { SearchField } from '../../ui/SearchField';
 import { useWideView } from '../../ui/WideView';
 import type { RunProfile } from '../run/use-run';
 import { CollectionBlock } from './CollectionBlock';
-import type { CollectionDialog } from './CollectionDialogs';
 import { DeletedNotice } from './DeletedNotice';
 import { ImportSummary } from './ImportSummary';
 import { OutsideV1Choice } from './OutsideV1Choice';
@@ -57,14 +63,9 @@ export function CollectionsPanel(props: Props) {
   const { openId, dirty, onOpen } = props;
   const { list, error } = useStore((state) => state.collections);
   const { reading, clash, outside, summary } = useStore((state) => state.collections.import);
-  const [running, setRunning] = useState<{ collection: Collection; folder: Folder | null } | null>(
-    null,
-  );
+  const { dialog, deleted, running, expanded } = useStore((state) => state.collections.view);
   const [query, setQuery] = useState('');
-  const [expanded, setExpanded] = useState<ReadonlyMap<string, ReadonlySet<string>>>(new Map());
   const [menu, setMenu] = useState<OpenMenu | null>(null);
-  const [dialog, setDialog] = useState<CollectionDialog | null>(null);
-  const [deleted, setDeleted] = useState<Collection | null>(null);
 
   // The summary needs more room than the sidebar: it opens across the main area.
   const showWide = useWideView();
@@ -78,18 +79,8 @@ export function CollectionsPanel(props: Props) {
     });
   }, [summary]);
 
-  async function undoDelete() {
-    if (deleted === null) return;
-    setDeleted(null);
-    await collections.save({ ok: true, value: deleted });
-  }
-
-  const toggle = (collectionId: string, folderId: string) =>
-    setExpanded((all) => {
-      const next = new Set(all.get(collectionId));
-      if (!next.delete(folderId)) next.add(folderId);
-      return new Map(all).set(collectionId, next);
-    });
+  const setDialog = (next: typeof dialog) => showCollections(deps, { dialog: next });
+  const setRunning = (next: typeof running) => showCollections(deps, { running: next });
 
   const searching = query.trim() !== '';
   const blocks = list.map((collection) => {
@@ -141,8 +132,8 @@ export function CollectionsPanel(props: Props) {
       {deleted && (
         <DeletedNotice
           collection={deleted}
-          onUndo={() => void undoDelete()}
-          onGone={() => setDeleted(null)}
+          onUndo={() => void undoDelete(deps, collections)}
+          onGone={() => showCollections(deps, { deleted: null })}
         />
       )}
       {outside && (
@@ -193,7 +184,7 @@ export function CollectionsPanel(props: Props) {
             collection={collection}
             visible={visible}
             expanded={expanded.get(collection.id) ?? new Set()}
-            onToggle={(folderId) => toggle(collection.id, folderId)}
+            onToggle={(folderId) => toggleOpen(deps, collection.id, folderId)}
             openId={openId}
             dirty={dirty}
             onOpen={(request) => onOpen(collection, request)}
@@ -218,12 +209,8 @@ export function CollectionsPanel(props: Props) {
           returnTo={() => document.getElementById(rowDomId(menu.collection.id, menu.row.item.id))}
         />
       )}
-      {dialog && (
-        <CollectionDialogs
-          dialog={dialog}
-          onClose={() => setDialog(null)}
-          onCollectionDeleted={setDeleted}
-        />
+      {dialog && dialog.kind !== 'bruno-export' && (
+        <CollectionDialogs dialog={dialog} onClose={() => setDialog(null)} />
       )}
       {running && (
         <RunView
