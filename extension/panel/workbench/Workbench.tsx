@@ -27,8 +27,6 @@ export interface WorkbenchProps {
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;
   notices: ComponentChildren;
-  /** Every saved profile: captured calls are matched against them. */
-  profiles: readonly ProfileView[];
 }
 
 export function Workbench(props: WorkbenchProps) {
@@ -58,11 +56,7 @@ export function Workbench(props: WorkbenchProps) {
           setPrefs={setPrefs}
           sidebar={
             sidebar.shown ? (
-              <WorkbenchSidebar
-                {...{ prefs, setPrefs, overlay, profile }}
-                onClose={sidebar.close}
-                profiles={props.profiles}
-              />
+              <WorkbenchSidebar overlay={overlay} onClose={sidebar.close} profile={profile} />
             ) : null
           }
           overlay={overlay}

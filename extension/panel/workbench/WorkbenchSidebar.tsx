@@ -5,12 +5,11 @@
  * workbench's intents, state/workbench-intents.ts).
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
 import { requestOf } from '../../../src/workspace/request-slice';
 import { Sidebar } from '../sidebar/Sidebar';
 import { useStore } from '../state/store';
-import type { SetPrefs } from '../state/use-prefs';
 import { captured, dirtyOf, openEntry, openSaved } from '../state/workbench-intents';
+import { prefs } from '../state/workspace';
 import { lazyComponent } from '../ui/lazy';
 
 const CollectionsPanel = lazyComponent(() =>
@@ -22,31 +21,32 @@ const CaptureView = lazyComponent(() =>
 );
 
 interface Props {
-  prefs: UiPrefs;
-  setPrefs: SetPrefs;
   /** Whether it lies over the panes (a narrow panel), with a Close button. */
   overlay: boolean;
   onClose: () => void;
   profile: ProfileView;
-  /** Every saved profile: captured calls are matched against them; Export for Bruno offers them. */
-  profiles: readonly ProfileView[];
 }
 
+const NO_PROFILES: readonly ProfileView[] = [];
+
 export function WorkbenchSidebar(props: Props) {
-  const { prefs, setPrefs, profile } = props;
+  const { profile } = props;
+  const tab = useStore((state) => state.prefs?.sidebarTab ?? 'collections');
+  // Every saved profile: captured calls are matched against them; Export for Bruno offers them.
+  const profiles = useStore((state) => state.profiles.list) ?? NO_PROFILES;
   // The saved request in the composer, and whether the composer changed it.
   const openId = useStore((state) => requestOf(state, profile.id).opened?.request.id ?? null);
   const dirty = useStore((state) => dirtyOf(state, profile.id));
   return (
     <Sidebar
-      tab={prefs.sidebarTab}
-      onTab={(sidebarTab) => setPrefs({ sidebarTab })}
+      tab={tab}
+      onTab={(sidebarTab) => prefs.set({ sidebarTab })}
       overlay={props.overlay}
       onClose={props.onClose}
       collections={
         <CollectionsPanel
           profile={profile}
-          profiles={props.profiles}
+          profiles={profiles}
           openId={openId}
           dirty={dirty}
           onOpen={(collection, saved) => openSaved(profile.id, collection.id, saved)}
@@ -54,7 +54,7 @@ export function WorkbenchSidebar(props: Props) {
       }
       capture={
         <CaptureView
-          profiles={props.profiles}
+          profiles={profiles}
           onDraft={(draft, lines, action) => captured(profile, draft, lines, action)}
         />
       }
