@@ -110,7 +110,6 @@ export function App() {
         toolbarStart={toolbarStart}
         toolbarEnd={toolbarEnd}
         notices={notices}
-        profiles={profiles}
       />
       {editor}
     </>

@@ -26,5 +26,9 @@ export function reduceWorkbench(state: WorkspaceState, action: WorkbenchAction):
       const copyAs = { ...state.workbench.copyAs, ...action.set };
       return { ...state, workbench: { ...state.workbench, copyAs } };
     }
+    case 'workbench/dialog':
+      return { ...state, workbench: { ...state.workbench, dialog: action.open } };
+    case 'workbench/tab-before-auth':
+      return { ...state, workbench: { ...state.workbench, tabBeforeAuth: action.tab } };
   }
 }

@@ -20,7 +20,7 @@ import type { LockState, TokenAttempt, TokenShownView } from '../protocol/messag
 import type { TimelineStep } from '../service/call/timeline';
 import type { AppError } from '../vocabulary/errors';
 import type { CodeLanguage, NameValue } from '../vocabulary/terms';
-import type { UiPrefs } from '../vocabulary/ui-prefs';
+import type { RequestTab, UiPrefs } from '../vocabulary/ui-prefs';
 import { type CaptureSlice, EMPTY_CAPTURE } from './capture/capture-state';
 import {
   type CollectionsAction,
@@ -82,16 +82,29 @@ export interface WorkbenchSlice {
   /** In a narrow panel the sidebar lies over the panes: open until a draft is opened from it. */
   sidebarOver: boolean;
   copyAs: CopyAsShown;
+  /** The one dialog open over the workbench: Save request, Import cURL or the quick search. */
+  dialog: WorkbenchDialog;
+  /** The request tab to go back to when Send leaves the Auth tab (the token tools). */
+  tabBeforeAuth: RequestTab;
 }
+
+export type WorkbenchDialog = 'none' | 'save' | 'import' | 'search';
 
 export type WorkbenchAction =
   | { type: 'workbench/opened' }
   | { type: 'workbench/sidebar-over'; open: boolean }
-  | { type: 'workbench/copy-as'; set: Partial<CopyAsShown> };
+  | { type: 'workbench/copy-as'; set: Partial<CopyAsShown> }
+  | { type: 'workbench/dialog'; open: WorkbenchDialog }
+  | { type: 'workbench/tab-before-auth'; tab: RequestTab };
 
 export const NO_COPY_AS: CopyAsShown = { shown: null, status: '', error: null, confirming: null };
 
-export const EMPTY_WORKBENCH: WorkbenchSlice = { sidebarOver: false, copyAs: NO_COPY_AS };
+export const EMPTY_WORKBENCH: WorkbenchSlice = {
+  sidebarOver: false,
+  copyAs: NO_COPY_AS,
+  dialog: 'none',
+  tabBeforeAuth: 'params',
+};
 
 export interface WorkspaceState {
   lock: LockState | null;

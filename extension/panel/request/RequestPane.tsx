@@ -1,9 +1,9 @@
 /**
  * The request pane under the request bar: notes on the draft (copied code, how it came in) and
- * the tabs Params, Headers, Body, Auth and Tests. The pane scrolls inside its tab, never as a
+ * the tabs Params, Headers, Body, Auth and Tests, read from the store (the composer's request
+ * slice, the token, the layout preferences). The pane scrolls inside its tab, never as a
  * whole page.
  */
-import type { ComponentChildren } from 'preact';
 import { splitPathQuery } from '../../../src/collections/path-query';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { RequestTab } from '../../../src/vocabulary/ui-prefs';
@@ -12,10 +12,14 @@ import { lazyComponent } from '../ui/lazy';
 import { type TabItem, Tabs } from '../ui/Tabs';
 import { ParamsTab } from './ParamsTab';
 import './request.css';
-import type { ChecksState } from '../state/use-checks';
-import type { RequestState } from '../state/use-request';
-import type { TokenState } from '../state/use-token';
-import { type CopyAs, LANGUAGE_NAMES } from './use-copy-as';
+import { useStore } from '../state/store';
+import { useChecks } from '../state/use-checks';
+import { useRequest } from '../state/use-request';
+import { useToken } from '../state/use-token';
+import { useComposerProfile, workbench } from '../state/workbench-intents';
+import { requests } from '../state/workspace';
+import { DraftNotesList } from './RequestActions';
+import { LANGUAGE_NAMES, useCopyAs, useCopyAsFollow } from './use-copy-as';
 
 // Params is the tab a panel opens on; Headers and Body load when first chosen.
 const HeadersTab = lazyComponent(() => import('./HeadersTab').then((module) => module.HeadersTab));
@@ -33,16 +37,8 @@ const AuthTab = lazyComponent(
 );
 
 interface Props {
+  /** The profile as saved (the pane resolves {{name}} with the values carried from answers). */
   profile: ProfileView;
-  request: RequestState;
-  token: TokenState | null;
-  tab: RequestTab;
-  onTab: (tab: RequestTab) => void;
-  copyAs: CopyAs;
-  /** Notes about the draft (a cURL import's notes), shown above the tabs. */
-  notes: ComponentChildren;
-  /** The request's assertions and answer variables (the Tests tab). */
-  checks: ChecksState;
 }
 
 function ApiKeyAuth({ profile }: { profile: ProfileView }) {
@@ -62,7 +58,15 @@ function ApiKeyAuth({ profile }: { profile: ProfileView }) {
 }
 
 export function RequestPane(props: Props) {
-  const { profile, request, token, tab, onTab, copyAs } = props;
+  const profile = useComposerProfile(props.profile);
+  const request = useRequest(profile.id);
+  const tokenState = useToken(profile.id);
+  const token = profile.authMethod === 'apiKey' ? null : tokenState;
+  const checks = useChecks(profile.id);
+  const copyAs = useCopyAs(profile);
+  useCopyAsFollow(profile);
+  const tab = useStore((state) => state.prefs?.requestTab ?? 'params');
+  const onTab = workbench.showRequestTab;
   const { draft, setDraft } = request;
   const tabs: TabItem<RequestTab>[] = [
     {
@@ -76,9 +80,7 @@ export function RequestPane(props: Props) {
     {
       id: 'tests',
       label: 'Tests',
-      badge:
-        props.checks.checks.assertions.length + props.checks.checks.answerVariables.length ||
-        undefined,
+      badge: checks.checks.assertions.length + checks.checks.answerVariables.length || undefined,
     },
   ];
   return (
@@ -106,7 +108,7 @@ export function RequestPane(props: Props) {
             </button>
           </div>
         )}
-        {props.notes}
+        <DraftNotesList notes={request.notes} onDismiss={() => requests.dismissNotes(profile.id)} />
       </div>
       <Tabs label="Request" tabs={tabs} selected={tab} onSelect={onTab}>
         {tab === 'params' && (
@@ -137,7 +139,7 @@ export function RequestPane(props: Props) {
           ) : (
             <AuthTab profile={profile} token={token} />
           ))}
-        {tab === 'tests' && <TestsTab state={props.checks} />}
+        {tab === 'tests' && <TestsTab state={checks} />}
       </Tabs>
     </section>
   );

@@ -7,11 +7,12 @@
  */
 import { useEffect } from 'preact/hooks';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { CodeLanguage, NameValue } from '../../../src/vocabulary/terms';
+import type { CodeLanguage } from '../../../src/vocabulary/terms';
 import type { CopyMode } from '../../../src/workspace/copy-as';
+import { requestOf } from '../../../src/workspace/request-slice';
 import type { CopyAsShown } from '../../../src/workspace/workspace-state';
 import { useStore } from '../state/store';
-import type { Draft } from '../state/use-request';
+import { sharedOf } from '../state/workbench-intents';
 import { deps, store } from '../state/workspace';
 import { copyText } from '../ui/copy-text';
 
@@ -33,16 +34,15 @@ const PREVIEW_DELAY_MS = 300;
 const set = (change: Partial<CopyAsShown>) =>
   store.dispatch({ type: 'workbench/copy-as', set: change });
 
-export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly NameValue[]) {
-  const copyAs = useStore((state) => state.workbench.copyAs);
-  const secret = profile.authMethod === 'apiKey' ? 'API key' : 'access token';
-  const source = { profileId: profile.id, draft, shared };
-
-  // The code shown follows the draft: an edit rewrites it (a moment later, not on every key).
-  const language = copyAs.shown?.language ?? null;
+/** The code shown follows the draft: an edit rewrites it (a moment later, not on every key). */
+export function useCopyAsFollow(profile: ProfileView) {
+  const draft = useStore((state) => requestOf(state, profile.id).draft);
+  const shared = useStore((state) => sharedOf(state, profile.id));
+  const language = useStore((state) => state.workbench.copyAs.shown?.language ?? null);
   useEffect(() => {
     if (language === null) return;
     let stale = false;
+    const source = { profileId: profile.id, draft, shared };
     const timer = setTimeout(async () => {
       const code = await (await loadCopyAs()).codeFor(deps, source, language);
       if (code !== null && !stale) set({ shown: { language, code } });
@@ -52,12 +52,26 @@ export function useCopyAs(profile: ProfileView, draft: Draft, shared: readonly N
       clearTimeout(timer);
     };
   }, [draft, shared, language]);
+}
 
+const secretOf = (profile: ProfileView) =>
+  profile.authMethod === 'apiKey' ? 'API key' : 'access token';
+
+export function useCopyAs(profile: ProfileView) {
+  const copyAs = useStore((state) => state.workbench.copyAs);
+  const secret = secretOf(profile);
   return {
     ...copyAs,
     secret,
-    copy: async (language: CodeLanguage, mode: CopyMode) =>
-      (await loadCopyAs()).copyCode(deps, source, { language, mode, secret }, copyText),
+    copy: async (language: CodeLanguage, mode: CopyMode) => {
+      const state = store.get();
+      const source = {
+        profileId: profile.id,
+        draft: requestOf(state, profile.id).draft,
+        shared: sharedOf(state, profile.id),
+      };
+      return (await loadCopyAs()).copyCode(deps, source, { language, mode, secret }, copyText);
+    },
     askForSecrets: (language: CodeLanguage) => set({ confirming: language }),
     cancelSecrets: () => set({ confirming: null }),
     hide: () => set({ shown: null, status: '' }),

@@ -6,9 +6,11 @@
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
+import { requestOf } from '../../../src/workspace/request-slice';
 import { useStore } from '../state/store';
-import type { ShownChecks } from '../state/use-checks';
-import type { RequestState, Shown } from '../state/use-request';
+import { type Shown, useRequest } from '../state/use-request';
+import { useComposerProfile } from '../state/workbench-intents';
+import { prefs } from '../state/workspace';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
 import './response.css';
@@ -25,12 +27,8 @@ const TimelineView = lazyComponent(() =>
 );
 
 interface Props {
+  /** The profile as saved (the pane shows it with the values carried from answers). */
   profile: ProfileView;
-  request: RequestState;
-  tab: ResponseTab;
-  onTab: (tab: ResponseTab) => void;
-  /** The request's checks on the last answer (shown only with the answer they ran on). */
-  checks: ShownChecks | null;
 }
 
 /**
@@ -67,8 +65,13 @@ function Provenance({ shown }: { shown: Shown }) {
   );
 }
 
-export function ResponsePane({ profile, request, tab, onTab, checks }: Props) {
-  const { sending, shown } = request;
+export function ResponsePane(props: Props) {
+  const profile = useComposerProfile(props.profile);
+  const { sending, shown } = useRequest(profile.id);
+  // The request's checks on the last answer (shown only with the answer they ran on).
+  const checks = useStore((state) => requestOf(state, profile.id).shownChecks);
+  const tab = useStore((state) => state.prefs?.responseTab ?? 'body');
+  const onTab = (responseTab: ResponseTab) => prefs.set({ responseTab });
   // Told by the worker for a call sent now; kept with the answer for one kept or from history.
   const told = useStore((state) =>
     shown?.requestId === undefined ? undefined : state.timelines[shown.requestId],

@@ -1,7 +1,8 @@
 /**
  * One profile's composer as the views read it: the request slice of the workspace store
  * (src/workspace/request-slice.ts) and its commands. The draft is kept 400 ms after each edit, and
- * at once when the panel closes (`pagehide`) or the profile's workspace goes.
+ * at once when the panel closes (`pagehide`) or the profile's workspace goes (`useDraftFlush`,
+ * mounted once by the workbench).
  */
 import { useEffect } from 'preact/hooks';
 import { requestOf } from '../../../src/workspace/request-slice';
@@ -14,7 +15,15 @@ export type { Draft, Shown } from '../../../src/workspace/request-state';
 
 export function useRequest(profileId: string) {
   const request = useStore((state) => requestOf(state, profileId));
-  // Closing DevTools unloads the panel: an edit still waiting for its save goes out at once.
+  return {
+    ...request,
+    sending: request.inFlight !== null,
+    setDraft: (draft: Draft) => requests.setDraft(profileId, draft),
+  };
+}
+
+/** Closing DevTools unloads the panel: an edit still waiting for its save goes out at once. */
+export function useDraftFlush(profileId: string) {
   useEffect(() => {
     const flush = () => void requests.saver.flush(profileId);
     window.addEventListener('pagehide', flush);
@@ -23,11 +32,6 @@ export function useRequest(profileId: string) {
       flush(); // switching to another profile
     };
   }, [profileId]);
-  return {
-    ...request,
-    sending: request.inFlight !== null,
-    setDraft: (draft: Draft) => requests.setDraft(profileId, draft),
-  };
 }
 
 export type RequestState = ReturnType<typeof useRequest>;

@@ -1,13 +1,21 @@
 /**
- * The workbench's dialogs, one open at a time, each loaded on first use: Save request, Import
- * cURL, and the quick search of saved requests and history.
+ * The workbench's dialogs, one open at a time (the store's workbench slice), each loaded on first
+ * use: Save request, Import cURL, and the quick search of saved requests and history.
  */
-import type { SavedRequest } from '../../../src/collections/model';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { HistoryEntry } from '../../../src/service/storage/history';
-import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
-import type { EditedChecks } from '../state/use-checks';
-import type { Draft } from '../state/use-request';
+import { requestOf } from '../../../src/workspace/request-slice';
+import { draftProblem } from '../request/url-check';
+import { useJsonLocator } from '../request/use-json-locator';
+import { useStore } from '../state/store';
+import {
+  openEntry,
+  openSaved,
+  putDraft,
+  savedAs,
+  sharedOf,
+  useComposerProfile,
+  workbench,
+} from '../state/workbench-intents';
 import { lazyComponent } from '../ui/lazy';
 
 const SaveRequestDialog = lazyComponent(() =>
@@ -20,45 +28,42 @@ const QuickSearch = lazyComponent(() =>
   import('../dialogs/QuickSearch').then((module) => module.QuickSearch),
 );
 
-export type OpenDialog = 'none' | 'save' | 'import' | 'search';
+const onClose = () => workbench.openDialog('none');
 
-interface Props {
-  open: OpenDialog;
-  onClose: () => void;
-  profile: ProfileView;
-  draft: Draft;
-  checks: EditedChecks;
-  /** What the composer says is wrong with the call (asked only when Save request opens). */
-  problem: () => string | null;
-  onSaved: (collectionId: string, request: SavedRequest) => void;
-  onImport: (draft: Draft, notes: string[]) => void;
-  onOpenSaved: (collectionId: string, request: SavedRequest) => void;
-  onOpenEntry: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
-}
-
-export function WorkbenchDialogs(props: Props) {
-  const { open, onClose, profile } = props;
+export function WorkbenchDialogs(props: { profile: ProfileView }) {
+  const profile = useComposerProfile(props.profile);
+  const { id } = profile;
+  const open = useStore((state) => state.workbench.dialog);
+  const { draft, checks } = useStore((state) => requestOf(state, id));
+  const shared = useStore((state) => sharedOf(state, id));
+  const locate = useJsonLocator(draft.body);
   if (open === 'save') {
     return (
       <SaveRequestDialog
         profile={profile}
-        draft={props.draft}
-        checks={props.checks}
-        problem={props.problem()}
-        onSaved={props.onSaved}
+        draft={draft}
+        checks={checks}
+        problem={draftProblem(profile, draft, shared, locate)}
+        onSaved={(collectionId, saved) => savedAs(id, collectionId, saved)}
         onClose={onClose}
       />
     );
   }
   if (open === 'import') {
-    return <ImportCurlDialog profile={profile} onImport={props.onImport} onClose={onClose} />;
+    return (
+      <ImportCurlDialog
+        profile={profile}
+        onImport={(draft, lines) => putDraft(id, draft, { from: 'cURL import', lines })}
+        onClose={onClose}
+      />
+    );
   }
   if (open === 'search') {
     return (
       <QuickSearch
-        profileId={profile.id}
-        onOpenSaved={props.onOpenSaved}
-        onOpenEntry={props.onOpenEntry}
+        profileId={id}
+        onOpenSaved={(collectionId, saved) => openSaved(id, collectionId, saved)}
+        onOpenEntry={(entry, answer) => openEntry(id, entry, answer)}
         onClose={onClose}
       />
     );

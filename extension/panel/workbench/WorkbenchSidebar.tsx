@@ -1,17 +1,15 @@
 /**
  * The workbench's sidebar with what its tabs hold: the collections, the history, and the calls of
  * the inspected page. Each loads on first use; the collections too, though they are the first tab:
- * the panel paints the composer before them.
+ * the panel paints the composer before them. What is opened from it goes to the composer (the
+ * workbench's intents, state/workbench-intents.ts).
  */
-import type { Collection, SavedRequest } from '../../../src/collections/model';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { HistoryEntry } from '../../../src/service/storage/history';
-import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
-import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
-import type { CaptureAction } from '../../../src/workspace/capture/capture-state';
+import { requestOf } from '../../../src/workspace/request-slice';
 import { Sidebar } from '../sidebar/Sidebar';
-import type { SetPrefs } from '../state/use-prefs';
-import type { Draft } from '../state/use-request';
+import { useStore } from '../state/store';
+import { captured, dirtyOf, openEntry, openSaved } from '../state/workbench-intents';
+import { prefs } from '../state/workspace';
 import { lazyComponent } from '../ui/lazy';
 
 const CollectionsPanel = lazyComponent(() =>
@@ -23,41 +21,49 @@ const CaptureView = lazyComponent(() =>
 );
 
 interface Props {
-  prefs: UiPrefs;
-  setPrefs: SetPrefs;
   /** Whether it lies over the panes (a narrow panel), with a Close button. */
   overlay: boolean;
   onClose: () => void;
   profile: ProfileView;
-  /** Every saved profile: captured calls are matched against them; Export for Bruno offers them. */
-  profiles: readonly ProfileView[];
-  /** The saved request in the composer, and whether the composer changed it. */
-  openId: string | null;
-  dirty: boolean;
-  onOpenSaved: (collection: Collection, request: SavedRequest) => void;
-  onOpenEntry: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
-  onCaptured: (draft: Draft, notes: string[], action: CaptureAction) => void;
 }
 
+const NO_PROFILES: readonly ProfileView[] = [];
+
 export function WorkbenchSidebar(props: Props) {
-  const { prefs, setPrefs, profile } = props;
+  const { profile } = props;
+  const tab = useStore((state) => state.prefs?.sidebarTab ?? 'collections');
+  // Every saved profile: captured calls are matched against them; Export for Bruno offers them.
+  const profiles = useStore((state) => state.profiles.list) ?? NO_PROFILES;
+  // The saved request in the composer, and whether the composer changed it.
+  const openId = useStore((state) => requestOf(state, profile.id).opened?.request.id ?? null);
+  const dirty = useStore((state) => dirtyOf(state, profile.id));
   return (
     <Sidebar
-      tab={prefs.sidebarTab}
-      onTab={(sidebarTab) => setPrefs({ sidebarTab })}
+      tab={tab}
+      onTab={(sidebarTab) => prefs.set({ sidebarTab })}
       overlay={props.overlay}
       onClose={props.onClose}
       collections={
         <CollectionsPanel
           profile={profile}
-          profiles={props.profiles}
-          openId={props.openId}
-          dirty={props.dirty}
-          onOpen={props.onOpenSaved}
+          profiles={profiles}
+          openId={openId}
+          dirty={dirty}
+          onOpen={(collection, saved) => openSaved(profile.id, collection.id, saved)}
         />
       }
-      capture={<CaptureView profiles={props.profiles} onDraft={props.onCaptured} />}
-      history={<History profile={profile} onOpen={props.onOpenEntry} />}
+      capture={
+        <CaptureView
+          profiles={profiles}
+          onDraft={(draft, lines, action) => captured(profile, draft, lines, action)}
+        />
+      }
+      history={
+        <History
+          profile={profile}
+          onOpen={(entry, answer) => openEntry(profile.id, entry, answer)}
+        />
+      }
     />
   );
 }

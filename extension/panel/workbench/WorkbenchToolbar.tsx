@@ -1,10 +1,12 @@
 /**
  * The workbench's toolbar: the sidebar's toggle, what the workspace puts first (the profile
- * picker), the profile's auth state and its token, and what the workspace puts last (the lock).
+ * picker), the profile's auth state and its token (read from the store; Get token is the
+ * workbench's intent), and what the workspace puts last (the lock).
  */
 import type { ComponentChildren } from 'preact';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import type { TokenState } from '../state/use-token';
+import { useToken } from '../state/use-token';
+import { getToken, useComposerProfile } from '../state/workbench-intents';
 import { AuthState } from '../toolbar/AuthState';
 
 interface Props {
@@ -13,13 +15,12 @@ interface Props {
   start: ComponentChildren;
   end: ComponentChildren;
   profile: ProfileView;
-  /** The OAuth profile's token; null for an API-key profile. */
-  token: TokenState | null;
-  onGetToken: () => void;
 }
 
 export function WorkbenchToolbar(props: Props) {
   const { sidebarShown } = props;
+  const profile = useComposerProfile(props.profile);
+  const token = useToken(profile.id);
   return (
     <header class="toolbar">
       <button
@@ -35,7 +36,11 @@ export function WorkbenchToolbar(props: Props) {
       </button>
       {props.start}
       <span class="toolbar-divider" />
-      <AuthState profile={props.profile} token={props.token} onGetToken={props.onGetToken} />
+      <AuthState
+        profile={profile}
+        token={profile.authMethod === 'apiKey' ? null : token}
+        onGetToken={() => void getToken(profile.id)}
+      />
       <span class="toolbar-spacer" />
       {props.end}
     </header>

@@ -1,13 +1,12 @@
 /**
  * Focus never falls to <body>: when the focused control disappears (a closed popover, a deleted
- * row, a Cancel button that goes once the call ends) or is disabled, focus moves to `fallback`
- * (the Path field) instead of being lost. A click on empty space is left alone.
+ * row, a Cancel button that goes once the call ends) or is disabled, focus moves to the Path
+ * field instead of being lost. A click on empty space is left alone.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
+import { focusPath } from '../state/workbench-intents';
 
-export function useFocusRescue(fallback: () => HTMLElement | null): void {
-  const latest = useRef(fallback);
-  latest.current = fallback;
+export function useFocusRescue(): void {
   useEffect(() => {
     function onFocusOut(event: FocusEvent) {
       const left = event.target;
@@ -15,7 +14,7 @@ export function useFocusRescue(fallback: () => HTMLElement | null): void {
       setTimeout(() => {
         const lost = !left.isConnected || (left as HTMLButtonElement).disabled === true;
         if (lost && (document.activeElement === document.body || document.activeElement === null))
-          latest.current()?.focus();
+          focusPath();
       }, 0);
     }
     document.addEventListener('focusout', onFocusOut);

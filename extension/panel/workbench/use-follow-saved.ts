@@ -5,19 +5,15 @@
  */
 import { useEffect } from 'preact/hooks';
 import { findItem } from '../../../src/collections/find-item';
-import type { Collection, SavedRequest } from '../../../src/collections/model';
+import { requestOf } from '../../../src/workspace/request-slice';
+import { useStore } from '../state/store';
+import { dirtyOf } from '../state/workbench-intents';
+import { requests } from '../state/workspace';
 
-interface Opened {
-  collectionId: string;
-  request: SavedRequest;
-}
-
-export function useFollowSaved(
-  opened: Opened | null,
-  collections: readonly Collection[],
-  dirty: boolean,
-  show: (opened: Opened) => void,
-): void {
+export function useFollowSaved(profileId: string): void {
+  const collections = useStore((state) => state.collections.list);
+  const opened = useStore((state) => requestOf(state, profileId).opened);
+  const dirty = useStore((state) => dirtyOf(state, profileId));
   // Only a change of the collections is news; the composer's own changes come with `dirty`.
   useEffect(() => {
     if (opened === null || dirty) return;
@@ -25,6 +21,6 @@ export function useFollowSaved(
     const current = collection && findItem(collection, opened.request.id)?.item;
     if (current?.kind !== 'request' || current === opened.request) return;
     if (JSON.stringify(current) === JSON.stringify(opened.request)) return;
-    show({ collectionId: opened.collectionId, request: current });
+    requests.followSaved(profileId, { collectionId: opened.collectionId, request: current });
   }, [collections]);
 }

@@ -10,28 +10,26 @@
  * neither by the browsers nor by DevTools. It is matched by its key code, since Option+N on a Mac
  * types a dead key.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
+import type { ProfileView } from '../../../src/service/profile/profile-input';
+import { requestOf } from '../../../src/workspace/request-slice';
+import * as intents from '../state/workbench-intents';
+import { store } from '../state/workspace';
 
-export interface Shortcuts {
-  send: () => void;
-  /** Whether a call is in flight, which Escape cancels. */
-  inFlight: () => boolean;
-  cancel: () => void;
-  save: () => void;
-  search: () => void;
-  newRequest: () => void;
-}
-
-export function useShortcuts(shortcuts: Shortcuts): void {
-  const latest = useRef(shortcuts);
-  latest.current = shortcuts;
+/** The keys of one profile's workbench: each calls the workbench's intent (workbench-intents.ts). */
+export function useShortcuts(profile: ProfileView): void {
   useEffect(() => {
+    const { id } = profile;
+    const send = () => intents.send(profile);
+    const save = () => intents.save(id);
+    const search = () => intents.workbench.openDialog('search');
+    const newRequest = () => intents.newRequest(id);
+    const inFlight = () => requestOf(store.get(), id).inFlight !== null;
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented) return;
       const inDialog = (event.target as Element | null)?.closest?.('dialog') != null;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
-      const { send, save, search, newRequest } = latest.current;
       if (isNewRequestKey(event) && !inDialog) {
         event.preventDefault();
         return newRequest();
@@ -52,14 +50,13 @@ export function useShortcuts(shortcuts: Shortcuts): void {
     // Escape while a call is in flight, caught first (the window's capture phase) and stopped
     // there: DevTools' listener on the document never hears it. Otherwise Escape is left alone.
     function onEscape(event: KeyboardEvent) {
-      const { inFlight, cancel } = latest.current;
       if (event.key !== 'Escape' || event.ctrlKey || event.metaKey || event.altKey) return;
       // A dialog or a menu closes with it instead.
       const target = event.target as Element | null;
       if (!inFlight() || target?.closest?.('dialog, [role=menu]') != null) return;
       event.preventDefault();
       event.stopPropagation();
-      cancel();
+      intents.cancel(id);
     }
     document.addEventListener('keydown', onKeyDown);
     window.addEventListener('keydown', onEscape, true);
@@ -67,7 +64,7 @@ export function useShortcuts(shortcuts: Shortcuts): void {
       document.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('keydown', onEscape, true);
     };
-  }, []);
+  }, [profile]);
 }
 
 /** Alt+N (Option+N on a Mac), by the key's place: no other modifier. */
