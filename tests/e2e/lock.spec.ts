@@ -1,18 +1,13 @@
 /**
- * The passphrase lock (issue 6, promise 2). With the lock on, no saved secret reaches
- * `storage.local` or the browser profile on disk in plain text; the key outlives a stopped worker
- * but not the browser, so after a restart the panel shows Locked and an Unlock form. A wrong
- * passphrase changes nothing; changing the passphrase re-seals every record; a forgotten one can
- * only reset the secrets, never the profiles and collections.
+ * The passphrase lock (issue 6, promise 2), in Chromium: changing the passphrase re-seals every
+ * record; a forgotten one can only reset the secrets, never the profiles and collections. The lock
+ * turned on, the secrets sealed in storage and on disk, a stopped worker and a restart that asks
+ * for the passphrase, in both browsers: the journey tests/journeys/lock.spec.ts.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser';
 import { createSandbox } from '../../src/sandbox/server';
-import { test as base, expect, killServiceWorker } from './fixtures';
-import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { test as base, expect } from './fixtures';
+import { createApiKeyProfile } from './profiles';
 import { openCollectionActions } from './workbench';
 
 const CANARY_KEY = 'canaryLOCKKEY-5e1d9b3f7a2c4e6b8d0f';
@@ -69,129 +64,6 @@ interface SealedValue {
   lock: { iterations: number; salt: string };
   records: { profileId: string; fields: string[]; iv: string; data: string }[];
 }
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-test('with the lock on no secret reaches storage or disk, and a restart asks for the passphrase', async ({
-  sandbox,
-}) => {
-  test.setTimeout(120_000);
-  const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-lock-'));
-  try {
-    let browser = await launchWithExtension([], [], profileDir);
-    const extensionId = browser.extensionId;
-    const panelUrl = `chrome-extension://${extensionId}/${PANEL_PATH}`;
-    let panel = await browser.context.newPage();
-    await panel.goto(panelUrl);
-    await expect(lockStatus(panel)).toHaveText('Not locked');
-
-    // A passphrase that is too short, or typed differently twice, is refused with a reason.
-    await panel.getByRole('button', { name: 'Lock with passphrase' }).click();
-    const form = panel.getByRole('form', { name: 'Lock with passphrase' });
-    await form.getByLabel('New passphrase').fill('short');
-    await form.getByLabel('Confirm passphrase').fill('short');
-    await form.getByRole('button', { name: 'Turn on lock' }).click();
-    await expect(form.getByRole('alert')).toContainText('at least 8 characters');
-    await form.getByLabel('New passphrase').fill(PASSPHRASE);
-    await form.getByLabel('Confirm passphrase').fill(`${PASSPHRASE}!`);
-    await form.getByRole('button', { name: 'Turn on lock' }).click();
-    await expect(form.getByRole('alert')).toContainText('differ');
-    // A pasted passphrase far over the limit gets the lock's own reason, not a refused message.
-    const long = 'p'.repeat(3_000);
-    await form.getByLabel('New passphrase').fill(long);
-    await form.getByLabel('Confirm passphrase').fill(long);
-    await form.getByRole('button', { name: 'Turn on lock' }).click();
-    await expect(form.getByRole('alert')).toContainText('at most 1024 characters');
-    await expect(form.getByRole('alert')).not.toContainText('refused');
-    await form.getByRole('button', { name: 'Cancel' }).click();
-
-    // The lock goes on before any secret is saved, so not even an old plain copy exists on disk.
-    await turnOnLock(panel, PASSPHRASE);
-    await createApiKeyProfile(panel, {
-      name: 'Locked key profile',
-      baseUrl: sandbox.url,
-      companyId: sandbox.credentials.companyId,
-      apiKey: CANARY_KEY,
-    });
-    await expect(await sendProducts(panel)).toContainText('200');
-    await createOAuthProfile(panel, {
-      name: 'Locked OAuth profile',
-      method: 'OAuth (form body)',
-      authUrl: sandbox.url,
-      companyId: sandbox.credentials.companyId,
-      clientId: sandbox.credentials.clientId,
-      clientSecret: CANARY_SECRET,
-    });
-    await panel.getByRole('button', { name: 'Get token' }).click();
-    await expect(panel.getByRole('region', { name: 'Token' })).toContainText('access_token');
-
-    const stored = await rawLocal(panel);
-    expectNoCanary('storage.local', JSON.stringify(stored));
-    const secrets = stored.secrets as SealedValue;
-    expect(secrets.kind).toBe('sealed');
-    expect(secrets.lock.iterations).toBeGreaterThanOrEqual(600_000);
-    expect(secrets.records.map((record) => record.fields).sort()).toEqual([
-      ['apiKey'],
-      ['clientSecret'],
-    ]);
-    expect(new Set(secrets.records.map((record) => record.iv)).size).toBe(2);
-    expect(stored.schemaVersion).toBe(2);
-
-    // The key lives in storage.session: a stopped worker finds it again, no passphrase needed.
-    await killServiceWorker(browser.context, panel, extensionId);
-    await panel.getByRole('combobox', { name: 'Profile' }).selectOption({
-      label: 'Locked key profile',
-    });
-    await expect(await sendProducts(panel)).toContainText('200');
-    await browser.close();
-
-    // On disk: the extension's storage holds the profiles (the scan reads the right files) and
-    // no canary; nor does any other file of the browser profile.
-    const extensionStorage = join(profileDir, 'Default', 'Local Extension Settings', extensionId);
-    const storageText = filesUnder(extensionStorage)
-      .map((file) => readFileSync(file).toString('latin1'))
-      .join('\n');
-    expect(storageText).toContain('Locked key profile');
-    for (const file of filesUnder(profileDir)) {
-      expectNoCanary(file, readFileSync(file).toString('latin1'));
-    }
-
-    // A browser restart forgets the key: Locked, with an Unlock form; calls say what to do.
-    browser = await launchWithExtension([], [], profileDir);
-    panel = await browser.context.newPage();
-    await panel.goto(panelUrl);
-    await expect(lockStatus(panel)).toHaveText('Locked');
-    await expect(panel.getByRole('form', { name: 'Unlock' })).toBeVisible();
-    await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
-    await panel.getByRole('combobox', { name: 'Profile' }).selectOption({
-      label: 'Locked key profile',
-    });
-    const response = await sendProducts(panel);
-    await expect(response.getByRole('alert')).toContainText('The saved secrets are locked.');
-    await expect(response.getByRole('alert')).toContainText('Unlock');
-
-    // A wrong passphrase: a clear error, and storage exactly as it was.
-    const before = JSON.stringify(await rawLocal(panel));
-    await unlockWith(panel, 'not the passphrase');
-    await expect(panel.getByRole('form', { name: 'Unlock' }).getByRole('alert')).toContainText(
-      'does not unlock',
-    );
-    await expect(lockStatus(panel)).toHaveText('Locked');
-    expect(JSON.stringify(await rawLocal(panel))).toBe(before);
-
-    await unlockWith(panel, PASSPHRASE);
-    await expect(lockStatus(panel)).toHaveText('Unlocked');
-    await expect(await sendProducts(panel)).toContainText('200');
-    await browser.close();
-  } finally {
-    rmSync(profileDir, { recursive: true, force: true });
-  }
-});
 
 test('changing the passphrase re-seals; a forgotten one resets only the secrets', async ({
   panel,

@@ -43,7 +43,10 @@ export interface Control {
   attribute(name: string): Promise<string | null>;
   /** The text of what `aria-describedby` names, as a screen reader reads it after the name. */
   description(): Promise<string>;
-  /** Gives a file input these files, as picking them in the browser's dialog does. */
+  /**
+   * Gives a file input these files, as picking them in the browser's dialog does; or, for a folder
+   * input, one folder, where the backend `picksFolders`.
+   */
   setFiles(paths: string[]): Promise<void>;
   /** The `index`th of the controls that match (-1: the last), waited for. */
   nth(index: number): Control;
@@ -69,6 +72,12 @@ export interface PanelDriver {
   readonly browser: PanelBrowser;
   /** How long a check waits for the panel in this browser. */
   readonly waitMs: number;
+  /**
+   * Whether `setFiles` can give a folder input (`webkitdirectory`) a folder, as picking one does.
+   * Playwright can; Firefox's WebDriver BiDi `input.setFiles` refuses a directory ("File error:
+   * Is directory"), so a journey that picks a folder does that part only where this is true.
+   */
+  readonly picksFolders: boolean;
   /** The control with this role and exactly this name; any name when it is left out. */
   role(role: Role, name?: string): Control;
   /** The field a `<label>` names (a password field has no textbox role to find it by). */

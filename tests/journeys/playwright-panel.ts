@@ -58,6 +58,7 @@ export function playwrightPanel(page: Page): PanelDriver {
   return {
     browser: 'chromium',
     waitMs: CHROMIUM_WAIT_MS,
+    picksFolders: true,
     role: (role, name) => control(byRole(page, role, name)),
     label: (text) => control(page.getByLabel(text, { exact: true })),
     text: (text) => control(page.getByText(text)),

@@ -209,6 +209,7 @@ export function puppeteerPanel(
   return {
     browser: 'firefox',
     waitMs: FIREFOX_WAIT_MS,
+    picksFolders: false,
     role: (role, name) => control(scope, ariaSelector(role, name)),
     label: (text) => labelled(page, text),
     text: (text) => control(scope, textSelector(text)),
