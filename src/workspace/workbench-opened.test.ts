@@ -1,7 +1,7 @@
 /**
  * A workbench opening (another profile's, after a profile was created from an import's summary)
  * closes what the last one showed over its panes: the import's summary and the sidebar lying over
- * them, and the Collections tab's view (open folders, closed collections). An import still asking about a name clash goes on; the collections stay.
+ * them. An import still asking about a name clash goes on; the collections stay.
  */
 import { describe, expect, it } from 'vitest';
 import { workspaceHarness } from '../testing/workspace-harness';
@@ -19,7 +19,7 @@ const postman = JSON.stringify({
 const kept = { draft: null, checks: null, answer: null, token: null };
 
 describe('a workbench opening', () => {
-  it('closes the import summary the last workbench showed, the sidebar over the panes, the open folders', async () => {
+  it('closes the import summary the last workbench showed, and the sidebar over the panes', async () => {
     const { store, worker, deps } = workspaceHarness({
       'collections/list': () => ({ ok: true, value: { collections: [] } }),
       'collections/import': () => ({
@@ -30,17 +30,11 @@ describe('a workbench opening', () => {
     });
     await importFile(deps, new Blob([postman]));
     store.dispatch({ type: 'workbench/sidebar-over', open: true });
-    store.dispatch({
-      type: 'collections/view',
-      set: { expanded: new Map([['c1', new Set(['f1'])]]), closed: new Set(['c2']) },
-    });
     expect(store.get().collections.import.summary?.lines).toEqual(['Imported “Shop”.']);
 
     await openWorkspace(deps, 'other-profile');
     expect(store.get().collections.import.summary).toBeNull();
     expect(store.get().workbench.sidebarOver).toBe(false);
-    expect(store.get().collections.view.expanded.size).toBe(0);
-    expect(store.get().collections.view.closed.size).toBe(0);
     expect(worker.payloads('workspace/get')).toEqual([{ profileId: 'other-profile' }]);
   });
 

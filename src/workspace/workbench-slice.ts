@@ -2,12 +2,10 @@
  * The workbench slice: what belongs to the screens of the one workbench open (each profile's
  * opens afresh, workspace-commands.ts `openWorkspace`), not to the profile. The rule it keeps:
  * a workbench opening closes what the last one showed over its panes — the sidebar lying over
- * them in a narrow panel, the code Copy as showed, an import's summary (made in that workbench, it
- * would hide the next one's request and answer), and the Collections tab's view (its open folders,
- * dialog, run and export lines belonged to the last profile's screens, as when they were its state).
+ * them in a narrow panel, the code Copy as showed, and an import's summary (made in that workbench, it would hide the next
+ * one's request and answer).
  */
 
-import { NO_VIEW } from './collections-state';
 import type { WorkspaceState } from './workspace-state';
 import { EMPTY_WORKBENCH, type WorkbenchAction } from './workspace-state';
 
@@ -18,11 +16,7 @@ export function reduceWorkbench(state: WorkspaceState, action: WorkbenchAction):
       return {
         ...state,
         workbench: EMPTY_WORKBENCH,
-        collections: {
-          ...collections,
-          import: { ...collections.import, summary: null },
-          view: NO_VIEW,
-        },
+        collections: { ...collections, import: { ...collections.import, summary: null } },
       };
     }
     case 'workbench/sidebar-over':
