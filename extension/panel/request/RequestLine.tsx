@@ -37,17 +37,14 @@ export function RequestLine({
   onCancel,
 }: Props) {
   const sendButton = useRef<HTMLButtonElement>(null);
-  // Re-renders once the URL check has loaded, or says that it could not.
-  const [loading, setLoading] = useState<'pending' | 'done' | 'failed'>(
-    urlCheck() !== null ? 'done' : 'pending',
-  );
-  const failed = loading === 'failed';
+  const [failed, setFailed] = useState(false);
+  const [, setLoaded] = useState(urlCheck() !== null);
   // After the first render: by the time a call needs the check, it is there.
   useEffect(() => {
     if (urlCheck() === null)
       loadUrlCheck().then(
-        () => setLoading('done'),
-        () => setLoading('failed'),
+        () => setLoaded(true),
+        () => setFailed(true),
       );
   }, []);
   const check = urlCheck();
