@@ -38,6 +38,17 @@ describe('a workbench opening', () => {
     expect(worker.payloads('workspace/get')).toEqual([{ profileId: 'other-profile' }]);
   });
 
+  it('keeps the Collections tab’s view: the folders open stay open in the next workbench', async () => {
+    const { store, deps } = workspaceHarness({
+      'workspace/get': () => ({ ok: true, value: kept }),
+    });
+    const expanded = new Map([['c1', new Set(['f1'])]]);
+    store.dispatch({ type: 'collections/view', set: { expanded, closed: new Set(['c2']) } });
+    await openWorkspace(deps, 'other-profile');
+    expect(store.get().collections.view.expanded).toBe(expanded);
+    expect([...store.get().collections.view.closed]).toEqual(['c2']);
+  });
+
   it('leaves a name clash being asked about, and the saved collections', async () => {
     const { store, deps } = workspaceHarness({
       'workspace/get': () => ({ ok: true, value: kept }),
