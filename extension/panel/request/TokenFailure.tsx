@@ -6,9 +6,9 @@
  */
 import { useState } from 'preact/hooks';
 import type { TokenFailureView } from '../../../src/service/token/token-grant';
+import type { ReportProfile } from '../../../src/workspace/report/support-report-commands';
 import { HeaderList } from '../ui/HeaderList';
 import { lazyComponent } from '../ui/lazy';
-import type { ReportProfile } from '../ui/report-draft';
 import { SentHeaders } from '../ui/SentHeaders';
 
 /** The report's code loads when a report is first shown. */

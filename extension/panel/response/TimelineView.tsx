@@ -13,10 +13,13 @@ import type { TimelineStep } from '../../../src/service/call/timeline';
 import type { TokenView } from '../../../src/service/token/token-grant';
 import { spanWords } from '../../../src/vocabulary/span-words';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
+import type {
+  ReportProfile,
+  ReportSource,
+} from '../../../src/workspace/report/support-report-commands';
 import { whyWords } from '../../../src/workspace/token/token-words';
 import { HeaderList } from '../ui/HeaderList';
 import { lazyComponent } from '../ui/lazy';
-import type { ReportProfile, ReportSource } from '../ui/report-draft';
 
 /** The report's code loads when a report is first shown. */
 const SupportReport = lazyComponent(() =>

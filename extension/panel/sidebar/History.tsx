@@ -15,12 +15,12 @@ import {
   historyAnswer,
   listHistory,
 } from '../../../src/workspace/history/history-commands';
+import type { ReportProfile } from '../../../src/workspace/report/support-report-commands';
 import { useStore } from '../state/store';
 import { deps } from '../state/workspace';
 import { Confirm } from '../ui/Confirm';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { lazyComponent } from '../ui/lazy';
-import type { ReportProfile } from '../ui/report-draft';
 
 /** The report's code loads when a report is first shown. */
 const SupportReport = lazyComponent(() =>

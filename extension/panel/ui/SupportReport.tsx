@@ -8,12 +8,16 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../../src/vocabulary/errors';
+import type {
+  ReportProfile,
+  ReportSource,
+} from '../../../src/workspace/report/support-report-commands';
 import { previewReport } from '../../../src/workspace/report/support-report-commands';
 import { deps } from '../state/workspace';
 import { copyText } from './copy-text';
 import { downloadFile } from './download';
 import { ErrorNotice } from './ErrorNotice';
-import { type ReportProfile, type ReportSource, thisExtension } from './report-draft';
+import { thisExtension } from './report-draft';
 import './SupportReport.css';
 
 export interface SupportReportProps {

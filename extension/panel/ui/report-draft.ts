@@ -5,11 +5,6 @@
  */
 import type { ReportExtension } from '../../../src/workspace/report/support-report-commands';
 
-export type {
-  ReportProfile,
-  ReportSource,
-} from '../../../src/workspace/report/support-report-commands';
-
 function browserName(): string {
   const found = /(Firefox|Edg|Chrome)\/(\d+)/.exec(navigator.userAgent);
   return found === null

@@ -23,8 +23,6 @@ import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { FormActions } from '../../ui/FormActions';
 
-export type { CollectionDialog };
-
 interface Props {
   dialog: CollectionDialog;
   onClose: () => void;

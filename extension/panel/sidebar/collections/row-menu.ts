@@ -5,9 +5,9 @@
  */
 import type { TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, Folder, SavedRequest } from '../../../../src/collections/model';
+import type { CollectionDialog } from '../../../../src/workspace/collections-state';
 import { collections } from '../../state/workspace';
 import type { MenuItem } from '../../ui/Menu';
-import type { CollectionDialog } from './CollectionDialogs';
 
 interface Actions {
   open: (request: SavedRequest) => void;
