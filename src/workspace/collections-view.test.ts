@@ -4,9 +4,7 @@
  * closed, a dialog, a run and each collection's last export kept in the store until told otherwise.
  */
 import { describe, expect, it } from 'vitest';
-import type { Collection } from '../collections/model';
-import { workspaceHarness } from '../testing/workspace-harness';
-import { createCollectionCommands } from './collection-commands';
+import { billing, collectionsHarness, shop } from '../testing/collections-harness';
 import {
   deleteCollection,
   showCollections,
@@ -15,29 +13,9 @@ import {
   undoDelete,
 } from './collections-view';
 
-const shop: Collection = {
-  id: 'c1',
-  name: 'Shop',
-  auth: { method: 'apiKey', formEncodeCredentials: false },
-  variables: [],
-  items: [],
-};
-const billing: Collection = { ...shop, id: 'c2', name: 'Billing' };
-
-function setUp() {
-  const harness = workspaceHarness({
-    'collections/list': () => ({ ok: true, value: { collections: [shop, billing] } }),
-    'collections/put': ({ collection }) => ({ ok: true, value: { collection } }),
-  });
-  const commands = createCollectionCommands(harness.deps);
-  const changed: string[] = [];
-  commands.onChanged((id) => changed.push(id));
-  return { ...harness, commands, changed };
-}
-
 describe('the Collections tab’s view', () => {
   it('offers a deleted collection back, and Undo saves it again and withdraws the offer', async () => {
-    const { store, worker, commands, changed, deps } = setUp();
+    const { store, worker, commands, changed, deps } = collectionsHarness();
     await commands.reload();
     worker.handle('collections/delete', ({ id }) => ({ ok: true, value: { id } }));
     worker.handle('collections/list', () => ({ ok: true, value: { collections: [billing] } }));
@@ -54,7 +32,7 @@ describe('the Collections tab’s view', () => {
   });
 
   it('opens and closes folders per collection, and closes a collection itself', () => {
-    const { store, deps } = setUp();
+    const { store, deps } = collectionsHarness();
     toggleOpen(deps, 'c1', 'f1');
     toggleOpen(deps, 'c1', 'f2');
     toggleOpen(deps, 'c2', 'f1');
@@ -71,7 +49,7 @@ describe('the Collections tab’s view', () => {
   });
 
   it('keeps the dialog open, the run and each collection’s last export until told otherwise', () => {
-    const { store, deps } = setUp();
+    const { store, deps } = collectionsHarness();
     showCollections(deps, { dialog: { kind: 'delete-collection', collection: shop } });
     showCollections(deps, { running: { collection: billing, folder: null } });
     showExported(deps, 'c1', { message: 'Saved Shop.json.', command: null });

@@ -5,41 +5,19 @@
  * the exports' errors.
  */
 import { describe, expect, it } from 'vitest';
-import type { Collection } from '../collections/model';
-import { workspaceHarness } from '../testing/workspace-harness';
+import { billing, collectionsHarness, shop } from '../testing/collections-harness';
 import { fail } from '../vocabulary/errors';
-import { createCollectionCommands } from './collection-commands';
 import { exportFile } from './collection-exports';
-
-const shop: Collection = {
-  id: 'c1',
-  name: 'Shop',
-  auth: { method: 'apiKey', formEncodeCredentials: false },
-  variables: [],
-  items: [],
-};
-const billing: Collection = { ...shop, id: 'c2', name: 'Billing' };
-
-function setUp() {
-  const harness = workspaceHarness({
-    'collections/list': () => ({ ok: true, value: { collections: [shop, billing] } }),
-    'collections/put': ({ collection }) => ({ ok: true, value: { collection } }),
-  });
-  const commands = createCollectionCommands(harness.deps);
-  const changed: string[] = [];
-  commands.onChanged((id) => changed.push(id));
-  return { ...harness, commands, changed };
-}
 
 describe('collection commands', () => {
   it('reads the list into the store', async () => {
-    const { store, commands } = setUp();
+    const { store, commands } = collectionsHarness();
     await commands.reload();
     expect(store.get().collections.list.map((item) => item.name)).toEqual(['Shop', 'Billing']);
   });
 
   it('puts a saved collection in its place, adds a new one at the end, and tells the folder', async () => {
-    const { store, commands, changed } = setUp();
+    const { store, commands, changed } = collectionsHarness();
     await commands.reload();
     expect(await commands.save({ ok: true, value: { ...shop, name: 'Shop 2' } })).toBe(true);
     expect(await commands.save({ ok: true, value: { ...shop, id: 'c3', name: 'New' } })).toBe(true);
@@ -52,7 +30,7 @@ describe('collection commands', () => {
   });
 
   it('shows an edit that broke a rule and sends nothing; the next save clears the error', async () => {
-    const { store, worker, commands } = setUp();
+    const { store, worker, commands } = collectionsHarness();
     const refused = fail('invalid_request', 'A name cannot be empty.', 'Type a name.');
     expect(await commands.save(refused)).toBe(false);
     expect(worker.payloads('collections/put')).toEqual([]);
@@ -62,7 +40,7 @@ describe('collection commands', () => {
   });
 
   it('shows what the worker refused, and keeps the list as it was', async () => {
-    const { store, worker, commands, changed } = setUp();
+    const { store, worker, commands, changed } = collectionsHarness();
     await commands.reload();
     worker.handle('collections/put', () =>
       fail('storage_failed', 'Storage is full.', 'Delete some.'),
@@ -74,7 +52,7 @@ describe('collection commands', () => {
   });
 
   it('deletes a collection, reads the list again and tells the folder', async () => {
-    const { store, worker, commands, changed } = setUp();
+    const { store, worker, commands, changed } = collectionsHarness();
     await commands.reload();
     worker.handle('collections/delete', ({ id }) => ({ ok: true, value: { id } }));
     worker.handle('collections/list', () => ({ ok: true, value: { collections: [billing] } }));
@@ -85,7 +63,7 @@ describe('collection commands', () => {
   });
 
   it('gives an export its file, or shows why there is none', async () => {
-    const { store, worker, deps } = setUp();
+    const { store, worker, deps } = collectionsHarness();
     worker.handle('collections/export', ({ id, format }) => ({
       ok: true,
       value: { fileName: `${id}.${format}.json`, text: '{}' },
