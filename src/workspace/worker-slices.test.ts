@@ -1,27 +1,10 @@
 /** The slices the worker tells: lock, history versions, timelines, carried values. */
 import { describe, expect, it } from 'vitest';
-import type { TokenEvent, WorkerEvent } from '../protocol/events';
-import type { TokenSuccessView } from '../service/token/token-grant';
+import { event, issued } from '../testing/worker-events';
 import { reduce } from './apply-event';
 import { MAX_TOKEN_LOG } from './token/token-slice';
 import { MAX_TIMELINES } from './worker-slices';
-import { EMPTY_WORKSPACE, type WorkspaceState } from './workspace-state';
-
-const success = (tail: string, receivedAtMs: number) =>
-  ({ outcome: 'token', receivedAtMs, token: { accessTokenMasked: tail } }) as TokenSuccessView;
-
-const event = (state: WorkspaceState, worker: WorkerEvent) =>
-  reduce(state, { type: 'event', event: worker });
-type GrantEvent = Extract<TokenEvent, { change: 'issued' | 'renewed' | 'refused' }>;
-const issued = (profileId: string, tail: string, atMs: number): GrantEvent => ({
-  kind: 'token',
-  profileId,
-  change: 'issued',
-  why: 'asked',
-  atMs,
-  view: success(tail, atMs),
-  held: null,
-});
+import { EMPTY_WORKSPACE } from './workspace-state';
 
 describe('the slices the worker tells', () => {
   it('keeps the lock state, counts history changes per profile, and bounds its lists', () => {

@@ -1,26 +1,12 @@
 /** The tokens slice: the token the next call carries is the one shown; late replies lose. */
 import { describe, expect, it } from 'vitest';
-import type { TokenEvent, WorkerEvent } from '../../protocol/events';
-import type { TokenFailureView, TokenSuccessView } from '../../service/token/token-grant';
+import type { WorkerEvent } from '../../protocol/events';
+import type { TokenFailureView } from '../../service/token/token-grant';
+import { event, issued, success } from '../../testing/worker-events';
 import { reduce } from '../apply-event';
-import { EMPTY_WORKSPACE, type WorkspaceState } from '../workspace-state';
+import { EMPTY_WORKSPACE } from '../workspace-state';
 
-const success = (tail: string, receivedAtMs: number) =>
-  ({ outcome: 'token', receivedAtMs, token: { accessTokenMasked: tail } }) as TokenSuccessView;
 const failure = { outcome: 'failure' } as TokenFailureView;
-
-const event = (state: WorkspaceState, worker: WorkerEvent) =>
-  reduce(state, { type: 'event', event: worker });
-type GrantEvent = Extract<TokenEvent, { change: 'issued' | 'renewed' | 'refused' }>;
-const issued = (profileId: string, tail: string, atMs: number): GrantEvent => ({
-  kind: 'token',
-  profileId,
-  change: 'issued',
-  why: 'asked',
-  atMs,
-  view: success(tail, atMs),
-  held: null,
-});
 
 describe('the tokens slice', () => {
   it('shows a renewed token at once and logs why', () => {
