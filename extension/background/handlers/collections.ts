@@ -18,7 +18,7 @@ import { unpackText } from '../../../src/protocol/packed-text';
 import type { Handlers } from '../../../src/protocol/router';
 import type { KnownSecrets } from '../../../src/redaction/known-secret-redaction';
 import { fail, ok, type Result } from '../../../src/vocabulary/errors';
-import { workerFormats } from '../lazy-formats';
+import { type WorkerFormats, workerFormats } from '../lazy-formats';
 import { phaseTimes } from '../phase-times';
 import { fullRedactor, knownSecrets, replyRedactor } from '../stores/known-secrets';
 import {
@@ -129,15 +129,25 @@ export const deleteCollection: Handlers['collections/delete'] = ({ id }) =>
     return ok({ id });
   });
 
-export const exportCollectionHandler: Handlers['collections/export'] = async ({ id, format }) => {
+/** What every export starts from: the saved collection, every secret it must not hold, the formats. */
+async function exportInputs(
+  id: string,
+): Promise<Result<{ collection: Collection; secrets: KnownSecrets; formats: WorkerFormats }>> {
   const collection = (await loadCollections()).find((item) => item.id === id);
   if (collection === undefined) return notFound(id);
   const secrets = await secretsToCheck('export');
   if (!secrets.ok) return secrets;
   const formats = workerFormats();
   if (!formats.ok) return formats;
-  const { exportCollection, exportPostman, lintForSecrets } = formats.value;
-  const clean = lintForSecrets(collection, secrets.value.secrets, secrets.value.pairs);
+  return ok({ collection, secrets: secrets.value, formats: formats.value });
+}
+
+export const exportCollectionHandler: Handlers['collections/export'] = async ({ id, format }) => {
+  const inputs = await exportInputs(id);
+  if (!inputs.ok) return inputs;
+  const { collection, secrets, formats } = inputs.value;
+  const { exportCollection, exportPostman, lintForSecrets } = formats;
+  const clean = lintForSecrets(collection, secrets.secrets, secrets.pairs);
   if (!clean.ok) return clean;
   // Postman exports carry the active profile's non-secret settings, so only secrets are left to fill.
   const profiles = await loadProfiles();
@@ -155,8 +165,8 @@ export const exportCollectionHandler: Handlers['collections/export'] = async ({ 
       : exportPostman(collection, {
           ...(values === undefined ? {} : { values }),
           profileVariables: active?.variables ?? [],
-          storedSecrets: secrets.value.secrets,
-          pairs: secrets.value.pairs,
+          storedSecrets: secrets.secrets,
+          pairs: secrets.pairs,
         });
   return ok({ fileName: fileName(collection, format), text });
 };
@@ -171,21 +181,18 @@ export const exportFolderHandler: Handlers['collections/export-folder'] = async 
   id,
   profileIds,
 }) => {
-  const collection = (await loadCollections()).find((item) => item.id === id);
-  if (collection === undefined) return notFound(id);
-  const secrets = await secretsToCheck('export');
-  if (!secrets.ok) return secrets;
-  const formats = workerFormats();
-  if (!formats.ok) return formats;
+  const inputs = await exportInputs(id);
+  if (!inputs.ok) return inputs;
+  const { collection, secrets, formats } = inputs.value;
   const profiles = await loadProfiles();
   const activeId = await loadActiveProfileId();
-  const chosen = formats.value.environmentProfiles(
+  const chosen = formats.environmentProfiles(
     profiles,
     collection.auth.method,
     activeId,
     profileIds,
   );
-  const files = formats.value.exportOpenCollection(collection, {
+  const files = formats.exportOpenCollection(collection, {
     environments: chosen.map(({ name, baseUrl, authUrl, companyId, clientId, variables }) => ({
       name,
       baseUrl,
@@ -194,11 +201,11 @@ export const exportFolderHandler: Handlers['collections/export-folder'] = async 
       clientId,
       variables,
     })),
-    storedSecrets: secrets.value.secrets,
-    pairs: secrets.value.pairs,
+    storedSecrets: secrets.secrets,
+    pairs: secrets.pairs,
   });
   if (!files.ok) return files;
-  return ok({ folder: formats.value.safeStem(collection.name, 'collection'), files: files.value });
+  return ok({ folder: formats.safeStem(collection.name, 'collection'), files: files.value });
 };
 
 /** Stores an imported collection, or answers "clash" when its name is taken and the user is asked. */
