@@ -132,7 +132,7 @@ export async function write(items: Record<string, unknown>): Promise<void> {
 
 async function set(items: Record<string, unknown>): Promise<void> {
   try {
-    await phaseTimes.time('storage', () => browser.storage.local.set(items));
+    await phaseTimes.time('storage-write', () => browser.storage.local.set(items));
   } catch (error) {
     if (error instanceof Error && /quota/i.test(error.message)) {
       throw new StorageError(
