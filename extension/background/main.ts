@@ -8,10 +8,10 @@
 import { SCRIPT_START } from './script-start';
 // Then: starts the reads a waking call needs while the rest of this script evaluates.
 import './wake-reads';
-import browser, { type Runtime } from 'webextension-polyfill';
 import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';
 import { tell } from './events';
+import { browser, onMessage } from './ext';
 import { checkCapturedTokens, maskCaptured } from './handlers/capture';
 import { clearCarried, listCarried } from './handlers/carried';
 import { buildCode } from './handlers/code';
@@ -129,9 +129,7 @@ const route = createRouter(
   phaseTimes,
 );
 
-browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
-  route(message, sender),
-);
+onMessage((message, sender) => route(message, sender));
 // The file formats load when a message needs them; Chrome allows that only for a script the
 // worker imported while being installed (lazy-formats.ts).
 keepFormatsForLater();

@@ -8,7 +8,7 @@
  * several of them), the answers (up to 6 MB, needed only after a call has answered) on their own.
  * Values handed out are shared with the mirror: treat them as read-only.
  */
-import browser from 'webextension-polyfill';
+import { browser } from '../ext';
 import { phaseTimes } from '../phase-times';
 
 const SMALL_KEYS = [

@@ -6,7 +6,6 @@
  */
 import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
-import browser from 'webextension-polyfill';
 import type { StoredProfile } from '../../../src/service/profile/profile';
 import {
   keysRead,
@@ -20,6 +19,7 @@ import {
 } from '../../../src/service/storage/stored-shapes';
 import { type AppError, fail, ok, type Result } from '../../../src/vocabulary/errors';
 import { createSerialQueue } from '../../../src/vocabulary/serial-queue';
+import { browser } from '../ext';
 import { phaseTimes } from '../phase-times';
 
 export class StorageError extends Error {
