@@ -112,6 +112,8 @@ export async function readKey<S extends GenericSchema>(
   // A mirrored value was read in today's shape (a version change empties the mirror).
   if (cache.has(key)) return structuredClone(cache.get(key)) as InferOutput<S>;
   await currentShape();
+  // Another reader waiting on the same check may have taken the value read ahead and kept it.
+  if (cache.has(key)) return structuredClone(cache.get(key)) as InferOutput<S>;
   const value = readAhead.has(key) ? readAhead.get(key) : (await get([key]))[key];
   readAhead.delete(key);
   if (value === undefined) return fallback;
