@@ -4,8 +4,9 @@
  * each browser fixes (chrome-extension:, moz-extension:), rather than by a build flag: the Chrome
  * and Firefox builds are the same code.
  */
-import browser from 'webextension-polyfill';
+
 import { extensionPagesFor } from '../../src/service/wire/extension-pages';
+import { browser } from './ext';
 
 export const OWN_ORIGIN = new URL(browser.runtime.getURL('/')).origin;
 

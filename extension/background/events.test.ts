@@ -10,8 +10,8 @@ const fake = vi.hoisted(() => ({
   pending: [] as { release: () => void; fail: () => void }[],
 }));
 
-vi.mock('webextension-polyfill', () => ({
-  default: {
+vi.mock('./ext', () => ({
+  browser: {
     runtime: {
       async sendMessage(message: unknown) {
         fake.sent.push(message);

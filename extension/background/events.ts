@@ -11,8 +11,9 @@
  * A broadcast with no page listening (no panel open) is refused by the browser: that is the normal
  * case, and the panel reads the state afresh when it opens, so the refusal is dropped on purpose.
  */
-import browser from 'webextension-polyfill';
+
 import { type EventEnvelope, WORKER_EVENT, type WorkerEvent } from '../../src/protocol/events';
+import { browser } from './ext';
 import { replyRedactor } from './stores/known-secrets';
 
 /** The last event on its way out; the next one leaves after it. Never rejects. */

@@ -2,9 +2,10 @@
  * Fails closed when the browser has not granted the extension access to a service origin, with a
  * hint that says how to grant it (loopback is granted at install; https origins on request).
  */
-import browser from 'webextension-polyfill';
+
 import { fail, type Result } from '../../src/vocabulary/errors';
 import { IN_FIREFOX, SITE_ACCESS_PLACE } from './browser-kind';
+import { browser } from './ext';
 
 /** Answers already asked for, dropped whenever the user grants or revokes anything. */
 const known = new Map<string, boolean>();

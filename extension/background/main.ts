@@ -4,12 +4,14 @@
  * registers its listener synchronously at the top level (a listener added later would miss the
  * message that woke the worker).
  */
-// First: starts the reads a waking call needs while the rest of this script evaluates.
+// First: the time the script began to run (the bench's phase times).
+import { SCRIPT_START } from './script-start';
+// Then: starts the reads a waking call needs while the rest of this script evaluates.
 import './wake-reads';
-import browser, { type Runtime } from 'webextension-polyfill';
 import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';
 import { tell } from './events';
+import { browser, onMessage } from './ext';
 import { checkCapturedTokens, maskCaptured } from './handlers/capture';
 import { clearCarried, listCarried } from './handlers/carried';
 import { buildCode } from './handlers/code';
@@ -127,10 +129,9 @@ const route = createRouter(
   phaseTimes,
 );
 
-browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
-  route(message, sender),
-);
+onMessage((message, sender) => route(message, sender));
 // The file formats load when a message needs them; Chrome allows that only for a script the
 // worker imported while being installed (lazy-formats.ts).
 keepFormatsForLater();
+phaseTimes.add('script', SCRIPT_START);
 phaseTimes.add('start', performance.now());

@@ -15,11 +15,12 @@
  * checked on install and browser start, and once per worker before its first call, and written
  * only when missing or changed); no call leaves before the rules are in place.
  */
-import browser, { type WebRequest } from 'webextension-polyfill';
+import type { WebRequest } from 'webextension-polyfill';
 import { createWireObserver } from '../../src/service/wire/wire-headers';
 import { wireRules, wireRuleUpdate } from '../../src/service/wire/wire-rules';
 import { fail, ok, type Result } from '../../src/vocabulary/errors';
 import { IN_FIREFOX, OWN_ORIGIN, RELOAD_PLACE } from './browser-kind';
+import { browser } from './ext';
 
 /** The background's own fetch has no tab. */
 const NO_TAB = -1;

@@ -6,14 +6,20 @@
 const PHASES = [
   /** Worker start to its listeners registered: fetching, compiling and running its script. */
   'start',
+  /** Worker start to its script beginning to run: starting the worker, fetching and compiling. */
+  'script',
   /** The sender and schema checks of one message. */
   'check',
   /** A message's handler, from its checked payload to its answer. */
   'handler',
-  /** One `storage.local` read or write. */
+  /** One `storage.local` read. */
   'storage',
-  /** One `storage.session` read or write. */
+  /** One `storage.local` write. */
+  'storage-write',
+  /** One `storage.session` read. */
   'session',
+  /** One `storage.session` write or removal. */
+  'session-write',
   /** Importing the lock's key, opening or sealing secret records. */
   'vault',
   /** A call's `fetch` to its answer read. */

@@ -7,7 +7,6 @@
  * completely before anything is written.
  */
 import * as v from 'valibot';
-import browser from 'webextension-polyfill';
 import { mergeOnImport, nameClash } from '../../../src/collections/collection-ops';
 import { CollectionSchema, validateCollection } from '../../../src/collections/collection-schema';
 import type { Collection } from '../../../src/collections/model';
@@ -18,6 +17,7 @@ import { unpackText } from '../../../src/protocol/packed-text';
 import type { Handlers } from '../../../src/protocol/router';
 import type { KnownSecrets } from '../../../src/redaction/known-secret-redaction';
 import { fail, ok, type Result } from '../../../src/vocabulary/errors';
+import { browser } from '../ext';
 import { type WorkerFormats, workerFormats } from '../lazy-formats';
 import { phaseTimes } from '../phase-times';
 import { fullRedactor, knownSecrets, replyRedactor } from '../stores/known-secrets';

@@ -80,6 +80,12 @@ async function sendWithApiKey(
   signal: AbortSignal,
   steps: TimelineStep[],
 ): Promise<Result<HttpExchange>> {
+  // Asked while the secrets are read (after a wake, that read waits for the lock's key): a
+  // browser round trip that used to follow it. A missing secret is still told first.
+  const dryRun = buildV1Request(profile, { kind: 'apiKey', apiKey: 'x' }, call);
+  const granted = dryRun.ok ? checkHostPermission(dryRun.value.url) : null;
+  // Awaited below unless a missing secret is told first; its failure is then of no interest.
+  void granted?.catch((error: unknown) => error);
   const secrets = await loadSecrets(profile.id);
   if (secrets.apiKey === undefined) {
     return fail(
@@ -90,7 +96,7 @@ async function sendWithApiKey(
   }
   const prepared = buildV1Request(profile, { kind: 'apiKey', apiKey: secrets.apiKey }, call);
   if (!prepared.ok) return prepared;
-  const allowed = await checkHostPermission(prepared.value.url);
+  const allowed = await (granted ?? checkHostPermission(prepared.value.url));
   if (!allowed.ok) return allowed;
   const atMs = Date.now();
   const answer = await send(prepared.value, signal);
@@ -107,10 +113,9 @@ async function sendWithBearer(
   // Check the call before asking for a token: a bad path should not cost a token request.
   const dryRun = buildV1Request(profile, { kind: 'bearer', accessToken: 'x' }, call);
   if (!dryRun.ok) return dryRun;
-  for (const url of [dryRun.value.url, profile.authUrl]) {
-    const allowed = await checkHostPermission(url);
-    if (!allowed.ok) return allowed;
-  }
+  // Both asked at once; the first refusal in this order is told.
+  const granted = [dryRun.value.url, profile.authUrl].map((url) => checkHostPermission(url));
+  for (const allowed of await Promise.all(granted)) if (!allowed.ok) return allowed;
   const outcome = await tokenBroker.withToken(
     profile.id,
     async (

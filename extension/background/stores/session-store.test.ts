@@ -7,8 +7,8 @@ const fake = vi.hoisted(() => ({
   refuseNextSet: false,
 }));
 
-vi.mock('webextension-polyfill', () => ({
-  default: {
+vi.mock('../ext', () => ({
+  browser: {
     storage: {
       session: {
         async get(keys: string[]) {

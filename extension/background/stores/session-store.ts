@@ -8,7 +8,7 @@
  * several of them), the answers (up to 6 MB, needed only after a call has answered) on their own.
  * Values handed out are shared with the mirror: treat them as read-only.
  */
-import browser from 'webextension-polyfill';
+import { browser } from '../ext';
 import { phaseTimes } from '../phase-times';
 
 const SMALL_KEYS = [
@@ -57,7 +57,7 @@ export async function writeSession(items: Partial<Record<SessionKey, unknown>>):
   const keys = Object.keys(items) as SessionKey[];
   for (const key of keys) mirror.set(key, items[key]);
   try {
-    await phaseTimes.time('session', () => browser.storage.session.set(items));
+    await phaseTimes.time('session-write', () => browser.storage.session.set(items));
   } catch (error) {
     forget(keys);
     throw error;
@@ -73,7 +73,7 @@ function forget(keys: readonly SessionKey[]): void {
 export async function removeSession(keys: readonly SessionKey[]): Promise<void> {
   for (const key of keys) mirror.set(key, undefined);
   try {
-    await phaseTimes.time('session', () => browser.storage.session.remove([...keys]));
+    await phaseTimes.time('session-write', () => browser.storage.session.remove([...keys]));
   } catch (error) {
     forget(keys);
     throw error;

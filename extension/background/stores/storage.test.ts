@@ -8,8 +8,8 @@ const fake = vi.hoisted(() => ({
   onChanged: null as null | ((changes: Record<string, unknown>, area: string) => void),
 }));
 
-vi.mock('webextension-polyfill', () => ({
-  default: {
+vi.mock('../ext', () => ({
+  browser: {
     storage: {
       local: {
         async get(keys: string[]) {

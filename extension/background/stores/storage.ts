@@ -6,7 +6,6 @@
  */
 import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
-import browser from 'webextension-polyfill';
 import type { StoredProfile } from '../../../src/service/profile/profile';
 import {
   keysRead,
@@ -20,6 +19,7 @@ import {
 } from '../../../src/service/storage/stored-shapes';
 import { type AppError, fail, ok, type Result } from '../../../src/vocabulary/errors';
 import { createSerialQueue } from '../../../src/vocabulary/serial-queue';
+import { browser } from '../ext';
 import { phaseTimes } from '../phase-times';
 
 export class StorageError extends Error {
@@ -112,6 +112,8 @@ export async function readKey<S extends GenericSchema>(
   // A mirrored value was read in today's shape (a version change empties the mirror).
   if (cache.has(key)) return structuredClone(cache.get(key)) as InferOutput<S>;
   await currentShape();
+  // Another reader waiting on the same check may have taken the value read ahead and kept it.
+  if (cache.has(key)) return structuredClone(cache.get(key)) as InferOutput<S>;
   const value = readAhead.has(key) ? readAhead.get(key) : (await get([key]))[key];
   readAhead.delete(key);
   if (value === undefined) return fallback;
@@ -132,7 +134,7 @@ export async function write(items: Record<string, unknown>): Promise<void> {
 
 async function set(items: Record<string, unknown>): Promise<void> {
   try {
-    await phaseTimes.time('storage', () => browser.storage.local.set(items));
+    await phaseTimes.time('storage-write', () => browser.storage.local.set(items));
   } catch (error) {
     if (error instanceof Error && /quota/i.test(error.message)) {
       throw new StorageError(
