@@ -37,14 +37,17 @@ export function RequestLine({
   onCancel,
 }: Props) {
   const sendButton = useRef<HTMLButtonElement>(null);
-  const [failed, setFailed] = useState(false);
-  const [, setLoaded] = useState(urlCheck() !== null);
+  // Re-renders once the URL check has loaded, or says that it could not.
+  const [loading, setLoading] = useState<'pending' | 'done' | 'failed'>(
+    urlCheck() !== null ? 'done' : 'pending',
+  );
+  const failed = loading === 'failed';
   // After the first render: by the time a call needs the check, it is there.
   useEffect(() => {
     if (urlCheck() === null)
       loadUrlCheck().then(
-        () => setLoaded(true),
-        () => setFailed(true),
+        () => setLoading('done'),
+        () => setLoading('failed'),
       );
   }, []);
   const check = urlCheck();
