@@ -53,8 +53,11 @@ function withAdded(set: ReadonlySet<number>, nodes: readonly number[]): Readonly
 
 export function TreeView({ outline }: { outline: JsonOutline }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => initialExpansion(outline));
-  const [active, setActive] = useState(outline.root);
-  const [reveal, setReveal] = useState<Reveal>({ seq: 0, align: 'nearest', focus: false });
+  // The active node, and the last request to scroll it into view (a click moves it without one).
+  const [{ active, reveal }, setCursor] = useState<{ active: number; reveal: Reveal }>({
+    active: outline.root,
+    reveal: { seq: 0, align: 'nearest', focus: false },
+  });
   const [query, setQuery] = useState('');
   const found = useBodySearch(outline.text, query);
   const [match, setMatch] = useState<{ search: BodySearch | null; index: number; node: number }>({
@@ -67,8 +70,7 @@ export function TreeView({ outline }: { outline: JsonOutline }) {
   const current = match.search !== null && match.search === found.search ? match : null;
 
   const show = (node: number, align: Reveal['align'], focus: boolean) => {
-    setActive(node);
-    setReveal((last) => ({ seq: last.seq + 1, align, focus }));
+    setCursor((last) => ({ active: node, reveal: { seq: last.reveal.seq + 1, align, focus } }));
   };
   const toggle = (node: number) =>
     setExpanded((last) => {
@@ -109,7 +111,7 @@ export function TreeView({ outline }: { outline: JsonOutline }) {
   const onRowClick = (rowIndex: number) => {
     const row = rowAt(outline, rows, expanded, rowIndex);
     if (row.childCount > 0) toggle(row.start);
-    setActive(row.start);
+    setCursor((last) => (last.active === row.start ? last : { ...last, active: row.start }));
   };
 
   const tooBig = outline.valueCount >= EXPAND_ALL_LIMIT;
