@@ -51,26 +51,33 @@ function withAdded(set: ReadonlySet<number>, nodes: readonly number[]): Readonly
   return next;
 }
 
+interface Cursor {
+  active: number;
+  reveal: Reveal;
+  match: { search: BodySearch | null; index: number; node: number };
+}
+
 export function TreeView({ outline }: { outline: JsonOutline }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => initialExpansion(outline));
-  // The active node, and the last request to scroll it into view (a click moves it without one).
-  const [{ active, reveal }, setCursor] = useState<{ active: number; reveal: Reveal }>({
+  // The cursor: the active node, the last request to scroll it into view (a click moves it
+  // without one), and the search match stepped to last, which moves with the node.
+  const [{ active, reveal, match }, setCursor] = useState<Cursor>({
     active: outline.root,
     reveal: { seq: 0, align: 'nearest', focus: false },
+    match: { search: null, index: -1, node: -1 },
   });
   const [query, setQuery] = useState('');
   const found = useBodySearch(outline.text, query);
-  const [match, setMatch] = useState<{ search: BodySearch | null; index: number; node: number }>({
-    search: null,
-    index: -1,
-    node: -1,
-  });
   const rows = useMemo(() => flattenRows(outline, expanded), [outline, expanded]);
   const activeRow = useMemo(() => shownRowOf(outline, rows, active), [outline, rows, active]);
   const current = match.search !== null && match.search === found.search ? match : null;
 
-  const show = (node: number, align: Reveal['align'], focus: boolean) => {
-    setCursor((last) => ({ active: node, reveal: { seq: last.reveal.seq + 1, align, focus } }));
+  const show = (node: number, align: Reveal['align'], focus: boolean, to?: Cursor['match']) => {
+    setCursor((last) => ({
+      active: node,
+      reveal: { seq: last.reveal.seq + 1, align, focus },
+      match: to ?? last.match,
+    }));
   };
   const toggle = (node: number) =>
     setExpanded((last) => {
@@ -88,8 +95,7 @@ export function TreeView({ outline }: { outline: JsonOutline }) {
     const path = outline.pathTo(search.hitAt(index));
     const node = path[path.length - 1] as number;
     setExpanded((last) => withAdded(last, path.slice(0, -1)));
-    setMatch({ search, index, node });
-    show(node, 'center', false);
+    show(node, 'center', false, { search, index, node });
   };
 
   const onKey = (key: string, pageSize: number): boolean => {
