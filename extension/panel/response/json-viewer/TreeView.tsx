@@ -51,29 +51,37 @@ function withAdded(set: ReadonlySet<number>, nodes: readonly number[]): Readonly
   return next;
 }
 
-interface Cursor {
+interface TreeState {
+  /** The containers open. */
+  expanded: ReadonlySet<number>;
   active: number;
   reveal: Reveal;
   match: { search: BodySearch | null; index: number; node: number };
 }
 
 export function TreeView({ outline }: { outline: JsonOutline }) {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => initialExpansion(outline));
-  // The cursor: the active node, the last request to scroll it into view (a click moves it
-  // without one), and the search match stepped to last, which moves with the node.
-  const [{ active, reveal, match }, setCursor] = useState<Cursor>({
+  // The tree as shown: the containers open, the active node, the last request to scroll it into
+  // view (a click moves it without one), and the search match stepped to last, which moves with
+  // the node.
+  const [{ expanded, active, reveal, match }, setTree] = useState<TreeState>(() => ({
+    expanded: initialExpansion(outline),
     active: outline.root,
     reveal: { seq: 0, align: 'nearest', focus: false },
     match: { search: null, index: -1, node: -1 },
-  });
-  const [query, setQuery] = useState('');
-  const found = useBodySearch(outline.text, query);
+  }));
+  const setExpanded = (next: (last: ReadonlySet<number>) => ReadonlySet<number>) =>
+    setTree((last) => {
+      const expanded = next(last.expanded);
+      return expanded === last.expanded ? last : { ...last, expanded };
+    });
+  const { query, setQuery, ...found } = useBodySearch(outline.text);
   const rows = useMemo(() => flattenRows(outline, expanded), [outline, expanded]);
   const activeRow = useMemo(() => shownRowOf(outline, rows, active), [outline, rows, active]);
   const current = match.search !== null && match.search === found.search ? match : null;
 
-  const show = (node: number, align: Reveal['align'], focus: boolean, to?: Cursor['match']) => {
-    setCursor((last) => ({
+  const show = (node: number, align: Reveal['align'], focus: boolean, to?: TreeState['match']) => {
+    setTree((last) => ({
+      ...last,
       active: node,
       reveal: { seq: last.reveal.seq + 1, align, focus },
       match: to ?? last.match,
@@ -117,7 +125,7 @@ export function TreeView({ outline }: { outline: JsonOutline }) {
   const onRowClick = (rowIndex: number) => {
     const row = rowAt(outline, rows, expanded, rowIndex);
     if (row.childCount > 0) toggle(row.start);
-    setCursor((last) => (last.active === row.start ? last : { ...last, active: row.start }));
+    setTree((last) => (last.active === row.start ? last : { ...last, active: row.start }));
   };
 
   const tooBig = outline.valueCount >= EXPAND_ALL_LIMIT;
@@ -139,14 +147,14 @@ export function TreeView({ outline }: { outline: JsonOutline }) {
               ? `Expand all works on bodies of under ${EXPAND_ALL_LIMIT} values; this one has ${outline.valueCount}. Open nodes one by one, or search.`
               : 'Open every object and array'
           }
-          onClick={() => setExpanded(new Set(outline.containerStarts()))}
+          onClick={() => setExpanded(() => new Set(outline.containerStarts()))}
         >
           Expand all
         </button>
         <button
           type="button"
           title="Close everything but the top level"
-          onClick={() => setExpanded(new Set([outline.root]))}
+          onClick={() => setExpanded(() => new Set([outline.root]))}
         >
           Collapse all
         </button>
