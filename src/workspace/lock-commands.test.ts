@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNewPassphrase, WRONG_PASSPHRASE } from '../service/storage/vault';
 import { settle, workspaceHarness } from '../testing/workspace-harness';
+import { askTellingLock } from './lock-answers';
 import { lockNow, openLockForm, refreshLock } from './lock-commands';
 import { changePassphrase, enableLock, resetSecrets, unlockSecrets } from './passphrase-commands';
 
@@ -115,5 +116,26 @@ describe('The passphrase forms', () => {
     await refreshLock(deps);
     expect(store.get().lock).toBeNull();
     expect(store.get().lockPanel.error).toMatchObject({ code: 'worker_unavailable' });
+  });
+});
+
+describe('An answer that says "locked"', () => {
+  it('tells the store the lock holds, dropping the carried values; other answers leave it', async () => {
+    const { worker, store, deps } = workspaceHarness({
+      'history/list': () => ({ ok: true, value: { entries: [] } }),
+    });
+    const ask = askTellingLock(deps.ask, deps.dispatch);
+    store.dispatch({ type: 'lock-known', state: 'unlocked' });
+    store.dispatch({ type: 'carried-known', profileId: 'a', values });
+    await ask('history/list', { profileId: 'a' });
+    expect(store.get().lock).toBe('unlocked');
+    worker.handle('history/list', () => ({
+      ok: false,
+      error: { code: 'vault_locked', message: 'Locked.', hint: 'Unlock.' },
+    }));
+    const reply = await ask('history/list', { profileId: 'a' });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'vault_locked' } });
+    expect(store.get().lock).toBe('locked');
+    expect(store.get().carried).toEqual({ a: [] });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The lock's commands the toolbar calls at once: read the lock's state (when the panel opens, and
- * when an answer says "locked"), Lock now, open or close a passphrase form, dismiss the notice.
+ * The lock's commands the toolbar calls at once: read the lock's state (when the panel opens), Lock
+ * now, open or close a passphrase form, dismiss the notice (an answer that says "locked" tells the
+ * store itself: lock-answers.ts).
  * The steps behind the forms (unlock, turn on, change, remove, reset) are passphrase-commands.ts,
  * loaded with the forms.
  */

@@ -1,8 +1,9 @@
 /**
- * The lock slice's reducer (its shape in lock-state.ts): the lock's state as the worker tells it, and the panel's side of it (which
- * passphrase form is open, the last error and notice, whether the user locked it just now). A lock
- * turning on drops every profile's carried values at once (one may hold a token's base64, which
- * nothing masks once the secrets are sealed), before the worker's own events say so.
+ * The lock slice's reducer (its shape in lock-state.ts): the lock's state as the worker tells it,
+ * and the panel's side of it (which passphrase form is open, the last error and notice, whether
+ * the user locked it just now). A lock turning on is counted (`sealings`) and drops every
+ * profile's carried values at once (one may hold a token's base64, which nothing masks once the
+ * secrets are sealed), before the worker's own events say so.
  */
 import type { LockState } from '../protocol/messages';
 import type { LockAction, LockPanel } from './lock-state';
@@ -12,7 +13,8 @@ export function lockKnown(state: WorkspaceState, lock: LockState): WorkspaceStat
   if (state.lock === lock) return state;
   if (lock !== 'locked') return { ...state, lock };
   const carried = Object.fromEntries(Object.keys(state.carried).map((id) => [id, []]));
-  return { ...state, lock, carried };
+  const lockPanel = { ...state.lockPanel, sealings: state.lockPanel.sealings + 1 };
+  return { ...state, lock, carried, lockPanel };
 }
 
 const withPanel = (state: WorkspaceState, change: Partial<LockPanel>): WorkspaceState => ({

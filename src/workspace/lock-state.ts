@@ -1,8 +1,8 @@
 /**
  * The lock slice's shape and actions: which passphrase form is open, the last error and notice,
- * whether the user locked just now, and a count of the steps that changed the lock. The lock's
- * state itself is `lock` of workspace-state.ts, as the worker tells it; the reducer is
- * lock-slice.ts.
+ * whether the user locked just now, a count of the steps that changed the lock and one of the
+ * times it turned on. The lock's state itself is `lock` of workspace-state.ts, as the worker tells
+ * it; the reducer is lock-slice.ts.
  */
 import type { LockState } from '../protocol/messages';
 import type { AppError } from '../vocabulary/errors';
@@ -17,6 +17,11 @@ export interface LockPanel {
   lockedByUser: boolean;
   /** Counts the steps that changed the lock, for what must be read again after one. */
   changes: number;
+  /**
+   * Counts the times the lock turned on in this page (told by the worker or after a step), for a
+   * view that hides what it showed before the secrets were sealed, even once they are unlocked.
+   */
+  sealings: number;
 }
 
 export type LockAction =

@@ -7,10 +7,22 @@ import { MAX_TIMELINES } from './worker-slices';
 import { EMPTY_WORKSPACE } from './workspace-state';
 
 describe('the slices the worker tells', () => {
+  it('counts each time the lock turns on, whoever said so, and not an unlock or a repeat', () => {
+    let state = event(EMPTY_WORKSPACE, { kind: 'lock', state: 'unlocked' });
+    expect(state.lockPanel.sealings).toBe(0);
+    state = event(state, { kind: 'lock', state: 'locked' });
+    state = event(state, { kind: 'lock', state: 'locked' });
+    state = event(state, { kind: 'lock', state: 'unlocked' });
+    expect(state.lockPanel.sealings).toBe(1);
+    state = reduce(state, { type: 'lock/done', state: 'locked', notice: 'Locked.' });
+    expect(state.lockPanel).toMatchObject({ sealings: 2, changes: 1 });
+  });
+
   it('keeps the lock state, counts history changes per profile, and bounds its lists', () => {
     let state = event(EMPTY_WORKSPACE, { kind: 'lock', state: 'locked' });
     expect(state.lock).toBe('locked');
     expect(reduce(state, { type: 'lock-known', state: 'locked' })).toBe(state);
+    expect(state.lockPanel.sealings).toBe(1);
     state = event(state, { kind: 'history', profileId: 'p' });
     state = event(state, { kind: 'history', profileId: 'p' });
     expect(state.history).toEqual({ p: 2 });

@@ -155,7 +155,14 @@ export type WorkspaceAction =
 
 export const EMPTY_WORKSPACE: WorkspaceState = {
   lock: null,
-  lockPanel: { form: 'none', error: null, notice: null, lockedByUser: false, changes: 0 },
+  lockPanel: {
+    form: 'none',
+    error: null,
+    notice: null,
+    lockedByUser: false,
+    changes: 0,
+    sealings: 0,
+  },
   tokens: {},
   tokenTools: {},
   history: {},

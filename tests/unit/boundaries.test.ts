@@ -96,17 +96,18 @@ describe('module boundaries', () => {
     expect(users).toEqual(['extension/panel/state/worker-client.ts']);
   });
 
-  it('keeps the views from asking the worker: they call workspace commands (no new caller)', () => {
-    // The callers not yet moved into src/workspace/ commands (issue 30); shrink this list, never
-    // grow it. state/workspace.ts binds the commands to the worker client, main.tsx feeds the store.
-    const notYetMoved = ['extension/panel/state/use-lock.ts'];
-    const binders = ['extension/panel/main.tsx', 'extension/panel/state/workspace.ts'];
+  it('keeps the views from asking the worker: only the binders import the worker client', () => {
+    // state/workspace.ts binds the commands of src/workspace/ to the worker client, main.tsx feeds
+    // the store its events; every view calls those commands.
     const users = extension.filter(
       (file) =>
         file.startsWith('extension/panel/') &&
         /from '[./]*(state\/)?worker-client'/.test(readFileSync(join(ROOT, file), 'utf8')),
     );
-    expect(users.filter((file) => !binders.includes(file)).sort()).toEqual(notYetMoved.sort());
+    expect(users.sort()).toEqual([
+      'extension/panel/main.tsx',
+      'extension/panel/state/workspace.ts',
+    ]);
   });
 
   it('keeps every folder to one job of at most 30 product files', () => {

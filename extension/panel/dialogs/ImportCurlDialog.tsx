@@ -30,13 +30,16 @@ function rowsFor(text: string): number {
 }
 
 export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<AppError | null>(null);
+  // The command as typed, and why the last Import refused it (kept while it is edited).
+  const [{ text, error }, setForm] = useState<{ text: string; error: AppError | null }>({
+    text: '',
+    error: null,
+  });
 
   function submit(event: Event) {
     event.preventDefault();
     const result = importCurl(text, { baseUrl: profile.baseUrl });
-    if (!result.ok) return setError(result.error);
+    if (!result.ok) return setForm({ text, error: result.error });
     onImport(result.value.request, result.value.notes);
     onClose();
   }
@@ -51,7 +54,7 @@ export function ImportCurlDialog({ profile, onImport, onClose }: Props) {
           rows={rowsFor(text)}
           spellcheck={false}
           value={text}
-          onInput={(e) => setText(e.currentTarget.value)}
+          onInput={(e) => setForm({ text: e.currentTarget.value, error })}
         />
         {error && <ErrorNotice error={error} />}
         <FormActions submit="Import" onCancel={onClose} />

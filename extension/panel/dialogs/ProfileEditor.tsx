@@ -81,9 +81,15 @@ function typedAtStart(initial: ProfileView | null, prefill: ProfilePrefill | nul
 }
 
 export function ProfileEditor({ initial, prefill = null, inDialog }: Props) {
-  const [typed, setTyped] = useState(() => typedAtStart(initial, prefill));
-  const [step, setStep] = useState(IDLE);
-  const type = (change: Partial<Typed>) => setTyped((last) => ({ ...last, ...change }));
+  // One form state: the fields as typed, and the step under way (saving, asking, a refusal).
+  const [{ typed, step }, setForm] = useState(() => ({
+    typed: typedAtStart(initial, prefill),
+    step: IDLE,
+  }));
+  const type = (change: Partial<Typed>) =>
+    setForm((last) => ({ ...last, typed: { ...last.typed, ...change } }));
+  const setStep = (next: Step | ((last: Step) => Step)) =>
+    setForm((last) => ({ ...last, step: typeof next === 'function' ? next(last.step) : next }));
   const { apiKey, clientSecret, keepSecret, ...settings } = typed;
   const { name, authUrl, baseUrl, companyId, authMethod, clientId, variables } = settings;
   const { error, saving, asking } = step;

@@ -6,12 +6,13 @@
  * in Path sends, as does Ctrl/Cmd+Enter anywhere in the panel. The URL check loads apart
  * (url-check.ts); until it has, a plain call shows no Full URL line, as the check would say.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { isPlainDraft } from '../../../src/collections/plain-draft';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { HTTP_METHODS, type HttpMethod, type NameValue } from '../../../src/vocabulary/terms';
 import type { Draft } from '../state/use-request';
-import { loadUrlCheck, urlCheck } from './url-check';
+import { useLoaded } from '../ui/lazy';
+import { urlCheck, urlChecks } from './url-check';
 
 const NOT_LOADED =
   'The URL check could not be loaded. Close and reopen DevTools (the extension may have been updated).';
@@ -37,16 +38,8 @@ export function RequestLine({
   onCancel,
 }: Props) {
   const sendButton = useRef<HTMLButtonElement>(null);
-  const [failed, setFailed] = useState(false);
-  const [, setLoaded] = useState(urlCheck() !== null);
   // After the first render: by the time a call needs the check, it is there.
-  useEffect(() => {
-    if (urlCheck() === null)
-      loadUrlCheck().then(
-        () => setLoaded(true),
-        () => setFailed(true),
-      );
-  }, []);
+  const failed = useLoaded(urlChecks) === 'failed';
   const check = urlCheck();
   const written = `${profile.baseUrl}/v1/${draft.path}`;
   const target =

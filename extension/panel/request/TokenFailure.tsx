@@ -4,7 +4,7 @@
  * try, most likely first, and its support report for the provider. (Plain blocks, not regions: the panel's one
  * region whose name starts with "Response" is the call's response.)
  */
-import { useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import type { TokenFailureView } from '../../../src/service/token/token-grant';
 import type { ReportProfile } from '../../../src/workspace/report/support-report-commands';
 import { HeaderList } from '../ui/HeaderList';
@@ -24,8 +24,8 @@ export function TokenFailure({
   profile: ReportProfile;
 }) {
   const { request, response, explanation } = view;
-  // The view carries no time of its own: a failure is shown as it arrives.
-  const [shownAt] = useState(Date.now);
+  // The view carries no time of its own: a failure is shown as it arrives (a time, not a state).
+  const shownAt = useMemo(Date.now, []);
   return (
     <>
       <h3 class="bad">Token request failed</h3>

@@ -8,16 +8,19 @@
 import type { PreviewProfile } from '../../../src/collections/draft-checks';
 import { isPlainDraft } from '../../../src/collections/plain-draft';
 import type { ComposedCall, NameValue } from '../../../src/vocabulary/terms';
+import { type LoadOnce, loadOnce } from '../ui/lazy';
 
 type DraftChecks = typeof import('../../../src/collections/draft-checks');
 export type UrlCheck = DraftChecks['previewUrl'];
 
-let loaded: DraftChecks | null = null;
-let loading: Promise<DraftChecks> | null = null;
+/** The check, loaded once for the whole page (and again after a failure). */
+export const urlChecks: LoadOnce<DraftChecks> = loadOnce(
+  () => import('../../../src/collections/draft-checks'),
+);
 
 /** The check once loaded, else null. */
 export function urlCheck(): UrlCheck | null {
-  return loaded?.previewUrl ?? null;
+  return urlChecks.value?.previewUrl ?? null;
 }
 
 /**
@@ -31,22 +34,8 @@ export function draftProblem(
   shared: readonly NameValue[],
   locate: Parameters<DraftChecks['draftProblem']>[3],
 ): string | null {
+  const loaded = urlChecks.value;
   return loaded === null ? null : loaded.draftProblem(profile, draft, shared, locate);
-}
-
-/** Loads the check (once; again after a failure). */
-export function loadUrlCheck(): Promise<DraftChecks> {
-  loading ??= import('../../../src/collections/draft-checks').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
 }
 
 /**
@@ -57,8 +46,8 @@ export async function urlCheckReadyFor(
   profile: { baseUrl: string; companyId: string },
   draft: ComposedCall | null,
 ): Promise<void> {
-  if (loaded !== null || draft === null || isPlainDraft(profile, draft)) return;
-  await loadUrlCheck().then(
+  if (urlChecks.value !== null || draft === null || isPlainDraft(profile, draft)) return;
+  await urlChecks.load().then(
     () => undefined,
     () => undefined, // the request line says the check could not load
   );

@@ -17,17 +17,6 @@ import type { MessageType, Reply, RequestOf } from '../../../src/protocol/messag
 import { fail } from '../../../src/vocabulary/errors';
 import type { WorkspaceStore } from '../../../src/workspace/store';
 
-const lockedListeners = new Set<() => void>();
-
-/**
- * Calls `listener` whenever an answer says the secrets are locked (say, locked from another
- * DevTools window, or by a browser restart): the lock controls then show the Unlock form.
- */
-export function onLockedAnswer(listener: () => void): () => void {
-  lockedListeners.add(listener);
-  return () => lockedListeners.delete(listener);
-}
-
 export async function ask<K extends MessageType>(
   type: K,
   payload: RequestOf<K>,
@@ -36,9 +25,6 @@ export async function ask<K extends MessageType>(
     const reply = (await chrome.runtime.sendMessage({ type, payload })) as Reply<K> | undefined;
     if (reply === undefined || reply === null || typeof reply !== 'object' || !('ok' in reply)) {
       return fail('worker_unavailable', 'The background worker gave no answer.', 'Try again.');
-    }
-    if (!reply.ok && reply.error.code === 'vault_locked') {
-      for (const listener of lockedListeners) listener();
     }
     if (!reply.ok && fromOtherBuild(reply.error)) {
       // Said only when it is so: the worker's build id differs from this page's.

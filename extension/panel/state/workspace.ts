@@ -5,6 +5,7 @@
  */
 import type { CommandDeps } from '../../../src/workspace/ask';
 import { createCollectionCommands } from '../../../src/workspace/collection-commands';
+import { askTellingLock } from '../../../src/workspace/lock-answers';
 import { createPrefsCommands } from '../../../src/workspace/prefs-commands';
 import { createRequestCommands } from '../../../src/workspace/request-commands';
 import { createWorkspaceStore } from '../../../src/workspace/store';
@@ -12,9 +13,12 @@ import { ask } from './worker-client';
 
 export const store = createWorkspaceStore();
 
-/** What every command of the panel takes: the worker client, the store, the page's clock. */
+/**
+ * What every command of the panel takes: the worker client (telling the store when an answer says
+ * "locked"), the store, the page's clock.
+ */
 export const deps: CommandDeps = {
-  ask,
+  ask: askTellingLock(ask, store.dispatch),
   get: store.get,
   dispatch: store.dispatch,
   now: Date.now,

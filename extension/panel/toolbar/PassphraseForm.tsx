@@ -40,11 +40,19 @@ const MISMATCH: AppError = {
   hint: 'Type the same passphrase in both fields.',
 };
 
+/** The form as typed and sent: its fields, the repeated passphrase, a step under way, its refusal. */
+interface FormState {
+  values: Record<string, string>;
+  repeat: string;
+  busy: boolean;
+  error: AppError | null;
+}
+
+const EMPTY: FormState = { values: {}, repeat: '', busy: false, error: null };
+
 export function PassphraseForm(props: PassphraseFormProps) {
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<AppError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [{ values, repeat, busy, error }, setForm] = useState<FormState>(EMPTY);
+  const change = (part: Partial<FormState>) => setForm((last) => ({ ...last, ...part }));
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -55,21 +63,16 @@ export function PassphraseForm(props: PassphraseFormProps) {
   async function submit(event: Event) {
     event.preventDefault();
     if (props.confirm !== undefined && (values[props.confirm] ?? '') !== repeat) {
-      setError(MISMATCH);
+      change({ error: MISMATCH });
       return;
     }
-    setBusy(true);
+    change({ busy: true });
     const failure = await props.onSubmit(
       Object.fromEntries(
         Object.entries(values).map(([name, text]) => [name, text.slice(0, PASSED_ON)]),
       ),
     );
-    setBusy(false);
-    setError(failure);
-    if (failure === null) {
-      setValues({});
-      setRepeat('');
-    }
+    change(failure === null ? EMPTY : { busy: false, error: failure });
   }
 
   const input = (
@@ -95,11 +98,13 @@ export function PassphraseForm(props: PassphraseFormProps) {
     <form ref={form} class="lock-form" aria-label={props.label} onSubmit={submit}>
       {props.fields.map((field) =>
         input(field.name, field.label, field.autoComplete, values[field.name] ?? '', (text) =>
-          setValues({ ...values, [field.name]: text }),
+          setForm((last) => ({ ...last, values: { ...last.values, [field.name]: text } })),
         ),
       )}
       {props.confirm !== undefined &&
-        input('repeat', 'Confirm passphrase', 'new-password', repeat, setRepeat)}
+        input('repeat', 'Confirm passphrase', 'new-password', repeat, (text) =>
+          change({ repeat: text }),
+        )}
       {props.note !== undefined && <p class="muted">{props.note}</p>}
       {error && <ErrorNotice error={error} />}
       <div class="actions">

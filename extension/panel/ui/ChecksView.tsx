@@ -8,7 +8,7 @@
  * assertion found and expected and a schema finding's text (each may quote the answer, or a
  * carried value put into the assertion), the verdicts stay.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import type { SchemaOutcome } from '../../../src/checks/schema-check';
 import { useStore } from '../state/store';
 import type { ShownChecks } from '../state/use-checks';
@@ -21,11 +21,10 @@ const HIDDEN = 'found and expected: hidden when the secrets were locked';
 /** Whether the secrets are locked now, or were locked while this view was shown. */
 function useLockedSince(): boolean {
   const lock = useStore((state) => state.lock);
-  const [locked, setLocked] = useState(lock === 'locked');
-  useEffect(() => {
-    if (lock === 'locked') setLocked(true);
-  }, [lock]);
-  return locked || lock === 'locked';
+  const sealings = useStore((state) => state.lockPanel.sealings);
+  // The count when the view was first shown (a value taken once): a lock since moves it.
+  const shownAt = useMemo(() => (lock === 'locked' ? -1 : sealings), []);
+  return lock === 'locked' || sealings !== shownAt;
 }
 
 function SchemaResults({ schema, hidden }: { schema: SchemaOutcome; hidden: boolean }) {

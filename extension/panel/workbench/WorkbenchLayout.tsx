@@ -31,17 +31,27 @@ interface Props {
   wide: ComponentChildren | null;
 }
 
+interface Widths {
+  dragWidth: number | null;
+  mainWidth: number;
+}
+
 export function WorkbenchLayout(props: Props) {
   const { prefs, setPrefs, sidebar, overlay } = props;
-  const [dragWidth, setDragWidth] = useState<number | null>(null);
-  const [mainWidth, setMainWidth] = useState(window.innerWidth);
+  // The widths the layout follows: the sidebar's while a drag is under way, the main area's.
+  const [{ dragWidth, mainWidth }, setWidths] = useState<Widths>({
+    dragWidth: null,
+    mainWidth: window.innerWidth,
+  });
   const main = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = main.current;
     if (element === null) return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry !== undefined) setMainWidth(entry.contentRect.width);
+      const width = entry?.contentRect.width;
+      if (width !== undefined)
+        setWidths((last) => (last.mainWidth === width ? last : { ...last, mainWidth: width }));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -78,7 +88,7 @@ export function WorkbenchLayout(props: Props) {
           min={160}
           max={Math.max(200, Math.min(800, window.innerWidth - 360))}
           origin={() => main.current?.parentElement?.getBoundingClientRect().left ?? 0}
-          onDrag={setDragWidth}
+          onDrag={(width) => setWidths((last) => ({ ...last, dragWidth: width }))}
           onWidth={(sidebarWidth) => setPrefs({ sidebarWidth })}
         />
       )}

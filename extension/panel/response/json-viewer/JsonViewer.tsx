@@ -30,8 +30,11 @@ function keyOf(outline: JsonOutline): number {
 
 export function JsonViewer({ text }: { text: string }): JSX.Element {
   const result = useMemo(() => outlineJson(text), [text]);
-  const [view, setView] = useState<'tree' | 'raw'>('tree');
-  const [asReceived, setAsReceived] = useState(false);
+  // Which view, and whether Raw shows the text as received (kept while the tree is shown).
+  const [{ view, asReceived }, setShown] = useState<{ view: 'tree' | 'raw'; asReceived: boolean }>({
+    view: 'tree',
+    asReceived: false,
+  });
   if (!result.ok) {
     const { line, column, message } = result.error;
     return (
@@ -47,10 +50,18 @@ export function JsonViewer({ text }: { text: string }): JSX.Element {
   return (
     <div class="json-viewer">
       <fieldset class="jv-toolbar jv-views" aria-label="Body view">
-        <button type="button" aria-pressed={view === 'tree'} onClick={() => setView('tree')}>
+        <button
+          type="button"
+          aria-pressed={view === 'tree'}
+          onClick={() => setShown({ view: 'tree', asReceived })}
+        >
           Tree
         </button>
-        <button type="button" aria-pressed={view === 'raw'} onClick={() => setView('raw')}>
+        <button
+          type="button"
+          aria-pressed={view === 'raw'}
+          onClick={() => setShown({ view: 'raw', asReceived })}
+        >
           Raw
         </button>
         {view === 'raw' && (
@@ -58,7 +69,7 @@ export function JsonViewer({ text }: { text: string }): JSX.Element {
             <input
               type="checkbox"
               checked={asReceived}
-              onChange={(e) => setAsReceived(e.currentTarget.checked)}
+              onChange={(e) => setShown({ view, asReceived: e.currentTarget.checked })}
             />
             As received
           </label>

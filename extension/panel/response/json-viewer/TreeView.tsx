@@ -51,24 +51,41 @@ function withAdded(set: ReadonlySet<number>, nodes: readonly number[]): Readonly
   return next;
 }
 
+interface TreeState {
+  /** The containers open. */
+  expanded: ReadonlySet<number>;
+  active: number;
+  reveal: Reveal;
+  match: { search: BodySearch | null; index: number; node: number };
+}
+
 export function TreeView({ outline }: { outline: JsonOutline }) {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => initialExpansion(outline));
-  const [active, setActive] = useState(outline.root);
-  const [reveal, setReveal] = useState<Reveal>({ seq: 0, align: 'nearest', focus: false });
-  const [query, setQuery] = useState('');
-  const found = useBodySearch(outline.text, query);
-  const [match, setMatch] = useState<{ search: BodySearch | null; index: number; node: number }>({
-    search: null,
-    index: -1,
-    node: -1,
-  });
+  // The tree as shown: the containers open, the active node, the last request to scroll it into
+  // view (a click moves it without one), and the search match stepped to last, which moves with
+  // the node.
+  const [{ expanded, active, reveal, match }, setTree] = useState<TreeState>(() => ({
+    expanded: initialExpansion(outline),
+    active: outline.root,
+    reveal: { seq: 0, align: 'nearest', focus: false },
+    match: { search: null, index: -1, node: -1 },
+  }));
+  const setExpanded = (next: (last: ReadonlySet<number>) => ReadonlySet<number>) =>
+    setTree((last) => {
+      const expanded = next(last.expanded);
+      return expanded === last.expanded ? last : { ...last, expanded };
+    });
+  const { query, setQuery, ...found } = useBodySearch(outline.text);
   const rows = useMemo(() => flattenRows(outline, expanded), [outline, expanded]);
   const activeRow = useMemo(() => shownRowOf(outline, rows, active), [outline, rows, active]);
   const current = match.search !== null && match.search === found.search ? match : null;
 
-  const show = (node: number, align: Reveal['align'], focus: boolean) => {
-    setActive(node);
-    setReveal((last) => ({ seq: last.seq + 1, align, focus }));
+  const show = (node: number, align: Reveal['align'], focus: boolean, to?: TreeState['match']) => {
+    setTree((last) => ({
+      ...last,
+      active: node,
+      reveal: { seq: last.reveal.seq + 1, align, focus },
+      match: to ?? last.match,
+    }));
   };
   const toggle = (node: number) =>
     setExpanded((last) => {
@@ -86,8 +103,7 @@ export function TreeView({ outline }: { outline: JsonOutline }) {
     const path = outline.pathTo(search.hitAt(index));
     const node = path[path.length - 1] as number;
     setExpanded((last) => withAdded(last, path.slice(0, -1)));
-    setMatch({ search, index, node });
-    show(node, 'center', false);
+    show(node, 'center', false, { search, index, node });
   };
 
   const onKey = (key: string, pageSize: number): boolean => {
@@ -109,7 +125,7 @@ export function TreeView({ outline }: { outline: JsonOutline }) {
   const onRowClick = (rowIndex: number) => {
     const row = rowAt(outline, rows, expanded, rowIndex);
     if (row.childCount > 0) toggle(row.start);
-    setActive(row.start);
+    setTree((last) => (last.active === row.start ? last : { ...last, active: row.start }));
   };
 
   const tooBig = outline.valueCount >= EXPAND_ALL_LIMIT;
@@ -131,14 +147,14 @@ export function TreeView({ outline }: { outline: JsonOutline }) {
               ? `Expand all works on bodies of under ${EXPAND_ALL_LIMIT} values; this one has ${outline.valueCount}. Open nodes one by one, or search.`
               : 'Open every object and array'
           }
-          onClick={() => setExpanded(new Set(outline.containerStarts()))}
+          onClick={() => setExpanded(() => new Set(outline.containerStarts()))}
         >
           Expand all
         </button>
         <button
           type="button"
           title="Close everything but the top level"
-          onClick={() => setExpanded(new Set([outline.root]))}
+          onClick={() => setExpanded(() => new Set([outline.root]))}
         >
           Collapse all
         </button>

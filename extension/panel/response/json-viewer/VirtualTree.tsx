@@ -36,14 +36,23 @@ interface VirtualTreeProps {
 export function VirtualTree(props: VirtualTreeProps) {
   const { outline, rows, expanded, activeRow, reveal } = props;
   const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(FIRST_VIEWPORT_PX);
+  // The scrolled window: how far down it is and how tall.
+  const [{ scrollTop, viewport }, setWindow] = useState({
+    scrollTop: 0,
+    viewport: FIRST_VIEWPORT_PX,
+  });
+  const setScrollTop = (top: number) =>
+    setWindow((last) => (last.scrollTop === top ? last : { ...last, scrollTop: top }));
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element === null) return;
     // A hidden tree (Raw view) measures 0: keep the last size until it shows again.
-    const measure = () => element.clientHeight > 0 && setViewport(element.clientHeight);
+    const measure = () => {
+      const height = element.clientHeight;
+      if (height > 0)
+        setWindow((last) => (last.viewport === height ? last : { ...last, viewport: height }));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
