@@ -67,18 +67,31 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
     );
 
     let listed = '';
+    // What the panel showed at the last look, said when the calls are not listed in time: the
+    // sidebar's tab, whether the Capture view is there, and its status and alert lines.
+    let shown = '';
     await expect
       .poll(
         async () => {
-          listed = await inPanel<string>(
-            `return [...document.querySelectorAll('[aria-label="Captured calls"] [role=option]')]
-              .map((row) => row.textContent).join('\\n');`,
+          [listed, shown] = await inPanel<[string, string]>(
+            `const tab = document.querySelector('[role=tablist][aria-label="Sidebar"] [aria-selected=true]');
+            const view = document.querySelector('[aria-label="Capture"]');
+            const lines = [...(view?.querySelectorAll('[role=status], [role=alert]') ?? [])];
+            return [
+              [...document.querySelectorAll('[aria-label="Captured calls"] [role=option]')]
+                .map((row) => row.textContent).join('\\n'),
+              'tab ' + (tab?.textContent.trim() ?? 'none') + ', Capture view ' + (view ? 'shown' : 'gone')
+                + lines.map((line) => '; ' + line.textContent.trim()).join(''),
+            ];`,
           );
           return listed.includes('GET /v1/products') && listed.includes('GET /v1/ping');
         },
         { message: 'both calls captured', timeout: FIREFOX_WAIT_MS },
       )
-      .toBe(true);
+      .toBe(true)
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nListed: ${listed || 'nothing'}. The panel: ${shown}.`);
+      });
     expect(listed).not.toContain(CANARY_KEY);
 
     const findings = await inPanel<{ codes: string[]; text: string }>(`

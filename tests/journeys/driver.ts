@@ -1,14 +1,14 @@
 /**
  * The one interface every panel journey drives, in Chromium (Playwright, playwright-panel.ts) and
  * in Firefox ESR (puppeteer-core over WebDriver BiDi, puppeteer-panel.ts): controls found the way
- * a user finds them, by role and accessible name (each browser answering from its own
- * accessibility tree) or by their label, and the few checks a journey makes on what they show. A
- * journey written against it runs in both browsers; one that needs what a single browser offers
+ * a user finds them, by role and accessible name (Playwright's in Chromium, computed in the page
+ * by dom-accessibility-api in Firefox) or by their label, and the few checks a journey makes on
+ * what they show. A journey written against it runs in both browsers; one that needs what a single browser offers
  * (DevTools, a worker kill, a restart) asks its backend's own page.
  */
 import { expect, type Page } from '@playwright/test';
 
-/** An ARIA role, as Playwright names them (puppeteer's ARIA selectors take the same words). */
+/** An ARIA role, as Playwright names them (the Firefox backend's page-roles.ts takes the same). */
 export type Role = Parameters<Page['getByRole']>[0];
 
 export type PanelBrowser = 'chromium' | 'firefox';

@@ -1,12 +1,16 @@
 /**
  * The panel driver's Firefox backend: a puppeteer-core page over WebDriver BiDi. Controls are found
- * with puppeteer's ARIA selectors, which Firefox answers from its accessibility tree; fields by
- * their `<label>`. Text goes into fields as one input event, as a paste does: puppeteer's `fill`
- * types key by key, one BiDi round trip each, which costs seconds per secret and tests nothing
- * more.
+ * by role and exact accessible name in the page, in one script evaluation (page-roles.ts, with
+ * dom-accessibility-api): puppeteer's ARIA selectors ask Firefox's accessibility tree over BiDi,
+ * 0.3-1.5 s a query on two busy cores, against a few milliseconds. `JOURNEY_ROLE_CHECK=1` checks
+ * every query against puppeteer's ARIA selectors too (role-check.ts). Fields are found by their
+ * `<label>`, text by puppeteer's text selector. Text goes into fields as one input event, as a
+ * paste does: puppeteer's `fill` types key by key, one BiDi round trip each, which costs seconds per
+ * secret and tests nothing more.
  */
 import { basename } from 'node:path';
-import type { ElementHandle, KeyInput, Page } from 'puppeteer-core';
+import type { ElementHandle, JSHandle, KeyInput, Page } from 'puppeteer-core';
+import { clickPoint } from './click-point';
 import {
   type Control,
   describedBy,
@@ -16,39 +20,157 @@ import {
   wholeInView,
 } from './driver';
 import { nextDownload } from './firefox-downloads';
+import type { PageQuery } from './page-roles';
+import { pageRolesScript } from './page-roles-bundle';
+import { checkRoleQuery, ROLE_CHECK } from './role-check';
 
 /** How long a control is waited for; generous, as the suite shares two cores with Chromium's. */
 export const FIREFOX_WAIT_MS = 30_000;
 
-function ariaSelector(role: Role, name: string | undefined): string {
-  return name === undefined
-    ? `::-p-aria([role="${role}"])`
-    : `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
-}
+/** How often a wait for a control looks again, in the page (a look costs a few milliseconds). */
+const POLL_MS = 50;
 
 /** Puppeteer's text selector: the innermost elements whose text contains `text`. */
 function textSelector(text: string): string {
   return `::-p-text(${JSON.stringify(text)})`;
 }
 
-/** Where a control is looked for: the page, or another control's element. */
-interface Scope {
-  find(selector: string): Promise<ElementHandle<Element>>;
-  count(selector: string): Promise<number>;
-  all(selector: string): Promise<ElementHandle<Element>[]>;
+/**
+ * What a control is: a role and a name or a label (looked for in the page), or a text (puppeteer's
+ * text selector).
+ */
+type Query = { page: PageQuery } | { selector: string };
+
+function describe(query: Query): string {
+  if ('selector' in query) return query.selector;
+  if ('label' in query.page) return `the field labelled “${query.page.label}”`;
+  const { role, name } = query.page;
+  return name === undefined ? `the ${role}` : `the ${role} “${name}”`;
 }
 
-function control(scope: Scope, selector: string): Control {
-  const handle = () => scope.find(selector);
+/** Puppeteer's checks of a role query, when asked for (JOURNEY_ROLE_CHECK=1). */
+async function check(page: Page, root: JSHandle<unknown>, query: PageQuery) {
+  if (ROLE_CHECK && !('label' in query)) await checkRoleQuery(page, root, query);
+}
+
+/** The pages that have page-roles.ts's script (a reopened panel is a new page). */
+const withRoles = new WeakMap<Page, Promise<unknown>>();
+
+function rolesIn(page: Page): Promise<unknown> {
+  let installed = withRoles.get(page);
+  if (installed === undefined) {
+    installed = pageRolesScript().then((script) => page.evaluate(script));
+    withRoles.set(page, installed);
+  }
+  return installed;
+}
+
+type InPage = { __journeyRoles: { inPage(root: ParentNode, query: PageQuery): Element[] } };
+
+/**
+ * Where a control is looked for: the page's document, or another control's element, and which
+ * match (-1: the last).
+ */
+interface Scope {
+  page: () => Page;
+  /** The element looked in; undefined: the whole page. */
+  root?: () => Promise<ElementHandle<Element>>;
+  index: number;
+}
+
+async function rootOf(scope: Scope): Promise<JSHandle<unknown>> {
+  if (scope.root !== undefined) return scope.root();
+  return scope.page().evaluateHandle(() => document);
+}
+
+/** The scope's match of `query`, waited for until it is there. */
+async function find(scope: Scope, query: Query): Promise<ElementHandle<Element>> {
+  const page = scope.page();
+  if ('page' in query) {
+    await rolesIn(page);
+    const root = await rootOf(scope);
+    await check(page, root, query.page);
+    const found = await page
+      .waitForFunction(
+        (from, wanted, index) =>
+          (globalThis as unknown as InPage).__journeyRoles
+            .inPage(from as ParentNode, wanted)
+            .at(index),
+        { polling: POLL_MS, timeout: FIREFOX_WAIT_MS },
+        root,
+        query.page,
+        scope.index,
+      )
+      .catch((error: Error) => {
+        throw new Error(`${describe(query)} (match ${scope.index}) not found: ${error.message}`);
+      });
+    return found as ElementHandle<Element>;
+  }
+  if (scope.index === 0 && scope.root === undefined) {
+    // One query first: a locator's wait costs about twice as much over BiDi, and most controls
+    // are there when asked for; the locator waits for the others.
+    return ((await page.$(query.selector)) ??
+      (await page.locator(query.selector).waitHandle())) as ElementHandle<Element>;
+  }
+  const deadline = Date.now() + FIREFOX_WAIT_MS;
+  for (;;) {
+    const found = (await all(scope, query)).at(scope.index);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`No match ${scope.index} of ${describe(query)}.`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Every match of `query` in the scope's root, now. */
+async function all(scope: Scope, query: Query): Promise<ElementHandle<Element>[]> {
+  const page = scope.page();
+  if ('page' in query) {
+    await rolesIn(page);
+    const root = await rootOf(scope);
+    await check(page, root, query.page);
+    const list = await page.evaluateHandle(
+      (from, wanted) =>
+        (globalThis as unknown as InPage).__journeyRoles.inPage(from as ParentNode, wanted),
+      root,
+      query.page,
+    );
+    const elements = [...(await list.getProperties()).values()].map((item) => item.asElement());
+    return elements.filter((item) => item !== null) as ElementHandle<Element>[];
+  }
+  if (scope.root === undefined) return (await page.$$(query.selector)) as ElementHandle<Element>[];
+  return (await (await scope.root()).$$(query.selector)) as ElementHandle<Element>[];
+}
+
+/** How many controls the scope's `index` picks now: 0 or 1 (all of them for the first). */
+async function count(scope: Scope, query: Query): Promise<number> {
+  const page = scope.page();
+  if ('page' in query && scope.index === 0) {
+    await rolesIn(page);
+    const root = await rootOf(scope);
+    await check(page, root, query.page);
+    return page.evaluate(
+      (from, wanted) =>
+        (globalThis as unknown as InPage).__journeyRoles.inPage(from as ParentNode, wanted).length,
+      root,
+      query.page,
+    );
+  }
+  const found = await all(scope, query);
+  if (scope.index === 0) return found.length;
+  return found.at(scope.index) === undefined ? 0 : 1;
+}
+
+function control(scope: Scope, query: Query): Control {
+  const handle = () => find(scope, query);
   const self: Control = {
     async click() {
-      await (await handle()).click();
+      await clickOn(scope.page(), await handle());
     },
     async fill(value) {
-      const field = await handle();
-      await field.focus();
-      await field.evaluate((element, text) => {
+      // Focus and the value in one script: as puppeteer's focus() does, then a paste.
+      await (await handle()).evaluate((element, text) => {
         const input = element as HTMLInputElement | HTMLTextAreaElement;
+        input.focus();
         const prototype = Object.getPrototypeOf(input) as object;
         Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, text);
         input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -100,17 +222,20 @@ function control(scope: Scope, selector: string): Control {
       await ((await handle()) as ElementHandle<HTMLInputElement>).uploadFile(...paths);
     },
     nth(index) {
-      return control(nthScope(scope, index), selector);
+      return control({ ...scope, index }, query);
     },
-    count: () => scope.count(selector),
+    count: () => count(scope, query),
     within(role, name) {
-      return control(elementScope(handle), ariaSelector(role, name));
+      return control({ page: scope.page, root: handle, index: 0 }, roleQuery(role, name));
     },
     byText(text) {
-      return control(elementScope(handle), textSelector(text));
+      return control(
+        { page: scope.page, root: handle, index: 0 },
+        { selector: textSelector(text) },
+      );
     },
     async contextMenu() {
-      await (await handle()).click({ button: 'right' });
+      await clickOn(scope.page(), await handle(), 'right');
     },
     async hover() {
       await (await handle()).hover();
@@ -119,7 +244,7 @@ function control(scope: Scope, selector: string): Control {
       await (await handle()).focus();
     },
     async visible() {
-      const [found] = await scope.all(selector);
+      const found = (await all(scope, query)).at(scope.index);
       return found === undefined ? false : found.isVisible();
     },
     async evaluate(script, arg) {
@@ -129,66 +254,15 @@ function control(scope: Scope, selector: string): Control {
   return self;
 }
 
-function elementScope(root: () => Promise<ElementHandle<Element>>): Scope {
-  return {
-    async find(selector) {
-      const found = await (await root()).waitForSelector(selector, { timeout: FIREFOX_WAIT_MS });
-      if (found === null) throw new Error(`Nothing matches ${selector} inside its container.`);
-      return found as ElementHandle<Element>;
-    },
-    async count(selector) {
-      return (await (await root()).$$(selector)).length;
-    },
-    all: async (selector) => (await root()).$$(selector),
-  };
+/** A mouse click on the element's centre, as puppeteer's click gives, in two round trips. */
+async function clickOn(page: Page, element: ElementHandle<Element>, button?: 'right') {
+  const point = await element.evaluate(clickPoint);
+  if (point === null) throw new Error('The control is not shown: there is nothing to click.');
+  await page.mouse.click(point.x, point.y, button === undefined ? {} : { button });
 }
 
-/** The `index`th match of a scope's selector (-1: the last), waited for until it is there. */
-function nthScope(scope: Scope, index: number): Scope {
-  return {
-    async find(selector) {
-      await scope.find(selector);
-      const deadline = Date.now() + FIREFOX_WAIT_MS;
-      for (;;) {
-        const all = await scope.all(selector);
-        const found = all.at(index);
-        if (found !== undefined) return found;
-        if (Date.now() > deadline) throw new Error(`No match number ${index} of ${selector}.`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
-    count: async (selector) => ((await scope.all(selector)).at(index) === undefined ? 0 : 1),
-    all: async (selector) => {
-      const found = (await scope.all(selector)).at(index);
-      return found === undefined ? [] : [found];
-    },
-  };
-}
-
-function pageScope(page: () => Page): Scope {
-  return {
-    // One query first: a locator's wait costs about twice as much over BiDi, and most controls
-    // are there when asked for; the locator waits for the others.
-    find: async (selector) =>
-      ((await page().$(selector)) ??
-        (await page().locator(selector).waitHandle())) as ElementHandle<Element>,
-    count: async (selector) => (await page().$$(selector)).length,
-    all: (selector) => page().$$(selector) as Promise<ElementHandle<Element>[]>,
-  };
-}
-
-/** The field a `<label>` names, found by a script in the page (it waits as a locator does). */
-function labelled(page: () => Page, label: string): Control {
-  const find = `[...document.querySelectorAll('label')].find((l) => l.textContent.trim() === ${JSON.stringify(label)})?.control ?? null`;
-  const scope: Scope = {
-    find: () =>
-      page()
-        .locator(new Function(`return ${find};`) as () => Element | null)
-        .waitHandle() as Promise<ElementHandle<Element>>,
-    count: async () => ((await page().evaluate(`(${find}) === null ? 0 : 1`)) as number) ?? 0,
-    all: async () => [(await scope.find('')) as ElementHandle<Element>],
-  };
-  return control(scope, '');
+function roleQuery(role: Role, name: string | undefined): Query {
+  return { page: name === undefined ? { role } : { role, name } };
 }
 
 /**
@@ -205,16 +279,16 @@ export function puppeteerPanel(
   const downloaded = new Set<string>();
   const page = () => current;
   first.setDefaultTimeout(FIREFOX_WAIT_MS);
-  const scope = pageScope(page);
+  const scope: Scope = { page, index: 0 };
   return {
     browser: 'firefox',
     waitMs: FIREFOX_WAIT_MS,
     picksFolders: false,
-    role: (role, name) => control(scope, ariaSelector(role, name)),
-    label: (text) => labelled(page, text),
-    text: (text) => control(scope, textSelector(text)),
+    role: (role, name) => control(scope, roleQuery(role, name)),
+    label: (text) => control(scope, { page: { label: text } }),
+    text: (text) => control(scope, { selector: textSelector(text) }),
     async choose(name, option) {
-      const select = await scope.find(ariaSelector('combobox', name));
+      const select = await find(scope, roleQuery('combobox', name));
       const value = await select.evaluate(
         (element, text) =>
           [...(element as HTMLSelectElement).options].find((item) => item.text === text)?.value,
@@ -237,7 +311,7 @@ export function puppeteerPanel(
         list,
         name,
       );
-      await (found as ElementHandle<Element>).click();
+      await clickOn(current, found as ElementHandle<Element>);
     },
     content: () => current.content(),
     evaluate: (script, arg) => current.evaluate(script as never, arg) as never,
