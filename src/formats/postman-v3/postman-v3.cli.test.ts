@@ -5,11 +5,12 @@
  * (exit 0, every request executed, the contract headers and one token call seen by the sandbox, a
  * carried value reaching the next request), and a failing assertion exits 1. Round trip: our v2.1
  * export migrated by `postman collection migrate` imports as the same collection as our own v3
- * export. Slow (each CLI start is about a second): one sandbox and one folder per case, lint
- * before run (a run skips a file that fails lint and still exits 0).
+ * export. Slow (each CLI start costs about 2.6 CPU-s): one sandbox, and one workspace folder holding
+ * the four exports, linted once by each lint (its diagnostics name the file) before they are run
+ * one by one (a run skips a file that fails lint and still exits 0): 7 CLI starts, 13 before.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection, CollectionAuth, SavedRequest } from '../../collections/model';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
@@ -55,15 +56,58 @@ function sample(auth: CollectionAuth): Collection {
   return { ...collection, items: [...collection.items, CARRIED] };
 }
 
-/** A lint, a workspace lint and a run start the CLI three times, a few seconds each on CI. */
+/** A CLI start takes a few seconds on CI, far more on a loaded machine. */
 const SLOW = 180_000;
+
+/** The four exports linted and run: the three auth variants, and one whose assertion fails. */
+const CASES = {
+  key: { method: 'apiKey', formEncodeCredentials: false },
+  basic: { method: 'oauthBasic', formEncodeCredentials: false },
+  body: { method: 'oauthBody', formEncodeCredentials: true },
+  failing: { method: 'apiKey', formEncodeCredentials: false },
+} as const satisfies Record<string, CollectionAuth>;
+type Case = keyof typeof CASES;
+
+/** The failing case: one request whose assertion cannot hold. */
+function failingSample(): Collection {
+  return {
+    ...sample(CASES.failing),
+    items: [
+      {
+        ...CARRIED,
+        query: [],
+        assertions: [{ expression: 'res.status', operator: 'eq', value: '418', enabled: true }],
+      },
+    ],
+  };
+}
 
 describe.skipIf(missing !== null)(TITLE, { timeout: SLOW }, () => {
   let sandbox: Sandbox;
   const roots: string[] = [];
+  /** One workspace folder holding the four exports, each collection and environment named by its case. */
+  let workspace: { root: string; home: string; exports: Record<Case, PostmanV3Export> };
 
   beforeAll(async () => {
     sandbox = await createSandbox({ port: 0 });
+    const exports = {} as Record<Case, PostmanV3Export>;
+    const files = [];
+    for (const name of Object.keys(CASES) as Case[]) {
+      const collection = name === 'failing' ? failingSample() : sample(CASES[name]);
+      exports[name] = exportPostmanV3(
+        buildPostmanCollection({ ...collection, name: `Team ${name}` }, options()),
+        `Sandbox ${name}`,
+      );
+      files.push(...exports[name].files);
+    }
+    const root = await writeCollectionFolder(files);
+    roots.push(root);
+    await writeWorkspaceManifest(
+      root,
+      Object.values(exports).map(({ collectionPath }) => collectionPath),
+      Object.values(exports).map(({ environmentPath }) => environmentPath),
+    );
+    workspace = { root, home: join(root, '.home'), exports };
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -78,47 +122,51 @@ describe.skipIf(missing !== null)(TITLE, { timeout: SLOW }, () => {
     };
   }
 
-  async function exportedFolder(
-    collection: Collection,
-  ): Promise<{ root: string; out: PostmanV3Export }> {
-    const out = exportPostmanV3(buildPostmanCollection(collection, options()), 'Sandbox');
-    const root = await writeCollectionFolder(out.files);
-    roots.push(root);
-    await writeWorkspaceManifest(root, out.collectionPath, out.environmentPath);
-    return { root, out };
+  /** The JSON report a lint prints after its progress lines. */
+  function lintReport(output: string): unknown {
+    return JSON.parse(output.slice(output.indexOf('{')));
   }
 
-  /** Lints (collection and workspace: zero diagnostics), then runs with the secret on the command line. */
-  async function lintAndRun(collection: Collection) {
-    const { root, out } = await exportedFolder(collection);
-    const home = join(root, '.home');
+  // One CLI start per lint (about 2.6 CPU-s each) for all four exports: each diagnostic names
+  // its file, so a failure still says which export it is in.
+  it('lints clean: every export, by collection lint and by workspace lint', async () => {
+    const { root, home, exports } = workspace;
+    const requestFiles = Object.values(exports).flatMap(({ files }) =>
+      files.filter(({ path }) => path.endsWith('.request.yaml')),
+    ).length;
     const lint = await runPostman(
-      ['collection', 'lint', out.collectionPath, '-r', 'json'],
+      ['collection', 'lint', dirname(exports.key.collectionPath), '-r', 'json'],
       root,
       home,
     );
     expect(lint.exitCode, lint.output).toBe(0);
-    expect(JSON.parse(lint.output.slice(lint.output.indexOf('{')))).toMatchObject({
+    expect(lintReport(lint.output)).toMatchObject({
       diagnostics: [],
       errorCount: 0,
       warningCount: 0,
+      filesScanned: requestFiles,
     });
-    const workspace = await runPostman(
+    const lintedWorkspace = await runPostman(
       ['workspace', 'lint', '-f', 'warning', '-o', 'json'],
       root,
       home,
     );
-    expect(workspace.exitCode, workspace.output).toBe(0);
-    expect(JSON.parse(workspace.output.slice(workspace.output.indexOf('{')))).toMatchObject({
-      diagnostics: [],
-      errorCount: 0,
-      warningCount: 0,
-    });
+    expect(lintedWorkspace.exitCode, lintedWorkspace.output).toBe(0);
+    const report = lintReport(lintedWorkspace.output) as { filesScanned: number };
+    expect(report).toMatchObject({ diagnostics: [], errorCount: 0, warningCount: 0 });
+    // The requests and the four environments at least: no export was left out.
+    expect(report.filesScanned).toBeGreaterThanOrEqual(requestFiles + 4);
+  });
+
+  /** Runs one case's export with the secret on the command line. */
+  async function run(name: Case) {
+    const { root, home, exports } = workspace;
+    const out = exports[name];
     const { apiKey, clientSecret } = sandbox.credentials;
     const secret =
-      collection.auth.method === 'apiKey' ? `apiKey=${apiKey}` : `clientSecret=${clientSecret}`;
+      CASES[name].method === 'apiKey' ? `apiKey=${apiKey}` : `clientSecret=${clientSecret}`;
     const seenBefore = sandbox.requests.length;
-    const run = await runPostman(
+    const result = await runPostman(
       [
         'collection',
         'run',
@@ -133,23 +181,24 @@ describe.skipIf(missing !== null)(TITLE, { timeout: SLOW }, () => {
       home,
     );
     // No secret is printed, and none went into a file.
-    expect(run.output).not.toContain(apiKey);
-    expect(run.output).not.toContain(clientSecret);
-    return { run, seen: sandbox.requests.slice(seenBefore) };
+    expect(result.output).not.toContain(apiKey);
+    expect(result.output).not.toContain(clientSecret);
+    return { run: result, seen: sandbox.requests.slice(seenBefore) };
   }
 
   const REQUESTS = 5;
 
   it.each([
-    ['API key', { method: 'apiKey', formEncodeCredentials: false }],
-    ['OAuth, Basic header', { method: 'oauthBasic', formEncodeCredentials: false }],
-    ['OAuth, form body', { method: 'oauthBody', formEncodeCredentials: true }],
-  ] as const)('lints clean and runs green: %s', async (_name, auth) => {
-    const { run, seen } = await lintAndRun(sample(auth));
-    expect(run.exitCode, run.output).toBe(0);
-    expect(tableRow(run.output, 'requests')).toEqual({ executed: REQUESTS, failed: 0 });
-    expect(tableRow(run.output, 'assertions')).toEqual({ executed: 4, failed: 0 });
-    expect(run.output).not.toMatch(/^\s*Fail\b/m);
+    ['API key', 'key'],
+    ['OAuth, Basic header', 'basic'],
+    ['OAuth, form body', 'body'],
+  ] as const)('runs green: %s', async (_name, name) => {
+    const auth = CASES[name];
+    const { run: result, seen } = await run(name);
+    expect(result.exitCode, result.output).toBe(0);
+    expect(tableRow(result.output, 'requests')).toEqual({ executed: REQUESTS, failed: 0 });
+    expect(tableRow(result.output, 'assertions')).toEqual({ executed: 4, failed: 0 });
+    expect(result.output).not.toMatch(/^\s*Fail\b/m);
     const calls = seen.filter(({ path }) => path.startsWith('/v1/'));
     expect(calls).toHaveLength(REQUESTS);
     const { companyId, apiKey } = sandbox.credentials;
@@ -170,26 +219,17 @@ describe.skipIf(missing !== null)(TITLE, { timeout: SLOW }, () => {
   });
 
   it('exits 1 when an assertion fails', async () => {
-    const collection = sample({ method: 'apiKey', formEncodeCredentials: false });
-    const failing: Collection = {
-      ...collection,
-      items: [
-        {
-          ...CARRIED,
-          query: [],
-          assertions: [{ expression: 'res.status', operator: 'eq', value: '418', enabled: true }],
-        },
-      ],
-    };
-    const { run } = await lintAndRun(failing);
-    expect(run.exitCode, run.output).toBe(1);
-    expect(tableRow(run.output, 'assertions')).toEqual({ executed: 1, failed: 1 });
-    expect(run.output).toContain('res.status eq 418');
+    const { run: result } = await run('failing');
+    expect(result.exitCode, result.output).toBe(1);
+    expect(tableRow(result.output, 'assertions')).toEqual({ executed: 1, failed: 1 });
+    expect(result.output).toContain('res.status eq 418');
   });
 
   it('round trip: our v2.1 export, migrated by postman collection migrate, imports as our v3 export does', async () => {
-    const collection = sample({ method: 'oauthBasic', formEncodeCredentials: false });
-    const { root, out } = await exportedFolder(collection);
+    const collection = sample(CASES.basic);
+    const out = exportPostmanV3(buildPostmanCollection(collection, options()), 'Sandbox');
+    const root = await writeCollectionFolder(out.files);
+    roots.push(root);
     const input = join(root, 'v21', 'team.postman_collection.json');
     await mkdir(join(root, 'v21'), { recursive: true });
     await writeFile(input, exportPostman(collection, options()));
