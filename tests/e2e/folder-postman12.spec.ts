@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { load } from 'js-yaml';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { saveApiKeyProfile } from './profiles';
 import { openCollectionActions } from './workbench';
 
 const FOLDER = 'team-repo';
@@ -89,7 +89,7 @@ test('Connect folder keeps a collection in a Postman 12 repository, in v3, besid
     });
   }, FOLDER);
   await writeOutside(panel, TEAM_FILES);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await panel.getByRole('button', { name: 'Save request' }).click();
   const form = panel.getByRole('form', { name: 'Save request' });

@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { load } from 'js-yaml';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { createApiKeyProfile, saveApiKeyProfile } from './profiles';
 import { openCollectionActions, openRowMenu, requestTab } from './workbench';
 
 const FOLDER = 'team-folder';
@@ -87,7 +87,7 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
     });
   }, FOLDER);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   const collections = panel.getByRole('region', { name: 'Collections' });
   const row = (name: string) =>
@@ -299,7 +299,7 @@ test('Connect folder never touches a team’s other files, and a conflict names 
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
     });
   }, FOLDER);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   const collections = panel.getByRole('region', { name: 'Collections' });
   const row = (name: string) =>
@@ -487,7 +487,7 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
   }, big);
   expect(made).toBe(20_000);
 
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   const collections = panel.getByRole('region', { name: 'Collections' });
   await openCollectionActions(panel, 'Team');
@@ -546,7 +546,7 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
     });
   }, FOLDER);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
   await panel.getByRole('button', { name: 'Save request' }).click();
@@ -702,7 +702,7 @@ test('a folder record of an older version, holding texts, is digested when first
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
     });
   }, FOLDER);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   const collections = panel.getByRole('region', { name: 'Collections' });
   await openCollectionActions(panel, 'Team');

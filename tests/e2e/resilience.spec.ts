@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
 import { expect, killServiceWorker, test } from './fixtures';
-import { createOAuthProfile } from './profiles';
+import { saveOAuthProfile } from './profiles';
 
 const TOKEN_PATH = '/o/oauth/accesstoken';
 
@@ -40,7 +40,7 @@ function ask<T>(panel: Page, type: string, payload: unknown): Promise<WorkerRepl
 
 /** Creates the sandbox's form-body OAuth profile in the panel; resolves with its id. */
 async function createSandboxOAuthProfile(panel: Page, sandbox: Sandbox) {
-  await createOAuthProfile(panel, {
+  await saveOAuthProfile(panel, {
     ...sandbox.credentials,
     name: 'Sandbox OAuth',
     method: 'OAuth (form body)',
