@@ -10,11 +10,6 @@ import type { JourneyOptions } from './tests/journeys/fixtures';
 export default defineConfig<JourneyOptions>({
   testDir: 'tests',
   projects: [
-    {
-      name: 'chromium',
-      testMatch: ['e2e/**/*.spec.ts', 'journeys/**/*.spec.ts'],
-      use: { panelBrowser: 'chromium' },
-    },
     // Playwright traces record Playwright pages only; the Firefox tests drive puppeteer's. A
     // worker keeps one Firefox, each test gets the add-on installed afresh in it
     // (tests/journeys/firefox-worker.ts) and reaches the panel over BiDi (a round trip per
@@ -25,6 +20,14 @@ export default defineConfig<JourneyOptions>({
       timeout: 180_000,
       expect: { timeout: 30_000 },
       use: { trace: 'off', panelBrowser: 'firefox' },
+    },
+    // Listed after Firefox on purpose: both projects share one queue in this order, and
+    // Firefox's long tests started first leave Chromium's short ones to fill the tail, instead of
+    // a 100 s Firefox test started last keeping one worker busy while the other waits.
+    {
+      name: 'chromium',
+      testMatch: ['e2e/**/*.spec.ts', 'journeys/**/*.spec.ts'],
+      use: { panelBrowser: 'chromium' },
     },
   ],
   timeout: 60_000,

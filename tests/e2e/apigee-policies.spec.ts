@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { saveApiKeyProfile, saveOAuthProfile } from './profiles';
 
 const response = (panel: Page) => panel.getByRole('region', { name: 'Response', exact: true });
 const explanation = (panel: Page) => response(panel).getByRole('alert');
@@ -37,7 +37,7 @@ async function evidence(panel: Page): Promise<string[]> {
 
 async function apiKeyProfile(panel: Page, sandbox: Sandbox) {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { baseUrl: sandbox.url, apiKey, companyId });
+  await saveApiKeyProfile(panel, { baseUrl: sandbox.url, apiKey, companyId });
 }
 
 for (const status of [500, 429] as const) {
@@ -79,7 +79,7 @@ test('a token without the required scope: the scopes named beside the token’s'
   sandbox,
 }) => {
   const { clientId, clientSecret, companyId } = sandbox.credentials;
-  await createOAuthProfile(panel, {
+  await saveOAuthProfile(panel, {
     method: 'OAuth (form body)',
     authUrl: sandbox.url,
     clientId,
@@ -180,7 +180,7 @@ test('an expired token reported in the body with HTTP 400 is renewed once, as at
   sandbox,
 }) => {
   const { clientId, clientSecret, companyId } = sandbox.credentials;
-  await createOAuthProfile(panel, {
+  await saveOAuthProfile(panel, {
     method: 'OAuth (Basic header)',
     authUrl: sandbox.url,
     clientId,

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { saveApiKeyProfile } from './profiles';
 import { requestTab, responseTab } from './workbench';
 
 async function addAssertion(
@@ -36,7 +36,7 @@ test('assertions are checked after Send and an answer variable carries a value i
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Checks', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Checks', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
 
   await requestTab(panel, 'Tests');
@@ -91,7 +91,7 @@ test('an assertion value with {{variables}} compares with the carried value and 
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Vars', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Vars', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await requestTab(panel, 'Tests');
   await addVariable(panel, 1, 'productId', 'res.body.data.items[1].id');
@@ -124,7 +124,7 @@ test('the checks of an unsaved draft come back after a reload, a secret in them 
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Kept', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Kept', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await requestTab(panel, 'Tests');
   await addAssertion(panel, 1, 'res.status', 'eq', '200');
@@ -172,7 +172,7 @@ test('Add answer variable is a draft the worker keeps: no refusal, a note on the
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Typing', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Typing', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await requestTab(panel, 'Tests');
   await panel.getByRole('button', { name: 'Add answer variable' }).click();
@@ -223,7 +223,7 @@ test('a saved secret typed as an assertion value is refused at save, the field n
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Leaky', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Leaky', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await requestTab(panel, 'Tests');
   await addAssertion(panel, 1, 'res.status', 'eq', '200');
@@ -254,7 +254,7 @@ test("the Tests tab's examples are real paths into the sandbox's answers", async
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Examples', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Examples', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await requestTab(panel, 'Tests');
   const tests = panel.getByRole('tabpanel', { name: /^Tests/ });
@@ -299,7 +299,7 @@ test('after Lock now, no carried value derived from a secret is left, in any for
   sandbox,
 }) => {
   const { apiKey, companyId, clientId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Forms', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Forms', baseUrl: sandbox.url, companyId, apiKey });
   const base64 = (text: string) => Buffer.from(text).toString('base64');
   const base64url = (text: string) => Buffer.from(text).toString('base64url');
   // Forms of the key that do not hold it whole: the carry check lets them through.

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { saveApiKeyProfile } from './profiles';
 import { openCollectionActions } from './workbench';
 
 /** Saves the composed call as `name`, into the collection `collection` (new) or the first one. */
@@ -24,7 +24,7 @@ async function save(panel: Page, path: string, name: string, collection?: string
 }
 
 test('the Save dialog makes a new folder in an existing collection', async ({ panel, sandbox }) => {
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   const first = await save(panel, 'products', 'List products', 'Shop');
   await first.getByRole('button', { name: 'Save', exact: true }).click();
   const form = await save(panel, 'orders', 'List orders');
@@ -42,7 +42,7 @@ test('the Save dialog makes a new folder in an existing collection', async ({ pa
 });
 
 test('rows move by drag and drop: before a row, and into a folder', async ({ panel, sandbox }) => {
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   const first = await save(panel, 'products', 'List products', 'Shop');
   await first.getByRole('button', { name: 'Save', exact: true }).click();
   for (const [path, name] of [
@@ -85,7 +85,7 @@ test('rows move by drag and drop: before a row, and into a folder', async ({ pan
 });
 
 test('a deleted collection can be brought back with Undo', async ({ panel, sandbox }) => {
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   const form = await save(panel, 'products', 'List products', 'Shop');
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await openCollectionActions(panel, 'Shop');

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { createApiKeyProfile, saveApiKeyProfile } from './profiles';
 import { requestTab, sidebarTab } from './workbench';
 
 const response = (panel: Page) => panel.getByRole('region', { name: 'Response', exact: true });
@@ -64,7 +64,7 @@ test('the body is checked as JSON, Format indents it, and it is sent as typed', 
   panel,
   sandbox,
 }) => {
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
   await requestTab(panel, 'Body');
@@ -91,7 +91,7 @@ test('Escape cancels a slow call, and history keeps calls without any secret', a
   panel,
   sandbox,
 }) => {
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
   await panel.getByRole('button', { name: 'Send' }).click();
   await expect(response(panel)).toContainText('200');
@@ -132,7 +132,7 @@ test('New request (and Alt+N) puts an empty draft in the composer, tied to no sa
   panel,
   sandbox,
 }) => {
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   const path = panel.getByRole('textbox', { name: 'Path', exact: true });
   const method = panel.getByRole('combobox', { name: 'Method' });
   const actions = panel.getByRole('toolbar', { name: 'Request actions' });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { saveApiKeyProfile, saveOAuthProfile } from './profiles';
 
 const run = promisify(execFile);
 
@@ -64,7 +64,7 @@ test('the worker writes the call as fetch and Python, which run; secrets only wh
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
   const profileId = await activeProfileId(panel);
   const build = (language: string, mode = 'variables') =>
     ask(panel, 'code/build', { profileId, language, mode, ...ORDER });
@@ -135,7 +135,7 @@ test('for an OAuth profile the code runs the grant first; values mode carries th
   sandbox,
 }) => {
   const { clientId, clientSecret, companyId } = sandbox.credentials;
-  await createOAuthProfile(panel, {
+  await saveOAuthProfile(panel, {
     method: 'OAuth (Basic header)',
     authUrl: sandbox.url,
     companyId,

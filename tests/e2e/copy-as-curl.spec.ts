@@ -5,14 +5,14 @@
  * tests/journeys/copy-as-curl.spec.ts.
  */
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { saveApiKeyProfile } from './profiles';
 
 test('when the clipboard refuses, code with variables stays on screen to select; code with the key is never shown', async ({
   panel,
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('textbox', { name: 'Path', exact: true }).fill('ping');
   // A browser that refuses both ways of copying (a policy, a page without focus).
   await panel.evaluate(() => {

@@ -115,6 +115,14 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
 export { expect };
 
 /**
+ * Options for `expect.poll` on what is cheap to read (a file on disk or in the folder, a sandbox
+ * counter, a row of the panel): after the first misses it looks every quarter second, where
+ * Playwright's default waits a whole second between later looks, so a change that lands just
+ * after a look cost every such wait up to a second.
+ */
+export const OFTEN = { intervals: [50, 100, 250] };
+
+/**
  * Stops the extension's service worker the hard way, as Chrome does to an MV3 worker at any moment:
  * CDP `ServiceWorker.stopAllWorkers` through a page-level session (a persistent context has no
  * browser-level one; a browser runs one test at a time, so "all" is only this test's). Resolves once

@@ -8,8 +8,8 @@
  */
 import type { Page } from '@playwright/test';
 import { load } from 'js-yaml';
-import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { expect, OFTEN, test } from './fixtures';
+import { saveApiKeyProfile } from './profiles';
 import { openCollectionActions } from './workbench';
 
 const FOLDER = 'team-repo';
@@ -89,7 +89,7 @@ test('Connect folder keeps a collection in a Postman 12 repository, in v3, besid
     });
   }, FOLDER);
   await writeOutside(panel, TEAM_FILES);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await panel.getByRole('button', { name: 'Save request' }).click();
   const form = panel.getByRole('form', { name: 'Save request' });
@@ -123,7 +123,7 @@ test('Connect folder keeps a collection in a Postman 12 repository, in v3, besid
   // Written in v3 beside the team's files, which are left as they were; no secret, no environment.
   const ours = [`${TEAM}/.resources/definition.yaml`, `${TEAM}/List products.request.yaml`];
   await expect
-    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .poll(async () => Object.keys(await folderFiles(panel)).sort(), OFTEN)
     .toEqual([...Object.keys(TEAM_FILES), ...ours].sort());
   const first = await folderFiles(panel);
   for (const [path, text] of Object.entries(TEAM_FILES)) expect(first[path]).toBe(text);
@@ -143,7 +143,7 @@ test('Connect folder keeps a collection in a Postman 12 repository, in v3, besid
   await panel.getByRole('textbox', { name: 'Path' }).fill('products/all');
   await panel.getByRole('button', { name: 'Save changes' }).click();
   await expect
-    .poll(async () => (await folderFiles(panel))[`${TEAM}/List products.request.yaml`])
+    .poll(async () => (await folderFiles(panel))[`${TEAM}/List products.request.yaml`], OFTEN)
     .toContain('url: "{{baseUrl}}/v1/products/all"');
   const definition = (await folderFiles(panel))[`${TEAM}/.resources/definition.yaml`];
   expect(definition).toBe(first[`${TEAM}/.resources/definition.yaml`]);

@@ -14,7 +14,7 @@ import { basename, dirname, join } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { TargetHub } from '../../scripts/devtools-cdp';
 import { panelInspecting } from './devtools-panel-dom';
-import { expect, launchWithExtension, PANEL_PATH, test } from './fixtures';
+import { expect, launchWithExtension, OFTEN, PANEL_PATH, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
 import { BROWSER_WINDOW_ARGS, filesOnDisk, pickFolder, sed } from './real-picker';
 import { XDesktop } from './x-desktop';
@@ -114,7 +114,7 @@ test('a Postman 12 folder in a git repository, connected with the real picker fr
 
     // Both sides hold a Team: the panel asks, naming the collection's files only.
     await expect
-      .poll(() => panel.text('region', 'Folder conflict Team'), { timeout: 20_000 })
+      .poll(() => panel.text('region', 'Folder conflict Team'), { ...OFTEN, timeout: 20_000 })
       .toContain(`${TEAM}/`);
     const conflict = (await panel.text('region', 'Folder conflict Team')) ?? '';
     expect(conflict).not.toContain('Billing');
@@ -124,21 +124,24 @@ test('a Postman 12 folder in a git repository, connected with the real picker fr
       role: 'region',
       name: 'Folder conflict Team',
     });
-    await expect.poll(folderStatus, { timeout: 20_000 }).toBe(kept);
+    await expect.poll(folderStatus, { ...OFTEN, timeout: 20_000 }).toBe(kept);
     await expect
-      .poll(() => panel.rows('Team'), { timeout: 20_000 })
+      .poll(() => panel.rows('Team'), { ...OFTEN, timeout: 20_000 })
       .toEqual(['List products', 'Get order']);
-    await expect.poll(() => panel.rows('Team (panel copy)')).toEqual(['List products']);
+    await expect.poll(() => panel.rows('Team (panel copy)'), OFTEN).toEqual(['List products']);
     // Keeping the folder's version wrote nothing.
     expect(gitStatus(folder)).toEqual([]);
 
     // A save in the panel writes that request's file, and no other.
     await panel.click('treeitem', 'List products', { role: 'tree', name: 'Team' });
-    await expect.poll(() => panel.value('path')).toBe('products/featured');
+    await expect.poll(() => panel.value('path'), OFTEN).toBe('products/featured');
     await panel.fill('path', 'products/on-sale');
     await panel.click('button', 'Save changes');
     await expect
-      .poll(() => filesOnDisk(folder)[`${TEAM}/List products.request.yaml`], { timeout: 20_000 })
+      .poll(() => filesOnDisk(folder)[`${TEAM}/List products.request.yaml`], {
+        ...OFTEN,
+        timeout: 20_000,
+      })
       .toContain('/v1/products/on-sale');
     expect(gitStatus(folder)).toEqual([` M ${TEAM}/List products.request.yaml`]);
     expect(await folderStatus()).toBe(kept);

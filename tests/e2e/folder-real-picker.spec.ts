@@ -17,7 +17,7 @@ import { basename, join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { TargetHub } from '../../scripts/devtools-cdp';
 import { panelInspecting } from './devtools-panel-dom';
-import { expect, launchWithExtension, PANEL_PATH, test } from './fixtures';
+import { expect, launchWithExtension, OFTEN, PANEL_PATH, test } from './fixtures';
 import { createApiKeyProfile } from './profiles';
 import {
   ALLOW_EVERY_VISIT,
@@ -100,9 +100,9 @@ test('a folder connected with the real picker from the panel inside DevTools sta
 
     // The tab is closed (Chromium takes access back within a second when no tab holds it), and
     // the panel writes the collection beside the repository's own files.
-    await expect.poll(folderStatus, { timeout: 20_000 }).toBe(kept);
+    await expect.poll(folderStatus, { ...OFTEN, timeout: 20_000 }).toBe(kept);
     await expect
-      .poll(() => Object.keys(filesOnDisk(folder)).sort(), { timeout: 20_000 })
+      .poll(() => Object.keys(filesOnDisk(folder)).sort(), { ...OFTEN, timeout: 20_000 })
       .toEqual([
         'List products.yml',
         'README.md',
@@ -121,10 +121,10 @@ test('a folder connected with the real picker from the panel inside DevTools sta
         .replace('seq: 1', 'seq: 2'),
     );
     await expect
-      .poll(() => panel.rows('Team'), { timeout: 20_000 })
+      .poll(() => panel.rows('Team'), { ...OFTEN, timeout: 20_000 })
       .toEqual(['List products', 'Orders']);
     await panel.click('treeitem', 'List products', { role: 'tree', name: 'Team' });
-    await expect.poll(() => panel.value('path')).toBe('products/all');
+    await expect.poll(() => panel.value('path'), OFTEN).toBe('products/all');
     expect(await folderStatus()).toBe(kept);
     // What the panel could not take is listed; the environment file it wrote itself is not.
     const notTaken = await panel.text('list', 'Not taken from the folder of Team');
@@ -150,16 +150,18 @@ test('a folder connected with the real picker from the panel inside DevTools sta
       (window as unknown as { releaseFolder: () => void }).releaseFolder(),
     );
     await expect
-      .poll(() => panel.text('region', 'Folder conflict Team'), { timeout: 20_000 })
+      .poll(() => panel.text('region', 'Folder conflict Team'), { ...OFTEN, timeout: 20_000 })
       .toContain('List products.yml');
     await panel.click('button', 'Keep the folder’s version', {
       role: 'region',
       name: 'Folder conflict Team',
     });
-    await expect.poll(folderStatus, { timeout: 20_000 }).toBe(kept);
+    await expect.poll(folderStatus, { ...OFTEN, timeout: 20_000 }).toBe(kept);
     // The composer shows the folder's version; only the kept collection's row is marked open.
-    await expect.poll(() => panel.value('path')).toBe('products/cheap');
-    await expect.poll(() => panel.rows('Team (panel copy)')).toEqual(['List products', 'Orders']);
+    await expect.poll(() => panel.value('path'), OFTEN).toBe('products/cheap');
+    await expect
+      .poll(() => panel.rows('Team (panel copy)'), OFTEN)
+      .toEqual(['List products', 'Orders']);
     expect(await panel.openRows()).toEqual(['Team/List products']);
     expect(readFileSync(request, 'utf8')).toContain('/v1/products/cheap"');
 
@@ -171,14 +173,14 @@ test('a folder connected with the real picker from the panel inside DevTools sta
     await inspected.close();
     hub = await TargetHub.open(browser.context, other);
     panel = await panelInspecting(hub, panelUrl, secondUrl);
-    await expect.poll(folderStatus, { timeout: 20_000 }).toBe(kept);
+    await expect.poll(folderStatus, { ...OFTEN, timeout: 20_000 }).toBe(kept);
     writeFileSync(
       join(folder, 'Later.yml'),
       readFileSync(request, 'utf8')
         .replace('name: List products', 'name: Later')
         .replace('seq: 1', 'seq: 3'),
     );
-    await expect.poll(() => panel.rows('Team'), { timeout: 20_000 }).toContain('Later');
+    await expect.poll(() => panel.rows('Team'), { ...OFTEN, timeout: 20_000 }).toContain('Later');
     await hub.dispose();
 
     // A browser restart: the browser wants a click again, and the panel says so.
@@ -192,7 +194,7 @@ test('a folder connected with the real picker from the panel inside DevTools sta
     hub = await TargetHub.open(browser.context, restarted);
     panel = await panelInspecting(hub, panelUrl, thirdUrl);
     await expect
-      .poll(() => panel.text('region', 'Folder of Team'), { timeout: 20_000 })
+      .poll(() => panel.text('region', 'Folder of Team'), { ...OFTEN, timeout: 20_000 })
       .toContain(`The folder “${name}” needs a click to reconnect`);
     const asking = waitForTab(browser.context, 'collection=');
     await panel.click('button', 'Reconnect folder Team');
@@ -208,13 +210,15 @@ test('a folder connected with the real picker from the panel inside DevTools sta
         timeout: 20_000,
       },
     );
-    await expect.poll(folderStatus, { timeout: 20_000 }).toBe(kept);
+    await expect.poll(folderStatus, { ...OFTEN, timeout: 20_000 }).toBe(kept);
     // Every tab of the extension closed, the Folder access tab too: still connected.
     for (const page of browser.context.pages())
       if (page.url().startsWith('chrome-extension://')) await page.close();
     sed(request, '/v1/products/cheap"', '/v1/products/every-visit"');
     await panel.click('treeitem', 'List products', { role: 'tree', name: 'Team' });
-    await expect.poll(() => panel.value('path'), { timeout: 20_000 }).toBe('products/every-visit');
+    await expect
+      .poll(() => panel.value('path'), { ...OFTEN, timeout: 20_000 })
+      .toBe('products/every-visit');
     expect(await folderStatus()).toBe(kept);
     await hub.dispose();
   } finally {

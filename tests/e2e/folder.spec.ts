@@ -8,8 +8,8 @@
  */
 import type { Page } from '@playwright/test';
 import { load } from 'js-yaml';
-import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { expect, OFTEN, test } from './fixtures';
+import { createApiKeyProfile, saveApiKeyProfile } from './profiles';
 import { openCollectionActions, openRowMenu, requestTab } from './workbench';
 
 const FOLDER = 'team-folder';
@@ -87,7 +87,7 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
     });
   }, FOLDER);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   const collections = panel.getByRole('region', { name: 'Collections' });
   const row = (name: string) =>
@@ -109,7 +109,7 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await expect
-    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .poll(async () => Object.keys(await folderFiles(panel)).sort(), OFTEN)
     .toEqual(['List products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
   expect(JSON.stringify(await folderFiles(panel))).not.toContain(sandbox.credentials.apiKey);
 
@@ -118,14 +118,14 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   await panel.getByRole('textbox', { name: 'Path' }).fill('products/all');
   await panel.getByRole('button', { name: 'Save changes' }).click();
   await expect
-    .poll(async () => (await folderFiles(panel))['List products.yml'])
+    .poll(async () => (await folderFiles(panel))['List products.yml'], OFTEN)
     .toContain('/v1/products/all"');
   const menu = await openRowMenu(panel, 'List products');
   await menu.getByRole('menuitem', { name: 'Rename List products' }).click();
   await panel.getByRole('dialog').getByRole('textbox').fill('Products');
   await panel.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect
-    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .poll(async () => Object.keys(await folderFiles(panel)).sort(), OFTEN)
     .toEqual(['Products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
 
   // A file added outside (an editor, git pull) shows in the panel within seconds.
@@ -193,7 +193,7 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
     .click();
   await panel.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect
-    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .poll(async () => Object.keys(await folderFiles(panel)).sort(), OFTEN)
     .toEqual(['Products.yml', 'environments/Sandbox.yml', 'opencollection.yml']);
 
   // After a browser restart a picked folder's access must be asked for again, on a click. The
@@ -299,7 +299,7 @@ test('Connect folder never touches a team’s other files, and a conflict names 
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
     });
   }, FOLDER);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   const collections = panel.getByRole('region', { name: 'Collections' });
   const row = (name: string) =>
@@ -349,7 +349,7 @@ test('Connect folder never touches a team’s other files, and a conflict names 
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await expect
-    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .poll(async () => Object.keys(await folderFiles(panel)).sort(), OFTEN)
     .toEqual(
       [
         ...Object.keys(TEAM_FILES),
@@ -372,7 +372,7 @@ test('Connect folder never touches a team’s other files, and a conflict names 
   await menu.getByRole('menuitem', { name: 'Delete Stock' }).click();
   await panel.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect
-    .poll(async () => Object.keys(await folderFiles(panel)).sort())
+    .poll(async () => Object.keys(await folderFiles(panel)).sort(), OFTEN)
     .toEqual(
       [
         ...Object.keys(TEAM_FILES),
@@ -487,7 +487,7 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
   }, big);
   expect(made).toBe(20_000);
 
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   const collections = panel.getByRole('region', { name: 'Collections' });
   await openCollectionActions(panel, 'Team');
@@ -546,7 +546,7 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
     });
   }, FOLDER);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
   await panel.getByRole('button', { name: 'Save request' }).click();
@@ -574,7 +574,7 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
   await expect
-    .poll(async () => (await folderFiles(panel))['opencollection.yml'])
+    .poll(async () => (await folderFiles(panel))['opencollection.yml'], OFTEN)
     .toContain('name: Team');
 
   const second = await connect('Other');
@@ -702,7 +702,7 @@ test('a folder record of an older version, holding texts, is digested when first
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
     });
   }, FOLDER);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
   const collections = panel.getByRole('region', { name: 'Collections' });
   await openCollectionActions(panel, 'Team');
@@ -714,7 +714,7 @@ test('a folder record of an older version, holding texts, is digested when first
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
-  await expect.poll(async () => (await syncRecord(panel)).seen.length).toBe(3);
+  await expect.poll(async () => (await syncRecord(panel)).seen.length, OFTEN).toBe(3);
 
   // The record as the previous version wrote it: each file's text, no digests.
   const files = await folderFiles(panel);
@@ -745,7 +745,7 @@ test('a folder record of an older version, holding texts, is digested when first
   );
   await expect(collections.getByRole('region', { name: 'Folder conflict Team' })).toHaveCount(0);
   await expect
-    .poll(async () => JSON.stringify(await syncRecord(panel)))
+    .poll(async () => JSON.stringify(await syncRecord(panel)), OFTEN)
     .not.toContain('opencollection:');
   const record = await syncRecord(panel);
   expect(record.seen.map(([path]) => path).sort()).toEqual(Object.keys(files).sort());

@@ -16,7 +16,12 @@ import {
   LONG_TOKEN_CLIENT,
   startHostileServer,
 } from './hostile-server';
-import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import {
+  createApiKeyProfile,
+  createOAuthProfile,
+  saveApiKeyProfile,
+  saveOAuthProfile,
+} from './profiles';
 import { requestTab, responseTab } from './workbench';
 
 const response = (panel: Page) => panel.getByRole('region', { name: 'Response', exact: true });
@@ -30,7 +35,7 @@ test('an answer too large for one message is cut with a note, the worker still a
   const hostile = await startHostileServer();
   try {
     const { companyId } = sandbox.credentials;
-    await createApiKeyProfile(panel, { baseUrl: hostile.url, companyId, apiKey: KEY });
+    await saveApiKeyProfile(panel, { baseUrl: hostile.url, companyId, apiKey: KEY });
     for (const path of ['control', 'bomb']) {
       await panel.getByRole('textbox', { name: 'Path' }).fill(path);
       await panel.getByRole('button', { name: 'Send' }).click();
@@ -55,7 +60,7 @@ test('a call whose token no server reads is not blamed on a server that is down'
 }) => {
   const hostile = await startHostileServer();
   try {
-    await createOAuthProfile(panel, {
+    await saveOAuthProfile(panel, {
       method: 'OAuth (Basic header)',
       authUrl: hostile.url,
       companyId: sandbox.credentials.companyId,
@@ -79,7 +84,7 @@ test('a saved key does not follow a Base URL moved to another origin unless the 
   const hostile = await startHostileServer();
   try {
     const { companyId } = sandbox.credentials;
-    await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey: KEY });
+    await saveApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey: KEY });
     await panel.getByRole('button', { name: 'Edit profile' }).click();
     const editor = panel.getByRole('form', { name: 'Profile editor' });
     await editor.getByRole('textbox', { name: 'Base URL' }).fill(hostile.url);
@@ -220,7 +225,7 @@ test('the API key echoed in another form (upper-cased, in a JWT) shows in no tab
   sandbox,
 }) => {
   const { apiKey, companyId, clientId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Echoed', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Echoed', baseUrl: sandbox.url, companyId, apiKey });
   const base64 = (text: string) => Buffer.from(text).toString('base64');
   const base64url = (text: string) => Buffer.from(text).toString('base64url');
   // Claims whose standard base64 holds `+` and `/`: a careless server's JWT.

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { load } from 'js-yaml';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { saveApiKeyProfile } from './profiles';
 import { openCollectionActions } from './workbench';
 
 test('Export for Postman 12 downloads a v3 zip without the key, and the zip and the folder import back', async ({
@@ -23,7 +23,7 @@ test('Export for Postman 12 downloads a v3 zip without the key, and the zip and 
   sandbox,
 }) => {
   test.setTimeout(120_000);
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('textbox', { name: 'Path' }).fill('products?sort=name');
   await panel.getByRole('button', { name: 'Save request' }).click();
   const form = panel.getByRole('form', { name: 'Save request' });

@@ -4,10 +4,19 @@
  * e2e specs and the bench use these helpers whenever they only need a working profile; a test of
  * the editor itself (bad input, editing a saved profile) drives the form on its own.
  *
+ * A test whose subject is not the editor and that starts from an empty extension may save its
+ * first profile with `saveApiKeyProfile` / `saveOAuthProfile` instead: the `profiles/save`
+ * message the editor sends (built by the editor's own `profileSavePayload`), sent from the panel
+ * page through the real router and schemas, then the panel opened again on the saved profile. The
+ * editor's journey stays covered by its own specs (tests/journeys/profile-editor.spec.ts,
+ * profile-editor-focus.spec.ts, first-run.spec.ts).
+ *
  * Imports only types and `expect` from Playwright, never the test fixtures, so that a plain script
  * (scripts/bench.ts) can use it too.
  */
 import { expect, type Page } from '@playwright/test';
+import { profileSavePayload } from '../../src/protocol/profile-save-payload';
+import type { ProfileFields as SavedFields } from '../../src/service/profile/profile-limits';
 
 export type OAuthMethod = 'OAuth (Basic header)' | 'OAuth (form body)';
 
@@ -84,6 +93,68 @@ async function saveProfile(panel: Page, variables: ProfileFields['variables'] = 
   await panel.getByRole('button', { name: 'Save profile' }).click();
   // The editor (a dialog, or the first-run page) gives way to the saved profile's workbench.
   await expect(panel.getByRole('form', { name: 'Profile editor' })).toHaveCount(0);
+  await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+const METHODS = { 'OAuth (Basic header)': 'oauthBasic', 'OAuth (form body)': 'oauthBody' } as const;
+
+/**
+ * Saves an API-key profile named `name` (default "Sandbox") as the editor's Save profile does,
+ * and opens the panel again on it, active. For an empty extension only (see the header).
+ */
+export function saveApiKeyProfile(panel: Page, profile: ApiKeyProfile): Promise<void> {
+  return saveThroughWorker(
+    panel,
+    {
+      ...settingsOf(profile, profile.name ?? 'Sandbox'),
+      authUrl: '',
+      baseUrl: profile.baseUrl,
+      authMethod: 'apiKey',
+      clientId: '',
+      formEncodeCredentials: false,
+    },
+    { apiKey: profile.apiKey },
+  );
+}
+
+/**
+ * Saves an OAuth profile named `name` (default "Sandbox (<method>)") as the editor's Save
+ * profile does, and opens the panel again on it, active. For an empty extension only.
+ */
+export function saveOAuthProfile(panel: Page, profile: OAuthProfile): Promise<void> {
+  return saveThroughWorker(
+    panel,
+    {
+      ...settingsOf(profile, profile.name ?? `Sandbox (${profile.method})`),
+      authUrl: profile.authUrl,
+      baseUrl: profile.baseUrl ?? profile.authUrl,
+      authMethod: METHODS[profile.method],
+      clientId: profile.clientId,
+      formEncodeCredentials: profile.formEncode ?? false,
+    },
+    { clientSecret: profile.clientSecret },
+  );
+}
+
+function settingsOf(profile: ProfileFields, name: string) {
+  const variables = (profile.variables ?? []).map(([name, value]) => ({ name, value }));
+  return { name, companyId: profile.companyId, variables };
+}
+
+async function saveThroughWorker(
+  panel: Page,
+  settings: SavedFields,
+  secrets: { apiKey: string } | { clientSecret: string },
+) {
+  const built = profileSavePayload(null, settings, secrets, false);
+  if (!built.ok) throw new Error(`The profile does not fit the editor: ${built.error.message}`);
+  const reply = await panel.evaluate(
+    (payload) => chrome.runtime.sendMessage({ type: 'profiles/save', payload }),
+    built.value,
+  );
+  expect(reply, 'the worker saved the profile').toMatchObject({ ok: true });
+  await panel.reload();
   await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
   await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
 }

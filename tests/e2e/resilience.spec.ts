@@ -8,8 +8,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
-import { expect, killServiceWorker, test } from './fixtures';
-import { createOAuthProfile } from './profiles';
+import { expect, killServiceWorker, OFTEN, test } from './fixtures';
+import { saveOAuthProfile } from './profiles';
 
 const TOKEN_PATH = '/o/oauth/accesstoken';
 
@@ -40,7 +40,7 @@ function ask<T>(panel: Page, type: string, payload: unknown): Promise<WorkerRepl
 
 /** Creates the sandbox's form-body OAuth profile in the panel; resolves with its id. */
 async function createSandboxOAuthProfile(panel: Page, sandbox: Sandbox) {
-  await createOAuthProfile(panel, {
+  await saveOAuthProfile(panel, {
     ...sandbox.credentials,
     name: 'Sandbox OAuth',
     method: 'OAuth (form body)',
@@ -160,7 +160,7 @@ test('worker killed during a token request: a retryable error, one extra token r
   sandbox.switches.latencyMs = 4_000;
   const tokensBefore = sandbox.tokenRequestCount();
   await panel.getByRole('button', { name: 'Get token' }).click();
-  await expect.poll(() => tokenRequestsSeen(sandbox)).toBe(tokensBefore + 1);
+  await expect.poll(() => tokenRequestsSeen(sandbox), OFTEN).toBe(tokensBefore + 1);
   await killServiceWorker(context, panel, extensionId);
   sandbox.switches.latencyMs = 0;
 
@@ -184,7 +184,7 @@ test('worker killed during a token request: a retryable error, one extra token r
 
   const after = await expectNothingLost(panel, profileId, before);
   await expect
-    .poll(async () => entriesOf((await durableState(panel, profileId)).history))
+    .poll(async () => entriesOf((await durableState(panel, profileId)).history), OFTEN)
     .toHaveLength(2);
   expect(after.profiles.map((profile) => profile.id)).toEqual([profileId]);
 });
@@ -202,7 +202,7 @@ test('worker killed during a /v1 call: a retryable error, the next Send succeeds
 
   sandbox.switches.latencyMs = 4_000;
   await sendFromUi(panel, 'products/prd_1001');
-  await expect.poll(() => v1RequestsSeen(sandbox)).toBe(callsBefore + 1);
+  await expect.poll(() => v1RequestsSeen(sandbox), OFTEN).toBe(callsBefore + 1);
   await killServiceWorker(context, panel, extensionId);
   sandbox.switches.latencyMs = 0;
 
@@ -221,7 +221,10 @@ test('worker killed during a /v1 call: a retryable error, the next Send succeeds
   await expectNothingLost(panel, profileId, before);
   // The killed call never got an answer, so it is not in history; the retried one is.
   await expect
-    .poll(async () => entriesOf((await durableState(panel, profileId)).history).map((e) => e.path))
+    .poll(
+      async () => entriesOf((await durableState(panel, profileId)).history).map((e) => e.path),
+      OFTEN,
+    )
     .toEqual(['products/prd_1001', 'products']);
 });
 
@@ -243,7 +246,10 @@ test('worker killed right after answering: the call is still in history', async 
   expect(reply.value?.status).toBe(200);
   await killServiceWorker(context, panel, extensionId);
   await expect
-    .poll(async () => entriesOf((await durableState(panel, profileId)).history).map((e) => e.path))
+    .poll(
+      async () => entriesOf((await durableState(panel, profileId)).history).map((e) => e.path),
+      OFTEN,
+    )
     .toEqual(['products/prd_1002', 'products']);
 });
 
@@ -384,7 +390,7 @@ test('a refusal that comes back after the token was renewed is retried with the 
     sendMessage('late-refusal', profileId, 'products'),
   );
   await expect
-    .poll(() => sandbox.requests.filter((request) => request.path === '/v1/products').length)
+    .poll(() => sandbox.requests.filter((request) => request.path === '/v1/products').length, OFTEN)
     .toBe(1);
   sandbox.switches.latencyMs = 0;
   const renewed = await ask(panel, 'token/get', { profileId, fresh: true });

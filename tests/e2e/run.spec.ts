@@ -14,7 +14,7 @@ import type { Collection, SavedRequest } from '../../src/collections/model';
 import { exportCollection } from '../../src/collections/native-format';
 import type { Sandbox } from '../../src/sandbox/server';
 import { expect, PANEL_PATH, test } from './fixtures';
-import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { saveApiKeyProfile, saveOAuthProfile } from './profiles';
 import { openRowMenu, requestTab } from './workbench';
 
 const request = (name: string, fields: Partial<SavedRequest>): SavedRequest => ({
@@ -77,7 +77,7 @@ test('a folder runs in order, carries the order id forward, and lists the failin
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByLabel('Import collection').setInputFiles({
     name: 'shop.json',
     mimeType: 'application/json',
@@ -142,7 +142,7 @@ test('the values a run carries show at once in the Tests tab of every open panel
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByLabel('Import collection').setInputFiles({
     name: 'shop.json',
     mimeType: 'application/json',
@@ -201,7 +201,7 @@ test('a run starts with no carried values, unless told to keep what earlier call
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
   for (const collection of [COLLECTION, FOLLOW_UP]) {
     await panel.getByLabel('Import collection').setInputFiles({
       name: `${collection.id}.json`,
@@ -246,7 +246,7 @@ test('a run stops with the reason once a renewed token is refused too, not after
   sandbox,
 }) => {
   const { clientId, clientSecret, companyId } = sandbox.credentials;
-  await createOAuthProfile(panel, {
+  await saveOAuthProfile(panel, {
     name: 'Refused',
     method: 'OAuth (Basic header)',
     authUrl: sandbox.url,
@@ -301,7 +301,7 @@ test('a run stops with the reason once a renewed token is refused too, not after
 /** Imports a collection of `count` pings in a folder "Pings" and opens its Run dialog. */
 async function runPings(panel: Page, sandbox: Sandbox, count: number) {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Paced', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Paced', baseUrl: sandbox.url, companyId, apiKey });
   const pings: Collection = {
     id: 'paced-run',
     name: 'Gateway',

@@ -5,7 +5,7 @@
  * with the other checks. The validator loads only then (the panel's start-up budget is a unit test).
  */
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { saveApiKeyProfile } from './profiles';
 import { responseTab } from './workbench';
 
 /** The sandbox's product, described with one mistake: its price said to be a text. */
@@ -69,7 +69,7 @@ test('an OpenAPI-imported request has its answer checked against the schema for 
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Schema', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Schema', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByLabel('Import collection').setInputFiles({
     name: 'catalogue.yaml',
     mimeType: 'application/yaml',

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { saveApiKeyProfile, saveOAuthProfile } from './profiles';
 import { responseTab, sidebarTab } from './workbench';
 
 const TOKEN_PATH = '/o/oauth/accesstoken';
@@ -38,7 +38,7 @@ async function previewed(report: Locator, secrets: readonly string[]): Promise<s
 
 async function wrongSecretProfile(panel: Page, sandbox: Sandbox) {
   const { clientId, companyId } = sandbox.credentials;
-  await createOAuthProfile(panel, {
+  await saveOAuthProfile(panel, {
     method: 'OAuth (Basic header)',
     authUrl: sandbox.url,
     clientId,
@@ -93,7 +93,7 @@ test('a History entry of a failed call offers its report; a call that passed doe
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { baseUrl: sandbox.url, apiKey, companyId });
+  await saveApiKeyProfile(panel, { baseUrl: sandbox.url, apiKey, companyId });
   await send(panel, 'ping');
   await expect(response(panel).locator('.status-bar')).toContainText('200');
   sandbox.switches.denyClientIp = true;
@@ -128,7 +128,7 @@ test('while the lock holds the secrets, the report says to unlock first and offe
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { baseUrl: sandbox.url, apiKey, companyId });
+  await saveApiKeyProfile(panel, { baseUrl: sandbox.url, apiKey, companyId });
   sandbox.switches.denyClientIp = true;
   await send(panel, 'ping');
   await responseTab(panel, 'Explanation');
@@ -189,7 +189,7 @@ test('canary: a gateway echoing the API key in every encoding, and the key typed
   await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = echo.address() as AddressInfo;
-    await createApiKeyProfile(panel, {
+    await saveApiKeyProfile(panel, {
       baseUrl: `http://127.0.0.1:${port}`,
       apiKey,
       companyId: '7d4b7f3e-5a8a-4c5e-9a57-1f0e2c3d4b5a',

@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { createOAuthProfile, saveApiKeyProfile, saveOAuthProfile } from './profiles';
 
 const toolbar = (panel: Page) => panel.getByRole('banner');
 const tokenRegion = (panel: Page) => panel.getByRole('region', { name: 'Token' });
@@ -30,9 +30,13 @@ async function send(panel: Page, path: string) {
   await expect(response(panel)).toContainText('200', { timeout: 15_000 });
 }
 
-async function oauthProfile(panel: Page, sandbox: Sandbox) {
+/**
+ * An OAuth profile, saved as the editor saves it (`through` the editor's form where the panel
+ * must not reload first: a test that listens in the page).
+ */
+async function oauthProfile(panel: Page, sandbox: Sandbox, through = saveOAuthProfile) {
   const { clientId, clientSecret, companyId } = sandbox.credentials;
-  await createOAuthProfile(panel, {
+  await through(panel, {
     method: 'OAuth (Basic header)',
     authUrl: sandbox.url,
     clientId,
@@ -222,7 +226,7 @@ test('the worker’s events carry no secret: no client secret, API key or access
       seen.push(message);
     });
   });
-  await oauthProfile(panel, sandbox);
+  await oauthProfile(panel, sandbox, createOAuthProfile);
   await toolbar(panel).getByRole('button', { name: 'Get token' }).click();
   await send(panel, 'products');
   sandbox.expireAllTokens();
@@ -245,7 +249,7 @@ test('the Copy as code follows the draft, and History says in words what became 
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
   await panel.getByRole('button', { name: 'Copy as cURL', exact: true }).click();

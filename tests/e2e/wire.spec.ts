@@ -11,7 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import { parseCliArgs } from '../../src/sandbox/cli-options';
 import { createSandbox, type RecordedRequest, type Sandbox } from '../../src/sandbox/server';
 import { test as base, expect, killServiceWorker } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { saveApiKeyProfile } from './profiles';
 import { requestTab, responseTab } from './workbench';
 
 const test = base.extend<{ sandbox: Sandbox }>({
@@ -68,7 +68,7 @@ test('the user’s own Accept-Language goes out; the browser’s does not', asyn
   sandbox,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('GET');
   await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
   await requestTab(panel, 'Headers');
@@ -131,7 +131,7 @@ test('after the worker is stopped, the next call still leaves without browser he
   extensionId,
 }) => {
   const { apiKey, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { baseUrl: sandbox.url, companyId, apiKey });
   await killServiceWorker(context, panel, extensionId);
   const response = await sendOrder(panel);
   await expectBothViews(response, new RegExp(`x-apikey\\s*••••${apiKey.slice(-4)}`));

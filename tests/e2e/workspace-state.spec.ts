@@ -4,7 +4,7 @@
  * answers; and every view shows only what belongs to the chosen profile.
  */
 import { expect, test } from './fixtures';
-import { createApiKeyProfile, createOAuthProfile } from './profiles';
+import { createOAuthProfile, saveApiKeyProfile } from './profiles';
 import { requestTab, sidebarTab } from './workbench';
 
 test('a reload keeps the draft, the answer and the token of each profile, and nothing of another', async ({
@@ -12,7 +12,7 @@ test('a reload keeps the draft, the answer and the token of each profile, and no
   sandbox,
 }) => {
   const { apiKey, clientId, companyId } = sandbox.credentials;
-  await createApiKeyProfile(panel, { name: 'Key', baseUrl: sandbox.url, companyId, apiKey });
+  await saveApiKeyProfile(panel, { name: 'Key', baseUrl: sandbox.url, companyId, apiKey });
   await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
   await panel.getByRole('textbox', { name: 'Path' }).fill('orders');
   await requestTab(panel, 'Body');
@@ -62,7 +62,7 @@ test('a reload keeps the draft, the answer and the token of each profile, and no
 });
 
 test('history opens a call with what came back for it', async ({ panel, sandbox }) => {
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   const response = panel.getByRole('region', { name: 'Response', exact: true });
   for (const path of ['products/prd_1001', 'products/nope']) {
     await panel.getByRole('textbox', { name: 'Path' }).fill(path);
@@ -80,7 +80,7 @@ test('a call too long to keep or send says which part, and the notes go once it 
   panel,
   sandbox,
 }) => {
-  await createApiKeyProfile(panel, { ...sandbox.credentials, name: 'Key', baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, name: 'Key', baseUrl: sandbox.url });
   const path = panel.getByRole('textbox', { name: 'Path' });
   const notKept = panel.getByRole('status').filter({ hasText: 'This draft is not kept' });
   await path.fill(`products/${'x'.repeat(3000)}`);
