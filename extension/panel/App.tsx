@@ -15,8 +15,8 @@ import {
 } from '../../src/workspace/profiles/profile-commands';
 import { answerNewProfile } from './state/profile-intents';
 import { useLockWatch } from './state/use-lock';
-import { usePrefs } from './state/use-prefs';
-import { deps, useProfiles } from './state/use-profiles';
+import { useLoadPrefs } from './state/use-prefs';
+import { deps, useActiveProfile, useProfiles } from './state/use-profiles';
 import { LockNotices, LockToolbar } from './toolbar/Lock';
 import { ProfilePicker } from './toolbar/ProfilePicker';
 import { ErrorNotice } from './ui/ErrorNotice';
@@ -36,7 +36,8 @@ const Dialog = lazyComponent(() => import('./ui/Dialog').then((module) => module
 
 export function App() {
   const { list: profiles, activeId, editor: editing, warnings, loadError } = useProfiles();
-  const { prefs, setPrefs } = usePrefs();
+  useLoadPrefs();
+  const active = useActiveProfile();
   useLockWatch(() => void loadProfiles(deps));
 
   useEffect(() => {
@@ -45,14 +46,13 @@ export function App() {
   // New profile from this API (an import's summary) opens this editor, filled in.
   useEffect(() => answerNewProfile((prefill) => openNewProfile(deps, prefill)), []);
 
-  if (profiles === null || prefs === null) {
+  if (profiles === null) {
     return (
       <main class="app loading">
         {loadError ? <ErrorNotice error={loadError} /> : <p class="muted">Loading profiles…</p>}
       </main>
     );
   }
-  const active = profiles.find((profile) => profile.id === activeId) ?? null;
   const firstRun = profiles.length === 0;
 
   const toolbarStart = (
@@ -104,9 +104,6 @@ export function App() {
     <>
       <Workspace
         key={active.id}
-        profile={active}
-        prefs={prefs}
-        setPrefs={setPrefs}
         toolbarStart={toolbarStart}
         toolbarEnd={toolbarEnd}
         notices={notices}

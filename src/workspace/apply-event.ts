@@ -76,6 +76,8 @@ export function reduce(state: WorkspaceState, action: WorkspaceAction): Workspac
       return tokenReplied(state, action.profileId, action.shown);
     case 'capture':
       return { ...state, capture: action.capture };
+    case 'runs':
+      return { ...state, runs: action.runs };
     case 'prefs':
       return { ...state, prefs: { ...(state.prefs ?? DEFAULT_UI_PREFS), ...action.set } };
     case 'profiles':

@@ -26,6 +26,7 @@ export const EMPTY_REQUEST: ProfileRequest = {
   notes: null,
   draftNotKept: null,
   saveStatus: '',
+  clearError: null,
 };
 
 /** One profile's request slice (an empty one before its workspace opened). */

@@ -2,7 +2,7 @@
  * The shape of one profile's request slice: the call being composed (its draft and the Tests
  * tab's checks), the call in flight, the answer shown with its checks' outcome, the saved request
  * it was opened from, notes on how it came in, and whether the draft is kept and the last save's
- * status. Types only: the reducer is request-slice.ts, the commands request-commands.ts.
+ * status, and why the Tests tab's Clear carried values failed. Types only: the reducer is request-slice.ts, the commands request-commands.ts.
  */
 import type { ChecksOutcome } from '../checks/answer-checks';
 import type { RefusedValue } from '../checks/carried-values';
@@ -55,6 +55,8 @@ export interface ProfileRequest {
   draftNotKept: string | null;
   /** "Saved “name”." after a save, until the next draft is put in. */
   saveStatus: string;
+  /** Why Clear carried values failed, until the next clear. */
+  clearError: string | null;
 }
 
 export type RequestAction =
@@ -74,7 +76,7 @@ export type RequestAction =
       set: Partial<
         Pick<
           ProfileRequest,
-          'draft' | 'checks' | 'shown' | 'shownChecks' | 'draftNotKept' | 'notes'
+          'draft' | 'checks' | 'shown' | 'shownChecks' | 'draftNotKept' | 'notes' | 'clearError'
         >
       >;
     }

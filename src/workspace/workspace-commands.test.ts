@@ -93,14 +93,18 @@ describe('the carried values', () => {
   });
 
   it('says why a clear failed, and nothing when it worked', async () => {
-    const { worker, deps } = workspaceHarness({
-      'variables/clear': () => ({ ok: true, value: { values: [] } }),
+    const { worker, store, deps } = workspaceHarness({
+      'variables/clear': () => ({
+        ok: false,
+        error: { code: 'storage_failed', message: 'Not cleared.', hint: 'Try again.' },
+      }),
     });
-    expect(await clearCarried(deps, 'p')).toBeNull();
-    worker.handle('variables/clear', () => ({
-      ok: false,
-      error: { code: 'storage_failed', message: 'Not cleared.', hint: 'Try again.' },
-    }));
-    expect(await clearCarried(deps, 'p')).toBe('Not cleared. Try again.');
+    const clearError = () => requestOf(store.get(), 'p').clearError;
+    await clearCarried(deps, 'p');
+    expect(clearError()).toBe('Not cleared. Try again.');
+    worker.handle('variables/clear', () => ({ ok: true, value: { values: [] } }));
+    await clearCarried(deps, 'p');
+    expect(clearError()).toBeNull();
+    expect(worker.payloads('variables/clear')).toEqual([{ profileId: 'p' }, { profileId: 'p' }]);
   });
 });

@@ -5,7 +5,7 @@
  * failure, without a token request) into the store; one that cannot be read back opens empty and
  * returns why. A token an event told since is newer than what was kept: it stays. `knowCarried`
  * asks what the profile carries already (a run, or another panel, may have carried values); every
- * change after that comes as the worker's event. `clearCarried` clears them.
+ * change after that comes as the worker's event. `clearCarried` clears them, or says why not.
  */
 import type { AppError } from '../vocabulary/errors';
 import type { CommandDeps } from './ask';
@@ -35,11 +35,12 @@ export async function knowCarried({ ask, dispatch }: CommandDeps, profileId: str
   if (reply.ok) dispatch({ type: 'carried-known', profileId, values: reply.value.values });
 }
 
-/** Clears what the profile carries (the worker tells the change); why not, when it failed. */
-export async function clearCarried(
-  { ask }: CommandDeps,
-  profileId: string,
-): Promise<string | null> {
+/**
+ * Clears what the profile carries (the worker tells the change); why not, when it failed, goes
+ * to the profile's request slice for the Tests tab, until the next clear.
+ */
+export async function clearCarried({ ask, dispatch }: CommandDeps, profileId: string) {
   const reply = await ask('variables/clear', { profileId });
-  return reply.ok ? null : `${reply.error.message} ${reply.error.hint}`;
+  const clearError = reply.ok ? null : `${reply.error.message} ${reply.error.hint}`;
+  dispatch({ type: 'request/set', profileId, set: { clearError } });
 }

@@ -9,7 +9,7 @@
  * (`collections-slice.ts`, its shape in `collections-state.ts`), what each collection kept in a
  * folder shows (`folders/`, the folder sync's slice), the inspected page's captured calls
  * (`capture/`: its reducer runs in its commands, loaded with the Capture tab, and the store takes
- * the slice whole), what the open workbench shows over its panes
+ * the slice whole), what the Run view shows of each run (`run/run-state.ts`, taken whole the same way), what the open workbench shows over its panes
  * (`workbench-slice.ts`), the saved profiles and the profile editor open
  * (`profiles/profiles-slice.ts`, its shape in `profiles/profiles-state.ts`); the layout preferences are one
  * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
@@ -31,6 +31,7 @@ import { EMPTY_FOLDERS, type FoldersAction, type FoldersSlice } from './folders/
 import type { LockAction, LockPanel } from './lock-state';
 import { EMPTY_PROFILES, type ProfilesAction, type ProfilesSlice } from './profiles/profiles-state';
 import type { ProfileRequest, RequestAction } from './request-state';
+import type { RunsSlice } from './run/run-state';
 
 /**
  * The token as the toolbar and the Auth tab show it: the one the next call carries (with a failed
@@ -132,6 +133,8 @@ export interface WorkspaceState {
   workbench: WorkbenchSlice;
   /** The saved profiles, the active one and the profile editor open (profiles-slice.ts). */
   profiles: ProfilesSlice;
+  /** What the Run view shows of each run, by what it runs (run/run-state.ts). */
+  runs: RunsSlice;
 }
 
 export type WorkspaceAction =
@@ -149,6 +152,8 @@ export type WorkspaceAction =
   | FoldersAction
   /** The capture slice, whole, as its commands' reducer made it (capture/capture-slice.ts). */
   | { type: 'capture'; capture: CaptureSlice }
+  /** The runs slice, whole, as the run's commands made it (run/run-commands.ts). */
+  | { type: 'runs'; runs: RunsSlice }
   | WorkbenchAction
   | TokenToolsAction
   | ProfilesAction;
@@ -175,4 +180,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   folders: EMPTY_FOLDERS,
   workbench: EMPTY_WORKBENCH,
   profiles: EMPTY_PROFILES,
+  runs: {},
 };

@@ -1,11 +1,11 @@
 /**
  * The Tests tab's state as the views read it: the checks of the request being composed and their
- * outcome on the last answer (the request slice of the workspace store; the checks run in
- * src/workspace/check-shown.ts), and the values the profile carries from answers (the worker
+ * outcome on the last answer, and why Clear carried values failed (the request slice of the
+ * workspace store; the checks run in src/workspace/check-shown.ts), and the values the profile carries from answers (the worker
  * keeps them and tells each change; the store holds what it told, src/workspace/
  * workspace-commands.ts asks what they are when the workspace opens).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import type { EditedChecks } from '../../../src/collections/check-use';
 import type { NameValue } from '../../../src/vocabulary/terms';
 import { requestOf } from '../../../src/workspace/request-slice';
@@ -19,9 +19,8 @@ export type { EditedChecks };
 const NO_VALUES: NameValue[] = [];
 
 export function useChecks(profileId: string) {
-  const { checks, shownChecks } = useStore((state) => requestOf(state, profileId));
+  const { checks, shownChecks, clearError } = useStore((state) => requestOf(state, profileId));
   const carried = useStore((state) => state.carried[profileId]) ?? NO_VALUES;
-  const [clearError, setClearError] = useState<string | null>(null);
 
   useEffect(() => {
     void knowCarried(deps, profileId);
@@ -34,7 +33,7 @@ export function useChecks(profileId: string) {
     shownChecks,
     carried,
     clearError,
-    clearCarried: async () => setClearError(await clearCarried(deps, profileId)),
+    clearCarried: () => clearCarried(deps, profileId),
   };
 }
 

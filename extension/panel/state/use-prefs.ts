@@ -1,20 +1,14 @@
 /**
- * The panel's layout preferences as the views read them: the store's (null until read), and the
- * command that changes them at once and saves them a moment later
+ * The panel's layout preferences, read into the store once when the panel opens (App.tsx). The
+ * workspace waits for them (the store's `prefs`, null until read) and the views change them with
+ * `prefs.set` (state/workspace.ts), which changes them at once and saves them a moment later
  * (src/workspace/prefs-commands.ts).
  */
 import { useEffect } from 'preact/hooks';
-import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
-import type { SetPrefs } from '../../../src/workspace/prefs-commands';
-import { useStore } from './store';
-import { prefs as prefsCommands } from './workspace';
+import { prefs } from './workspace';
 
-export type { SetPrefs };
-
-export function usePrefs(): { prefs: UiPrefs | null; setPrefs: SetPrefs } {
-  const prefs = useStore((state) => state.prefs);
+export function useLoadPrefs(): void {
   useEffect(() => {
-    void prefsCommands.load();
+    void prefs.load();
   }, []);
-  return { prefs, setPrefs: prefsCommands.set };
 }

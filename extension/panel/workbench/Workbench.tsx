@@ -1,13 +1,13 @@
 /**
  * One profile's loaded workbench (Workspace.tsx), layout only: its views read the store and call
- * the intents (state/workbench-intents.ts); what it does while open is use-workbench-open.ts.
+ * the intents (state/workbench-intents.ts); what it does while open is use-workbench-open.ts. Each
+ * pane takes the profile from here.
  */
 import type { ComponentChildren } from 'preact';
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
 import { RequestPane } from '../request/RequestPane';
 import { ResponsePane } from '../response/ResponsePane';
-import type { SetPrefs } from '../state/use-prefs';
 import { focusPath } from '../state/workbench-intents';
 import { WideView, WideViewContext } from '../ui/WideView';
 import { closeWide, showWide, useWideShown } from '../ui/wide-view-host';
@@ -21,18 +21,16 @@ import { WorkbenchToolbar } from './WorkbenchToolbar';
 import './workbench.css';
 
 export interface WorkbenchProps {
-  profile: ProfileView;
-  prefs: UiPrefs;
-  setPrefs: SetPrefs;
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;
   notices: ComponentChildren;
 }
 
-export function Workbench(props: WorkbenchProps) {
-  const { profile, prefs, setPrefs } = props;
+/** The profile and the layout preferences, the store's, as Workspace.tsx read them. */
+export function Workbench(props: WorkbenchProps & { profile: ProfileView; prefs: UiPrefs }) {
+  const { profile, prefs } = props;
   useWorkbenchOpen(profile);
-  const { overlay, ...sidebar } = useSidebar(prefs, setPrefs);
+  const { overlay, ...sidebar } = useSidebar(prefs);
   const wide = useWideShown();
   // The token tools take the whole main area while the Auth tab is open; an answer needs it.
   const tokenTools = profile.authMethod !== 'apiKey' && prefs.requestTab === 'auth';
@@ -53,7 +51,6 @@ export function Workbench(props: WorkbenchProps) {
         <div class="notices">{props.notices}</div>
         <WorkbenchLayout
           prefs={prefs}
-          setPrefs={setPrefs}
           sidebar={
             sidebar.shown ? (
               <WorkbenchSidebar overlay={overlay} onClose={sidebar.close} profile={profile} />

@@ -2,12 +2,13 @@
  * The workbench's frame under the toolbar: the sidebar docked beside the panes (with a resize
  * handle) when the panel is wide, or over them when it is narrow; and the request and response
  * panes split by a draggable divider, side by side when the main area has room and stacked when
- * not, as DevTools' SplitWidget does. Every size is a remembered preference.
+ * not, as DevTools' SplitWidget does. Every size is a remembered preference (the store's, changed
+ * by `prefs.set`); the width being dragged and the main area's measured width are its own.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
-import type { SetPrefs } from '../state/use-prefs';
+import { prefs as prefsCommands } from '../state/workspace';
 import { ResizeHandle } from '../ui/ResizeHandle';
 import { SplitView } from '../ui/SplitView';
 
@@ -15,8 +16,8 @@ import { SplitView } from '../ui/SplitView';
 const SIDE_BY_SIDE_FROM_PX = 640;
 
 interface Props {
+  /** The store's, read by the workbench. */
   prefs: UiPrefs;
-  setPrefs: SetPrefs;
   /** Null when the sidebar is hidden. */
   sidebar: ComponentChildren | null;
   /** The sidebar lies over the panes (a narrow panel) instead of beside them. */
@@ -37,7 +38,8 @@ interface Widths {
 }
 
 export function WorkbenchLayout(props: Props) {
-  const { prefs, setPrefs, sidebar, overlay } = props;
+  const { prefs, sidebar, overlay } = props;
+  const setPrefs = prefsCommands.set;
   // The widths the layout follows: the sidebar's while a drag is under way, the main area's.
   const [{ dragWidth, mainWidth }, setWidths] = useState<Widths>({
     dragWidth: null,

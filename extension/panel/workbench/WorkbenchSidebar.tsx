@@ -5,10 +5,9 @@
  * workbench's intents, state/workbench-intents.ts).
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
-import { requestOf } from '../../../src/workspace/request-slice';
 import { Sidebar } from '../sidebar/Sidebar';
 import { useStore } from '../state/store';
-import { captured, dirtyOf, openEntry, openSaved } from '../state/workbench-intents';
+import { captured, openEntry } from '../state/workbench-intents';
 import { prefs } from '../state/workspace';
 import { lazyComponent } from '../ui/lazy';
 
@@ -32,26 +31,15 @@ const NO_PROFILES: readonly ProfileView[] = [];
 export function WorkbenchSidebar(props: Props) {
   const { profile } = props;
   const tab = useStore((state) => state.prefs?.sidebarTab ?? 'collections');
-  // Every saved profile: captured calls are matched against them; Export for Bruno offers them.
+  // Every saved profile: captured calls are matched against them.
   const profiles = useStore((state) => state.profiles.list) ?? NO_PROFILES;
-  // The saved request in the composer, and whether the composer changed it.
-  const openId = useStore((state) => requestOf(state, profile.id).opened?.request.id ?? null);
-  const dirty = useStore((state) => dirtyOf(state, profile.id));
   return (
     <Sidebar
       tab={tab}
       onTab={(sidebarTab) => prefs.set({ sidebarTab })}
       overlay={props.overlay}
       onClose={props.onClose}
-      collections={
-        <CollectionsPanel
-          profile={profile}
-          profiles={profiles}
-          openId={openId}
-          dirty={dirty}
-          onOpen={(collection, saved) => openSaved(profile.id, collection.id, saved)}
-        />
-      }
+      collections={<CollectionsPanel />}
       capture={
         <CaptureView
           profiles={profiles}

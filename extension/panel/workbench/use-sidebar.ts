@@ -5,13 +5,12 @@
  */
 import type { UiPrefs } from '../../../src/vocabulary/ui-prefs';
 import { useStore } from '../state/store';
-import type { SetPrefs } from '../state/use-prefs';
-import { store } from '../state/workspace';
+import { prefs as prefsCommands, store } from '../state/workspace';
 import { usePanelSize } from './use-panel-size';
 
 const setOver = (open: boolean) => store.dispatch({ type: 'workbench/sidebar-over', open });
 
-export function useSidebar(prefs: UiPrefs, setPrefs: SetPrefs) {
+export function useSidebar(prefs: UiPrefs) {
   const overlay = usePanelSize() === 'narrow';
   const overlayOpen = useStore((state) => state.workbench.sidebarOver);
   return {
@@ -19,7 +18,7 @@ export function useSidebar(prefs: UiPrefs, setPrefs: SetPrefs) {
     shown: overlay ? overlayOpen : prefs.sidebarOpen,
     toggle() {
       if (overlay) setOver(!overlayOpen);
-      else setPrefs({ sidebarOpen: !prefs.sidebarOpen });
+      else prefsCommands.set({ sidebarOpen: !prefs.sidebarOpen });
     },
     /** A draft was opened from it: lying over the panes, it steps aside. */
     giveWay() {

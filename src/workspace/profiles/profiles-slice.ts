@@ -5,8 +5,13 @@
  * panel's start-up code carries only this.
  */
 
+import type { ProfileView } from '../../service/profile/profile-input';
 import type { WorkspaceState } from '../workspace-state';
 import type { ProfilesAction } from './profiles-state';
+
+/** The profile chosen, once the list is read; null before, or with none saved. */
+export const activeProfileOf = ({ profiles }: WorkspaceState): ProfileView | null =>
+  profiles.list?.find((profile) => profile.id === profiles.activeId) ?? null;
 
 export const reduceProfiles = (state: WorkspaceState, action: ProfilesAction): WorkspaceState => ({
   ...state,

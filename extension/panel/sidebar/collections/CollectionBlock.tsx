@@ -44,19 +44,21 @@ interface Props extends Omit<CollectionTreeProps, 'onDelete' | 'onDrop'> {
   onDialog: (dialog: CollectionDialog) => void;
   /** Run every request of the collection. */
   onRun: () => void;
-  /** Every saved profile, and the active one's id: Export for Bruno offers them as environments. */
-  profiles: readonly ProfileView[];
-  activeProfileId: string | null;
 }
 
+const NO_PROFILES: readonly ProfileView[] = [];
+
 export function CollectionBlock(props: Props) {
-  const { onDialog, onRun, profiles, activeProfileId, ...tree } = props;
+  const { onDialog, onRun, ...tree } = props;
   const { collection } = tree;
   const [actions, setActions] = useState(false);
   const name = collection.name;
   const actionsId = `collection-actions-${collection.id}`;
   const folder = useStore((state) => state.folders.views[collection.id]);
   const closed = useStore((state) => state.collections.view.closed.has(collection.id));
+  // Every saved profile, and the active one: Export for Bruno offers them as environments.
+  const profiles = useStore((state) => state.profiles.list) ?? NO_PROFILES;
+  const activeProfileId = useStore((state) => state.profiles.activeId);
   /** The status line after an export: the file it saved. */
   const saved = useStore((state) => state.collections.view.exported[collection.id] ?? null);
   const choosingEnvironments = useStore((state) => {

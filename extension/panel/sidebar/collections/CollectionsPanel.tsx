@@ -10,7 +10,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { searchItems, type TreeRow } from '../../../../src/collections/collection-search';
 import type { Collection, SavedRequest } from '../../../../src/collections/model';
-import type { ProfileView } from '../../../../src/service/profile/profile-input';
 import {
   dismissSummary,
   importFile,
@@ -23,7 +22,9 @@ import {
   toggleOpen,
   undoDelete,
 } from '../../../../src/workspace/collections-view';
+import { requestOf } from '../../../../src/workspace/request-slice';
 import { useStore } from '../../state/store';
+import { dirtyOf, openSaved } from '../../state/workbench-intents';
 import { collections, deps } from '../../state/workspace';
 import { rowDomId } from '../../ui/CollectionTree';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -31,7 +32,6 @@ import { lazyComponent } from '../../ui/lazy';
 import { Menu } from '../../ui/Menu';
 import { SearchField } from '../../ui/SearchField';
 import { useWideView } from '../../ui/WideView';
-import type { RunProfile } from '../run/use-run';
 import { CollectionBlock } from './CollectionBlock';
 import { DeletedNotice } from './DeletedNotice';
 import { ImportSummary } from './ImportSummary';
@@ -44,23 +44,18 @@ const CollectionDialogs = lazyComponent(() =>
   import('./CollectionDialogs').then((module) => module.CollectionDialogs),
 );
 
-interface Props {
-  /** The active profile: a run sends with it, and its assertions read its variables. */
-  profile: RunProfile;
-  /** Every saved profile: Export for Bruno asks which become environments. */
-  profiles: readonly ProfileView[];
-  openId: string | null;
-  dirty: boolean;
-  onOpen: (collection: Collection, request: SavedRequest) => void;
-}
-
 /** A broad search shows its first matches only: thousands of rows would make typing lag. */
 const MAX_SHOWN_HITS = 100;
 
 type OpenMenu = { collection: Collection; row: TreeRow; at: { x: number; y: number } };
 
-export function CollectionsPanel(props: Props) {
-  const { openId, dirty, onOpen } = props;
+export function CollectionsPanel() {
+  const profileId = useStore((state) => state.profiles.activeId) ?? '';
+  // The saved request in the composer, and whether the composer changed it.
+  const openId = useStore((state) => requestOf(state, profileId).opened?.request.id ?? null);
+  const dirty = useStore((state) => dirtyOf(state, profileId));
+  const onOpen = (collection: Collection, saved: SavedRequest) =>
+    openSaved(profileId, collection.id, saved);
   const { list, error } = useStore((state) => state.collections);
   const { reading, clash, outside, summary } = useStore((state) => state.collections.import);
   const { dialog, deleted, running, expanded } = useStore((state) => state.collections.view);
@@ -191,8 +186,6 @@ export function CollectionsPanel(props: Props) {
             onMenu={(row, at) => setMenu({ collection, row, at })}
             onDialog={setDialog}
             onRun={() => setRunning({ collection, folder: null })}
-            profiles={props.profiles}
-            activeProfileId={props.profile.id}
           />
         ),
       )}
@@ -212,14 +205,7 @@ export function CollectionsPanel(props: Props) {
       {dialog && dialog.kind !== 'bruno-export' && (
         <CollectionDialogs dialog={dialog} onClose={() => setDialog(null)} />
       )}
-      {running && (
-        <RunView
-          profile={props.profile}
-          collection={running.collection}
-          folder={running.folder}
-          onClose={() => setRunning(null)}
-        />
-      )}
+      {running && <RunView collection={running.collection} folder={running.folder} />}
     </section>
   );
 }

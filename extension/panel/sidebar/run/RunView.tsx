@@ -11,26 +11,22 @@ import { Component } from 'preact';
 import { useState } from 'preact/hooks';
 import { checkCounts } from '../../../../src/checks/checks-summary';
 import { failedSteps, runSteps } from '../../../../src/checks/collection-run';
-import type { Collection, Folder } from '../../../../src/collections/model';
+import type { RunResult } from '../../../../src/workspace/run/collection-runner';
 import {
-  formatDuration,
-  quotaIdentifier,
-  retryWhen,
-} from '../../../../src/service/call/fault-evidence';
-import { headerValue, readGatewayFault } from '../../../../src/service/call/gateway-fault';
+  createRunCommands,
+  type RunTarget,
+  runShown,
+} from '../../../../src/workspace/run/run-commands';
+import { paceLine, runSummary } from '../../../../src/workspace/run/run-summary';
+import { useStore } from '../../state/store';
+import { deps } from '../../state/workspace';
 import { ChecksView } from '../../ui/ChecksView';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { type RunProfile, type RunResult, type RunState, useRun } from './use-run';
 import './run.css';
 
-interface Props {
-  profile: RunProfile;
-  collection: Collection;
-  /** The folder to run, or null for the whole collection. */
-  folder: Folder | null;
-  onClose: () => void;
-}
+/** The runs go on while their view is closed: bound once, with the panel's workspace. */
+const runs = createRunCommands(deps);
 
 const BODY_SHOWN = 20_000;
 
@@ -98,32 +94,6 @@ function Row({ result, index }: RowProps) {
   );
 }
 
-/** What the quota's answer says: the identifier it counts, and when to try again. */
-function quotaFacts(result: RunResult | undefined) {
-  const exchange = result?.outcome.ok ? result.outcome.value : null;
-  if (exchange === null) return { identifier: null, when: null };
-  const contentType = headerValue(exchange.headers, 'content-type') ?? '';
-  const text = readGatewayFault({ ...exchange, contentType })?.text ?? '';
-  return { identifier: quotaIdentifier(text), when: retryWhen(exchange.headers, Date.now()) };
-}
-
-function summary(state: RunState): string {
-  const passed = state.results.filter((result) => result.passed).length;
-  if (state.running) return `Running: ${state.results.length} of ${state.total} requests done…`;
-  if (state.end === null) return '';
-  const counted = `${passed} of ${state.results.length} requests passed`;
-  if (state.end === 'done') return `Run finished: ${counted}.`;
-  if (state.end === 'cancelled')
-    return `Run cancelled after ${state.results.length} of ${state.total} requests: ${counted}.`;
-  if (state.end === 'stopped on a quota') {
-    const { identifier, when } = quotaFacts(state.results.at(-1));
-    return `Run stopped after ${state.results.length} of ${state.total} requests: the gateway’s quota${identifier === null ? '' : ` for ${identifier}`} is used up (QuotaViolation), and calling on would only be refused. Try again ${when ?? 'when the quota period resets (the answer names no time: ask the provider for the period)'}: ${counted}.`;
-  }
-  if (state.end === 'token refused again')
-    return `Run stopped after ${state.results.length} of ${state.total} requests: the API refused the profile’s token, and the renewed one too, so every next request would be refused the same way (${counted}). Press Get token to see the token request and its answer, check the profile’s client ID and secret and its access to the API, then run again.`;
-  return `Run stopped on a failure after ${state.results.length} of ${state.total} requests: ${counted}.`;
-}
-
 /** One of the run's options: a box that cannot change while the run goes. */
 function RunOption(props: {
   label: string;
@@ -144,13 +114,16 @@ function RunOption(props: {
   );
 }
 
-export function RunView({ profile, collection, folder, onClose }: Props) {
-  const { state, run, cancel } = useRun(profile, collection);
+/** The Run view of `target`: what it shows is the store's runs slice (src/workspace/run/). */
+export function RunView(target: RunTarget) {
+  const { collection, folder } = target;
+  const state = useStore((workspace) => runShown(workspace.runs, target));
   const [stopOnFailure, setStopOnFailure] = useState(false);
   const [fresh, setFresh] = useState(true);
   const steps = runSteps(folder === null ? collection.items : folder.items);
   const failed = failedSteps(state.results);
   const name = folder === null ? collection.name : folder.name;
+  const onClose = () => runs.close(target);
   return (
     <Dialog title={`Run ${name}`} onClose={onClose} class="run-dialog">
       <p class="muted">
@@ -171,7 +144,7 @@ export function RunView({ profile, collection, folder, onClose }: Props) {
           onChange={setFresh}
         />
         {state.running ? (
-          <button type="button" onClick={() => void cancel()}>
+          <button type="button" onClick={() => void runs.cancel(target)}>
             Cancel run
           </button>
         ) : (
@@ -180,13 +153,13 @@ export function RunView({ profile, collection, folder, onClose }: Props) {
               type="button"
               class="primary"
               disabled={steps.length === 0}
-              onClick={() => void run(steps, stopOnFailure, fresh)}
+              onClick={() => void runs.start(target, { stopOnFailure, fresh })}
             >
               Start run
             </button>
             {failed.length > 0 && (
               // The failed requests need what the run carried to them: kept.
-              <button type="button" onClick={() => void run(failed, stopOnFailure, false)}>
+              <button type="button" onClick={() => void runs.runFailed(target, stopOnFailure)}>
                 Run failed again
               </button>
             )}
@@ -201,10 +174,10 @@ export function RunView({ profile, collection, folder, onClose }: Props) {
           {state.error}
         </p>
       )}
-      <p role="status">{summary(state)}</p>
+      <p role="status">{runSummary(state, Date.now())}</p>
       {state.paceMs !== null && (
         <p role="status" aria-label="Pace" class="muted">
-          Paced to one call every {formatDuration(state.paceMs)}: the gateway’s spike arrest.
+          {paceLine(state.paceMs)}
         </p>
       )}
       {state.results.length > 0 && (

@@ -4,12 +4,12 @@
  * call in flight by its id and sends nothing after it, and a run that cannot clear says why.
  */
 import { describe, expect, it } from 'vitest';
-import { runSteps } from '../checks/collection-run';
-import type { Collection, SavedRequest } from '../collections/model';
-import type { Reply } from '../protocol/messages';
-import { deferred } from '../testing/fake-worker';
-import { sentExchange, workspaceHarness } from '../testing/workspace-harness';
-import { fail } from '../vocabulary/errors';
+import { runSteps } from '../../checks/collection-run';
+import type { Collection, SavedRequest } from '../../collections/model';
+import type { Reply } from '../../protocol/messages';
+import { deferred } from '../../testing/fake-worker';
+import { sentExchange, workspaceHarness } from '../../testing/workspace-harness';
+import { fail } from '../../vocabulary/errors';
 import { collectionRun } from './collection-runner';
 
 const request = (id: string, path: string): SavedRequest => ({

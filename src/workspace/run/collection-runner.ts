@@ -6,23 +6,23 @@
  * `fresh` clears the profile's carried values first, as a run in CI starts with none. Cancel stops
  * the call in flight (by its id) and the run between steps. Loaded with the Run view.
  */
-import type { RefusedValue } from '../checks/carried-values';
+import type { RefusedValue } from '../../checks/carried-values';
 import {
   loadPatternSearch,
   type RunEnd,
   type RunStep,
   runCollection,
-  type StepResult,
-} from '../checks/collection-run';
-import { withCarried } from '../checks/with-carried';
-import type { PreviewProfile } from '../collections/draft-checks';
-import type { Collection } from '../collections/model';
-import type { HttpExchange } from '../service/call/execute';
-import { variablesOf } from '../service/call/variables';
-import type { NameValue } from '../vocabulary/terms';
-import type { CommandDeps } from './ask';
+} from '../../checks/collection-run';
+import { withCarried } from '../../checks/with-carried';
+import type { PreviewProfile } from '../../collections/draft-checks';
+import type { Collection } from '../../collections/model';
+import type { HttpExchange } from '../../service/call/execute';
+import { variablesOf } from '../../service/call/variables';
+import type { NameValue } from '../../vocabulary/terms';
+import type { CommandDeps } from '../ask';
+import type { RunResult } from './run-state';
 
-export type RunResult = StepResult<HttpExchange>;
+export type { RunResult };
 
 /** The profile a run sends with: its id, and what `{{name}}` in an assertion's value reads. */
 export type RunProfile = PreviewProfile & { id: string };
