@@ -9,6 +9,7 @@ import './wake-reads';
 import browser, { type Runtime } from 'webextension-polyfill';
 import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';
+import { largeBodyByChannel } from './body-channel';
 import { tell } from './events';
 import { checkCapturedTokens, maskCaptured } from './handlers/capture';
 import { clearCarried, listCarried } from './handlers/carried';
@@ -85,7 +86,7 @@ const handlers: Handlers = {
   'profiles/save': withStorageErrors(saveProfileHandler),
   'profiles/delete': withStorageErrors(deleteProfileHandler),
   'profiles/activate': withStorageErrors(activateProfile),
-  'request/send': withStorageErrors(redactedReply(sendRequest)),
+  'request/send': withStorageErrors(largeBodyByChannel(redactedReply(sendRequest))),
   'request/cancel': cancelRequest,
   'history/list': withStorageErrors(redactedReply(listHistory)),
   'history/clear': withStorageErrors(clearHistory),
