@@ -17,7 +17,7 @@ import {
 import { withCarried } from '../checks/with-carried';
 import type { PreviewProfile } from '../collections/draft-checks';
 import type { Collection } from '../collections/model';
-import { takeBody } from '../protocol/body-channel';
+import { bodyReceiver } from '../protocol/body-channel';
 import type { HttpExchange } from '../service/call/execute';
 import { variablesOf } from '../service/call/variables';
 import type { NameValue } from '../vocabulary/terms';
@@ -68,7 +68,8 @@ export function collectionRun(deps: CommandDeps, profile: RunProfile, collection
         const requestId = deps.newId();
         inFlight = requestId;
         // A large body comes by the channel, not in the reply's JSON (body-channel.ts).
-        const sent = await ask('request/send', {
+        const bodies = bodyReceiver(requestId);
+        const sent = ask('request/send', {
           requestId,
           profileId,
           method,
@@ -80,7 +81,7 @@ export function collectionRun(deps: CommandDeps, profile: RunProfile, collection
           ...(answerVariables?.length ? { answerVariables } : {}),
           bodyByChannel: true,
         });
-        const reply = await takeBody(requestId, sent);
+        const reply = await sent.then(bodies.fill).finally(bodies.close);
         inFlight = null;
         refused = reply.ok ? (reply.value.carried?.refused ?? []) : [];
         if (reply.ok && reply.value.carried !== undefined) carried = reply.value.carried.values;

@@ -6,7 +6,7 @@
  * checks run on the answer (check-shown.ts, loaded with the first answer).
  */
 import { sendableAnswerVariables } from '../collections/check-use';
-import { takeBody } from '../protocol/body-channel';
+import { bodyReceiver } from '../protocol/body-channel';
 import type { SentExchange } from '../protocol/messages';
 import { sendPayload } from '../protocol/panel-payloads';
 import type { HttpExchange } from '../service/call/execute';
@@ -53,10 +53,10 @@ export async function send(
   }
   dispatch({ type: 'request/sending', profileId, requestId });
   // A large body comes by the channel, not in the reply's JSON (src/protocol/body-channel.ts).
-  const reply = await takeBody(
-    requestId,
-    await ask('request/send', { ...built.value, bodyByChannel: true }),
-  );
+  const bodies = bodyReceiver(requestId);
+  const reply = await bodies
+    .fill(await ask('request/send', { ...built.value, bodyByChannel: true }))
+    .finally(bodies.close);
   const shown: Shown = {
     at,
     call,
