@@ -10,6 +10,7 @@ import { SCRIPT_START } from './script-start';
 import './wake-reads';
 import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';
+import { largeBodyByChannel } from './body-channel';
 import { tell } from './events';
 import { browser, onMessage } from './ext';
 import { checkCapturedTokens, maskCaptured } from './handlers/capture';
@@ -87,7 +88,7 @@ const handlers: Handlers = {
   'profiles/save': withStorageErrors(saveProfileHandler),
   'profiles/delete': withStorageErrors(deleteProfileHandler),
   'profiles/activate': withStorageErrors(activateProfile),
-  'request/send': withStorageErrors(redactedReply(sendRequest)),
+  'request/send': withStorageErrors(largeBodyByChannel(redactedReply(sendRequest))),
   'request/cancel': cancelRequest,
   'history/list': withStorageErrors(redactedReply(listHistory)),
   'history/clear': withStorageErrors(clearHistory),

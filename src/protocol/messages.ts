@@ -27,6 +27,7 @@ import type { AppError } from '../vocabulary/errors';
 import { ComposedCallSchema, NameValueSchema } from '../vocabulary/schemas';
 import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS, type NameValue } from '../vocabulary/terms';
 import type { UiPrefs } from '../vocabulary/ui-prefs';
+import type { ByChannel } from './body-channel';
 
 const SharedVariablesSchema = v.pipe(v.array(NameValueSchema), v.maxLength(MAX_ROWS));
 
@@ -45,6 +46,8 @@ export const SendRequestSchema = v.strictObject({
   variables: v.optional(SharedVariablesSchema),
   /** Values to take from the answer and carry to later calls (`orderId` from `res.body.id`). */
   answerVariables: v.optional(AnswerVariablesSchema),
+  /** The panel takes a large body by the channel (src/protocol/body-channel.ts). */
+  bodyByChannel: v.optional(v.literal(true)),
 });
 export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
 
@@ -55,7 +58,7 @@ export interface CarryReply {
 }
 
 /** A call's answer, with what was carried from it when the call had answer variables. */
-export type SentExchange = HttpExchange & { carried?: CarryReply };
+export type SentExchange = HttpExchange & { carried?: CarryReply } & ByChannel;
 
 /** The passphrase lock: off (secrets stored plain), locked (no key this session), unlocked. */
 export type LockState = 'off' | 'locked' | 'unlocked';

@@ -6,6 +6,7 @@
  * checks run on the answer (check-shown.ts, loaded with the first answer).
  */
 import { sendableAnswerVariables } from '../collections/check-use';
+import { bodyReceiver } from '../protocol/body-channel';
 import type { SentExchange } from '../protocol/messages';
 import { sendPayload } from '../protocol/panel-payloads';
 import type { HttpExchange } from '../service/call/execute';
@@ -51,7 +52,11 @@ export async function send(
     return dispatch({ type: 'request/answered', profileId, shown });
   }
   dispatch({ type: 'request/sending', profileId, requestId });
-  const reply = await ask('request/send', built.value);
+  // A large body comes by the channel, not in the reply's JSON (src/protocol/body-channel.ts).
+  const bodies = bodyReceiver(requestId);
+  const reply = await bodies
+    .fill(await ask('request/send', { ...built.value, bodyByChannel: true }))
+    .finally(bodies.close);
   const shown: Shown = {
     at,
     call,

@@ -19,11 +19,29 @@ const loadHistory = (): Promise<HistoryRecord[]> => readKey('history', StoredHis
 /**
  * Calls do not wait for their history entry: the answer goes back first, and entries are written
  * to storage.local in batches a moment later (one write for a burst of calls, not one each: the
- * write is what costs). Until then each entry also waits in storage.session, so a worker stopped
- * in between loses nothing: the next worker finds and writes it. A failed write is not lost
- * silently: the next history read reports it.
+ * write is what costs, and it grows with the history: a run of 200 calls wrote it 20 times a
+ * second at 200 ms). Until then each entry also waits in storage.session, so a worker stopped
+ * in between loses nothing: the next worker finds and writes it; a history read writes them
+ * first. A failed write is not lost silently: the next history read reports it.
  */
-const FLUSH_DELAY_MS = 200;
+const FLUSH_DELAY_MS = 1_000;
+/**
+ * Open panels hear that a profile's history changed at most every TELL_EVERY_MS: a run adds an
+ * entry tens of times a second, and each event is a message to every panel and a render there.
+ */
+const TELL_EVERY_MS = 250;
+const untold = new Set<string>();
+let telling: ReturnType<typeof setTimeout> | null = null;
+
+function tellSoon(profileId: string): void {
+  untold.add(profileId);
+  if (telling !== null) return;
+  telling = setTimeout(() => {
+    telling = null;
+    for (const id of untold) tell({ kind: 'history', profileId: id });
+    untold.clear();
+  }, TELL_EVERY_MS);
+}
 const pending: HistoryRecord[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 let lastWrite: Promise<void> = Promise.resolve();
@@ -79,7 +97,7 @@ export function recordHistory(profileId: string, makeEntry: () => Promise<Histor
       pending.push({ profileId, entry });
       await writeSession({ historyPending: [...pending] });
       flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS);
-      tell({ kind: 'history', profileId });
+      tellSoon(profileId);
     })
     .catch(noteFailure);
   preparing.add(prepared);

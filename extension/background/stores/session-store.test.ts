@@ -4,7 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const fake = vi.hoisted(() => ({
   data: {} as Record<string, unknown>,
   gets: [] as string[][],
+  sets: [] as string[][],
   refuseNextSet: false,
+  /** Every set holding this key is refused (a value over the quota). */
+  refuseKey: null as string | null,
 }));
 
 vi.mock('../ext', () => ({
@@ -18,6 +21,8 @@ vi.mock('../ext', () => ({
           );
         },
         async set(items: Record<string, unknown>) {
+          fake.sets.push(Object.keys(items));
+          if (fake.refuseKey !== null && fake.refuseKey in items) throw new Error('too large');
           if (fake.refuseNextSet) {
             fake.refuseNextSet = false;
             throw new Error('quota');
@@ -40,7 +45,9 @@ async function freshStore() {
 beforeEach(() => {
   fake.data = { vaultKey: { salt: 's', bits: 'b' }, tokens: [1], answers: { big: true } };
   fake.gets = [];
+  fake.sets = [];
   fake.refuseNextSet = false;
+  fake.refuseKey = null;
 });
 
 describe('session store', () => {
@@ -82,5 +89,40 @@ describe('session store', () => {
     await expect(store.writeSession({ tokens: [3] })).rejects.toThrow('quota');
     expect(await store.readSession('tokens')).toEqual([1]);
     expect(fake.gets).toHaveLength(2);
+  });
+
+  it('writes what one task asks for in one set, each caller told when it is kept', async () => {
+    const store = await freshStore();
+    await Promise.all([
+      store.writeSession({ carried: { p: [] } }),
+      store.writeSession({ historyPending: [1] }),
+      store.writeSession({ answers: { last: {} } }),
+    ]);
+    expect(fake.sets).toEqual([['carried', 'historyPending', 'answers']]);
+    expect(fake.data).toMatchObject({ carried: { p: [] }, historyPending: [1] });
+  });
+
+  it('tries each write alone when the merged one is refused: only the refused one fails', async () => {
+    const store = await freshStore();
+    await store.readSession('tokens');
+    fake.refuseKey = 'answers';
+    const [carried, answers] = await Promise.allSettled([
+      store.writeSession({ carried: { p: [] } }),
+      store.writeSession({ answers: { huge: true } }),
+    ]);
+    expect(carried.status).toBe('fulfilled');
+    expect(answers).toMatchObject({ status: 'rejected', reason: new Error('too large') });
+    expect(fake.data.carried).toEqual({ p: [] });
+    fake.refuseKey = null;
+    expect(await store.readSession('answers')).toEqual({ big: true });
+  });
+
+  it('does not put back a key removed while its write was waiting', async () => {
+    const store = await freshStore();
+    const written = store.writeSession({ tokens: [5], carried: {} });
+    await store.removeSession(['tokens']);
+    await written;
+    expect('tokens' in fake.data).toBe(false);
+    expect(fake.data.carried).toEqual({});
   });
 });

@@ -52,16 +52,56 @@ export async function readSession(key: SessionKey): Promise<unknown> {
   return mirror.get(key);
 }
 
-/** Stores `items`; the mirror has them at once, and forgets them if storage refuses them. */
-export async function writeSession(items: Partial<Record<SessionKey, unknown>>): Promise<void> {
-  const keys = Object.keys(items) as SessionKey[];
-  for (const key of keys) mirror.set(key, items[key]);
+/** A caller's write waiting for the next `set`, with what its caller is told. */
+interface QueuedWrite {
+  items: Partial<Record<SessionKey, unknown>>;
+  settle: (error: unknown) => void;
+}
+let queued: QueuedWrite[] = [];
+
+/**
+ * The writes asked for in one task go as one `set`: a call writes the values it carried, its
+ * pending history entry and its kept answer within a moment of each other, and each `set` is a
+ * round trip to the browser that the worker pays for. If storage refuses the merged write, each
+ * caller's own is tried alone, in order, so that one refused value (a large answer) does not
+ * take the others with it.
+ */
+async function writeQueued(): Promise<void> {
+  const batch = queued;
+  queued = [];
+  const merged = Object.assign({}, ...batch.map((write) => write.items));
   try {
-    await phaseTimes.time('session-write', () => browser.storage.session.set(items));
+    await phaseTimes.time('session-write', () => browser.storage.session.set(merged));
+    for (const write of batch) write.settle(null);
+    return;
   } catch (error) {
-    forget(keys);
-    throw error;
+    if (batch.length === 1) {
+      forget(Object.keys(merged) as SessionKey[]);
+      batch[0]?.settle(error);
+      return;
+    }
   }
+  for (const write of batch) {
+    try {
+      await phaseTimes.time('session-write', () => browser.storage.session.set(write.items));
+      write.settle(null);
+    } catch (error) {
+      forget(Object.keys(write.items) as SessionKey[]);
+      write.settle(error);
+    }
+  }
+}
+
+/** Stores `items`; the mirror has them at once, and forgets them if storage refuses them. */
+export function writeSession(items: Partial<Record<SessionKey, unknown>>): Promise<void> {
+  for (const key of Object.keys(items) as SessionKey[]) mirror.set(key, items[key]);
+  if (queued.length === 0) setTimeout(writeQueued, 0);
+  return new Promise<void>((resolve, reject) => {
+    queued.push({
+      items: { ...items },
+      settle: (error) => (error === null ? resolve() : reject(error)),
+    });
+  });
 }
 
 /** After a failed write: the next read of these keys asks storage again. */
@@ -72,6 +112,8 @@ function forget(keys: readonly SessionKey[]): void {
 
 export async function removeSession(keys: readonly SessionKey[]): Promise<void> {
   for (const key of keys) mirror.set(key, undefined);
+  // A write of these keys still waiting would put them back after the removal.
+  for (const write of queued) for (const key of keys) delete write.items[key];
   try {
     await phaseTimes.time('session-write', () => browser.storage.session.remove([...keys]));
   } catch (error) {

@@ -16,6 +16,7 @@ import {
 import { withCarried } from '../../checks/with-carried';
 import type { PreviewProfile } from '../../collections/draft-checks';
 import type { Collection } from '../../collections/model';
+import { bodyReceiver } from '../../protocol/body-channel';
 import type { HttpExchange } from '../../service/call/execute';
 import { variablesOf } from '../../service/call/variables';
 import type { NameValue } from '../../vocabulary/terms';
@@ -66,7 +67,9 @@ export function collectionRun(deps: CommandDeps, profile: RunProfile, collection
       send: async ({ method, path, query, headers, body, answerVariables }) => {
         const requestId = deps.newId();
         inFlight = requestId;
-        const reply = await ask('request/send', {
+        // A large body comes by the channel, not in the reply's JSON (body-channel.ts).
+        const bodies = bodyReceiver(requestId);
+        const sent = ask('request/send', {
           requestId,
           profileId,
           method,
@@ -76,7 +79,9 @@ export function collectionRun(deps: CommandDeps, profile: RunProfile, collection
           body,
           ...(collection.variables.length > 0 ? { variables: collection.variables } : {}),
           ...(answerVariables?.length ? { answerVariables } : {}),
+          bodyByChannel: true,
         });
+        const reply = await sent.then(bodies.fill).finally(bodies.close);
         inFlight = null;
         refused = reply.ok ? (reply.value.carried?.refused ?? []) : [];
         if (reply.ok && reply.value.carried !== undefined) carried = reply.value.carried.values;
