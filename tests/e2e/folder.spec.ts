@@ -508,8 +508,10 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
   await panel.bringToFront();
   expect(await longestTask(panel, 6_000)).toBeLessThan(2_000);
 
-  // Reopened, the panel finds the remembered connection, refuses it again within seconds, stays
-  // usable, and is still alive well past the 57 s at which it used to crash.
+  // Reopened, the panel finds the remembered connection, refuses it again within seconds and stays
+  // usable through the polls that follow. It used to crash after 57 s of polls re-reading the
+  // folder; that the poll leaves a refused folder alone for a minute and more is held by the unit
+  // test src/workspace/folders/folder-poll.test.ts, so a few polls' watch suffices here.
   await panel.reload();
   const reopened = Date.now();
   await expect(refused).toContainText(said, { timeout: 15_000 });
@@ -521,7 +523,7 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
   await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products', {
     timeout: 5_000,
   });
-  expect(await longestTask(panel, 60_000)).toBeLessThan(2_000);
+  expect(await longestTask(panel, 10_000)).toBeLessThan(2_000);
   expect(crashed).toBe(false);
   await expect(refused).toContainText(said);
   // Nothing was written into the refused folder.

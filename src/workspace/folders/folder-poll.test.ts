@@ -2,7 +2,9 @@
  * The folder poll, on the injected timers: a first sync writes the collection and shows it synced;
  * an edit made outside (an editor, `git pull`) shows in the panel at the next poll and not before;
  * a poll never runs beside a sync still in progress (its turn is skipped, not queued); a save in
- * the panel is written at once; stopping ends the polls and what the panel shows of the folder.
+ * the panel is written at once; a folder refused as too large is left alone by the poll until a
+ * focus (a whole repository picked by mistake once crashed the panel after a minute of polls);
+ * stopping ends the polls and what the panel shows of the folder.
  */
 import { describe, expect, it } from 'vitest';
 import type { SavedRequest } from '../../collections/model';
@@ -98,6 +100,34 @@ describe('the folder poll', () => {
     const files = await harness.files();
     expect(files['List products.yml']).toContain('value: from-panel');
     expect(files['Orders/folder.yml']).toBeUndefined();
+  });
+
+  it('leaves a folder refused as too large to itself until a focus or a save', async () => {
+    // A whole repository picked by mistake: more files than a collection's folder may hold.
+    const harness = folderSyncHarness([brunoSample()]);
+    for (let part = 0; part < 6; part++)
+      for (let index = 0; index < 1_000; index++)
+        await harness.write(`pkg${part}/file${index}.yml`, '');
+    await harness.connect(ID);
+    const sync = harness.start();
+    await sync.started;
+    await harness.until(() => harness.store.get().folders.views[ID]?.state === 'error');
+    expect(harness.store.get().folders.views[ID]).toMatchObject({
+      message: expect.stringContaining('more than 5,000 files'),
+    });
+    const readsAtRefusal = harness.reads();
+    // Thirty polls, a minute of the panel open: the folder is not listed once.
+    for (let turn = 0; turn < 30; turn++) {
+      harness.clock.advance(POLL_MS);
+      await settle();
+    }
+    for (let turn = 0; turn < 5; turn++) await settle();
+    expect(harness.reads()).toBe(readsAtRefusal);
+    // The panel back in focus looks again, and refuses again.
+    void sync.focused();
+    await harness.until(() => harness.reads() > readsAtRefusal);
+    expect(harness.store.get().folders.views[ID]?.state).toBe('error');
+    expect(await harness.files()).not.toHaveProperty('opencollection.yml');
   });
 
   it('stops: no timer waits, and nothing of the folder is shown', async () => {

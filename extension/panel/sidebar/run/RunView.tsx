@@ -118,8 +118,9 @@ function RunOption(props: {
 export function RunView(target: RunTarget) {
   const { collection, folder } = target;
   const state = useStore((workspace) => runShown(workspace.runs, target));
-  const [stopOnFailure, setStopOnFailure] = useState(false);
-  const [fresh, setFresh] = useState(true);
+  // The run's options as chosen: one form, one state.
+  const [options, setOptions] = useState({ stopOnFailure: false, fresh: true });
+  const { stopOnFailure } = options;
   const steps = runSteps(folder === null ? collection.items : folder.items);
   const failed = failedSteps(state.results);
   const name = folder === null ? collection.name : folder.name;
@@ -135,13 +136,13 @@ export function RunView(target: RunTarget) {
           label="Stop on first failure"
           checked={stopOnFailure}
           disabled={state.running}
-          onChange={setStopOnFailure}
+          onChange={(checked) => setOptions({ ...options, stopOnFailure: checked })}
         />
         <RunOption
           label="Start with no carried values"
-          checked={fresh}
+          checked={options.fresh}
           disabled={state.running}
-          onChange={setFresh}
+          onChange={(checked) => setOptions({ ...options, fresh: checked })}
         />
         {state.running ? (
           <button type="button" onClick={() => void runs.cancel(target)}>
@@ -153,7 +154,7 @@ export function RunView(target: RunTarget) {
               type="button"
               class="primary"
               disabled={steps.length === 0}
-              onClick={() => void runs.start(target, { stopOnFailure, fresh })}
+              onClick={() => void runs.start(target, options)}
             >
               Start run
             </button>
