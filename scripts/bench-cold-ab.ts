@@ -14,7 +14,7 @@ import { chromium, type Page } from '@playwright/test';
 import { createSandbox, type Sandbox } from '../src/sandbox/server';
 import { createApiKeyProfile, createOAuthProfile } from '../tests/e2e/profiles';
 import { lockAndUnlock, measureColdSend } from './bench-cold';
-import { chromiumPath, PANEL_PATH } from './extension-browser';
+import { chromiumArgs, chromiumPath, PANEL_PATH } from './extension-browser';
 
 const API_KEY = 'API key';
 const OAUTH = 'OAuth (form body)';
@@ -31,17 +31,7 @@ async function one(dist: string, sandbox: Sandbox) {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
     headless: true,
-    args: [
-      `--disable-extensions-except=${dist}`,
-      `--load-extension=${dist}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs([], [], dist),
   });
   try {
     const ours = (w: { url(): string }) => w.url().endsWith('/service-worker-loader.js');

@@ -12,9 +12,12 @@ import { findChromium } from './setup.mjs';
 export const DIST = resolve(import.meta.dirname, '..', 'dist');
 export const PANEL_PATH = 'extension/panel/panel.html';
 
-/** `others`: more unpacked extensions to load beside ours (a hostile neighbour, in a test). */
-export function chromiumArgs(extra: string[] = [], others: string[] = []): string[] {
-  const extensions = [DIST, ...others].join(',');
+/**
+ * `others`: more unpacked extensions to load beside ours (a hostile neighbour, in a test); `dist`:
+ * our build, `dist/` unless another build is compared with it (scripts/bench-cold-ab.ts).
+ */
+export function chromiumArgs(extra: string[] = [], others: string[] = [], dist = DIST): string[] {
+  const extensions = [dist, ...others].join(',');
   return [
     `--disable-extensions-except=${extensions}`,
     `--load-extension=${extensions}`,
