@@ -5,23 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runSteps } from '../../checks/collection-run';
-import type { Collection, SavedRequest } from '../../collections/model';
+import type { Collection } from '../../collections/model';
 import type { Reply } from '../../protocol/messages';
 import { deferred } from '../../testing/fake-worker';
+import { getRequest } from '../../testing/fixtures/collections/collection-samples';
 import { sentExchange, workspaceHarness } from '../../testing/workspace-harness';
 import { fail } from '../../vocabulary/errors';
 import { collectionRun } from './collection-runner';
-
-const request = (id: string, path: string): SavedRequest => ({
-  kind: 'request',
-  id,
-  name: path,
-  method: 'GET',
-  path,
-  query: [],
-  headers: [],
-  body: '',
-});
 
 const collection: Collection = {
   id: 'c1',
@@ -29,9 +19,9 @@ const collection: Collection = {
   auth: { method: 'apiKey', formEncodeCredentials: false },
   variables: [{ name: 'region', value: 'eu' }],
   items: [
-    request('r1', 'orders'),
-    { kind: 'folder', id: 'f1', name: 'Drafts', items: [request('r2', 'drafts')] },
-    request('r3', 'customers'),
+    getRequest('r1', 'orders'),
+    { kind: 'folder', id: 'f1', name: 'Drafts', items: [getRequest('r2', 'drafts')] },
+    getRequest('r3', 'customers'),
   ],
 };
 

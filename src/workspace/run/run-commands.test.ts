@@ -7,35 +7,22 @@
  * still going, and a run that cannot start says why.
  */
 import { describe, expect, it } from 'vitest';
-import type { Collection, SavedRequest } from '../../collections/model';
+import type { Collection } from '../../collections/model';
 import type { Reply } from '../../protocol/messages';
 import type { ProfileView } from '../../service/profile/profile-input';
 import { deferred } from '../../testing/fake-worker';
+import { getRequest } from '../../testing/fixtures/collections/collection-samples';
 import { sentExchange, workspaceHarness } from '../../testing/workspace-harness';
 import { fail } from '../../vocabulary/errors';
 import { createRunCommands, PROGRESS_TICK_MS, type RunTarget, runShown } from './run-commands';
 import { runReported, runStarted } from './run-state';
 import { runSummary } from './run-summary';
 
-const request = (id: string, path: string, expectOk = false): SavedRequest => ({
-  kind: 'request',
-  id,
-  name: path,
-  method: 'GET',
-  path,
-  query: [],
-  headers: [],
-  body: '',
-  ...(expectOk
-    ? { assertions: [{ expression: 'res.status', operator: 'eq', value: '200', enabled: true }] }
-    : {}),
-});
-
 const drafts = {
   kind: 'folder' as const,
   id: 'f1',
   name: 'Drafts',
-  items: [request('r2', 'drafts')],
+  items: [getRequest('r2', 'drafts')],
 };
 
 const collection: Collection = {
@@ -43,7 +30,7 @@ const collection: Collection = {
   name: 'Shop',
   auth: { method: 'apiKey', formEncodeCredentials: false },
   variables: [],
-  items: [request('r1', 'orders'), drafts, request('r3', 'customers', true)],
+  items: [getRequest('r1', 'orders'), drafts, getRequest('r3', 'customers', true)],
 };
 
 const profile: ProfileView = {
