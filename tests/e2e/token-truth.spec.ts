@@ -233,12 +233,15 @@ test('the worker’s events carry no secret: no client secret, API key or access
   await send(panel, 'orders');
   await panel.getByRole('button', { name: 'Edit profile' }).click();
   await panel.getByRole('button', { name: 'Save profile' }).click();
-  const events = JSON.stringify(
-    await panel.evaluate(() => (window as unknown as { seenEvents: unknown[] }).seenEvents),
-  );
+  const seenEvents = async () =>
+    JSON.stringify(
+      await panel.evaluate(() => (window as unknown as { seenEvents: unknown[] }).seenEvents),
+    );
+  // The save's "forgotten" event follows the save's reply: wait for it rather than read at once.
+  await expect.poll(seenEvents).toContain('"change":"forgotten"');
+  const events = await seenEvents();
   expect(events).toContain('"kind":"token"');
   expect(events).toContain('"kind":"timeline"');
-  expect(events).toContain('"change":"forgotten"');
   const canaries = [sandbox.credentials.clientSecret, ...bearers(sandbox.requests)];
   expect(canaries.length).toBeGreaterThan(2);
   for (const canary of canaries) expect(events).not.toContain(canary);
