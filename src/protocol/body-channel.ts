@@ -8,12 +8,20 @@
  * posts a large body with the call's request id just before it replies with an empty body and
  * `bodyByChannel` set; the panel puts the body back before anything reads the reply. Posted, not
  * held for the panel to ask: after its reply the worker masks the copy it keeps, and a request
- * for the body would wait behind that. The channel is the extension's own origin: only its pages
- * and worker hear it, and what crosses it is the same masked body the reply would have carried.
+ * for the body would wait behind that. Each call has a channel of its own, named by its request
+ * id, so only the panel that sent it receives (and clones) the body: another DevTools window's
+ * panel never hears it. The channel is the extension's own origin: only its pages and worker can
+ * open it, and what crosses it is the same masked body the reply would have carried.
  */
 import { fail, type Result } from '../vocabulary/errors';
 
-export const BODY_CHANNEL = 'partner-api-answer-bodies';
+/** The channel of one call's body: only the panel that sent the call listens on it. */
+export const bodyChannelName = (requestId: string) => `partner-api-answer-body:${requestId}`;
+
+/** Opens a channel by name: `BroadcastChannel` itself, or a test's. */
+export type OpenChannel = (name: string) => Pick<BroadcastChannel, 'postMessage' | 'close'>;
+
+const openBroadcast: OpenChannel = (name) => new BroadcastChannel(name);
 
 /** Bodies shorter than this stay in the reply: the channel's second message is not worth it. */
 export const BODY_BY_CHANNEL_MIN_CHARS = 256 * 1024;
@@ -37,14 +45,19 @@ const isBodyMessage = (data: unknown): data is BodyMessage =>
   typeof (data as BodyMessage).requestId === 'string' &&
   typeof (data as BodyMessage).bodyText === 'string';
 
-/** The worker's side: `value` with a large body posted on `channel`, else `value` as it is. */
+/**
+ * The worker's side: `value` with a large body posted on the call's own channel, else `value` as
+ * it is. The channel is closed at once: a posted message is already on its way to every listener.
+ */
 export function postLargeBody<T extends { bodyText: string }>(
-  channel: Pick<BroadcastChannel, 'postMessage'>,
   requestId: string,
   value: T,
+  open: OpenChannel = openBroadcast,
 ): T & ByChannel {
   if (value.bodyText.length < BODY_BY_CHANNEL_MIN_CHARS) return value;
+  const channel = open(bodyChannelName(requestId));
   channel.postMessage({ requestId, bodyText: value.bodyText } satisfies BodyMessage);
+  channel.close();
   return { ...value, bodyText: '', bodyByChannel: true };
 }
 
@@ -53,7 +66,7 @@ export function postLargeBody<T extends { bodyText: string }>(
  * lost): `fill` puts the body of the call `requestId` back into its reply, `close` ends listening.
  */
 export function bodyReceiver(requestId: string, waitMs = BODY_WAIT_MS) {
-  const channel = new BroadcastChannel(BODY_CHANNEL);
+  const channel = new BroadcastChannel(bodyChannelName(requestId));
   let received: (bodyText: string) => void = () => {};
   const arrived = new Promise<string>((resolve) => {
     received = resolve;
