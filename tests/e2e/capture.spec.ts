@@ -331,6 +331,23 @@ test('the page’s calls are captured, checked, replayed with the profile and ex
     expect(replayed?.headers['x-apikey']).toBeUndefined();
     expect(replayed?.headers.companyid).toBe(sandbox.credentials.companyId);
 
+    // A large answer (256 K characters or more) crosses from the worker to the panel inside
+    // DevTools on the call's own BroadcastChannel, not in the reply: its body arrives whole.
+    sandbox.switches.largeBodyBytes = 1024 * 1024;
+    await inPanel(panel, `return __t.click('button', 'Send');`);
+    const large = await until<{ rows: number; first: string }>(
+      panel,
+      'the large answer',
+      `const response = document.querySelector('[aria-label="Response"]');
+       const tree = response.querySelector('[aria-label="Body (JSON)"]');
+       const rows = tree ? [...tree.querySelectorAll('[role=treeitem]')] : [];
+       return response.textContent.includes('1.0 MB') && rows.length > 0
+         ? { rows: rows.length, first: rows.map((row) => row.textContent).join(' ').slice(0, 200) }
+         : response.textContent.includes('did not reach') ? { rows: 0, first: response.textContent } : undefined;`,
+    );
+    expect(large.first).toContain('items');
+    sandbox.switches.largeBodyBytes = 0;
+
     // The HAR DevTools makes of the page imports: its /v1 calls, credentials dropped and said.
     const imported = await inPanel<{
       ok: boolean;
