@@ -94,16 +94,24 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
       });
     expect(listed).not.toContain(CANARY_KEY);
 
-    const findings = await inPanel<{ codes: string[]; text: string }>(`
+    await inPanel(`
       const row = [...document.querySelectorAll('[role=option]')]
         .find((candidate) => candidate.textContent.includes('/v1/products'));
       row.click();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const items = [...document.querySelectorAll('[aria-label="Findings"] li')];
-      return { codes: items.map((item) => item.dataset.code), text: items.map((item) => item.textContent).join('\\n') };`);
-    expect(findings.codes).toEqual(
-      expect.arrayContaining(['api-key-in-page', 'company-id-missing']),
-    );
+      return true;`);
+    // The selected call's findings, once they are shown.
+    let findings = { codes: [] as string[], text: '' };
+    await expect
+      .poll(
+        async () => {
+          findings = await inPanel<{ codes: string[]; text: string }>(`
+            const items = [...document.querySelectorAll('[aria-label="Findings"] li')];
+            return { codes: items.map((item) => item.dataset.code), text: items.map((item) => item.textContent).join('\\n') };`);
+          return findings.codes;
+        },
+        { message: 'the findings of GET /v1/products', timeout: FIREFOX_WAIT_MS },
+      )
+      .toEqual(expect.arrayContaining(['api-key-in-page', 'company-id-missing']));
     expect(findings.text).toContain(`••••${CANARY_KEY.slice(-4)}`);
     // Firefox's DevTools name no initiator to extensions: the advisory says where to look instead.
     expect(findings.text).toContain('the Network panel’s Initiator column shows it');

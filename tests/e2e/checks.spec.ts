@@ -182,8 +182,13 @@ test('Add answer variable is a draft the worker keeps: no refusal, a note on the
   await expect(name).toHaveAccessibleDescription(
     'Answer variable 1: Give it a name to carry it, such as orderId.',
   );
-  // The draft is saved 400 ms after an edit: nothing is refused.
-  await panel.waitForTimeout(1_000);
+  // The draft is saved 400 ms after an edit: the worker keeps it, the unnamed row with it, and
+  // nothing is refused.
+  await expect
+    .poll(async () =>
+      JSON.stringify(await panel.evaluate(() => chrome.storage.local.get('draftChecks'))),
+    )
+    .toContain('res.body.data.id');
   await expect(panel.getByText('This draft is not kept')).toHaveCount(0);
   await expect(panel.locator('body')).not.toContainText('refused');
   await expect(panel.locator('body')).not.toContainText('different builds');

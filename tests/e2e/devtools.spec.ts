@@ -106,8 +106,17 @@ test('the sandbox’s demo page, with DevTools open on the panel as npm start op
     const hub = await TargetHub.open(browser.context, page);
     const frontend = await hub.attachWhen('the DevTools frontend', isDevToolsFrontend);
     await showDevToolsPanel(frontend, 'Partner API');
-    // What DevTools asks of the page by itself (its workspace file, the favicon) arrives meanwhile.
-    await page.waitForTimeout(1_500);
+    // What the browser and DevTools ask of the page by themselves (the favicon, DevTools'
+    // workspace file) has reached the sandbox; a moment more lets a failed answer be logged.
+    await expect
+      .poll(() => sandbox.requests.map((request) => request.path))
+      .toEqual(
+        expect.arrayContaining([
+          '/favicon.ico',
+          '/.well-known/appspecific/com.chrome.devtools.json',
+        ]),
+      );
+    await page.waitForTimeout(300);
     expect(logged).toEqual([]);
     await hub.dispose();
   } finally {

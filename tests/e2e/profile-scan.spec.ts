@@ -93,6 +93,25 @@ async function expectNothingShown(panel: Page, canaries: readonly string[]) {
     expect.soft(shown.includes(canary), `the panel shows ${canary}`).toBe(false);
 }
 
+/** The drafts as the worker stored them. */
+const storedDrafts = async (panel: Page) =>
+  JSON.stringify(await panel.evaluate(() => chrome.storage.local.get('drafts')));
+
+/** Whether K's last draft (POST orders with its body) and its call's history entry are stored. */
+function lastCallKept(panel: Page) {
+  return panel.evaluate(async () => {
+    const stored = await chrome.storage.local.get(['drafts', 'history']);
+    type Call = { method?: string; path?: string; body?: string };
+    const drafts = Object.values((stored.drafts ?? {}) as Record<string, Call>);
+    const history = (stored.history ?? []) as { entry?: Call }[];
+    const posted = (call: Call | undefined) => call?.method === 'POST' && call.path === 'orders';
+    return {
+      draft: drafts.some((draft) => posted(draft) && (draft.body ?? '') !== ''),
+      history: history.some((record) => posted(record.entry)),
+    };
+  });
+}
+
 for (const lock of ['off', 'on'] as const) {
   test(`no canary anywhere in the browser profile after calls with every profile's secrets (lock ${lock})`, async () => {
     test.setTimeout(180_000);
@@ -170,12 +189,15 @@ for (const lock of ['off', 'on'] as const) {
       await expectNothingShown(panel, [K2_KEY]);
 
       // In K: K2's key in the query, O's token in a header, both client secrets in the body, and
-      // K's own key typed slowly into the path (each pause outlasts the draft's save delay).
+      // K's own key typed slowly into the path, then a "/": each pause outlasts the draft's save
+      // delay. Slowly from its 8th character on, where the worker starts hiding a start of a
+      // secret (the seven before it are no secret's start; typed slowly they only cost time).
       await pick(panel, 'K');
       const path = panel.getByRole('textbox', { name: 'Path' });
-      await path.fill('keys/');
-      await path.pressSequentially(K_KEY.slice(0, 14), { delay: 450 });
-      await panel.waitForTimeout(600);
+      await path.fill(`keys/${K_KEY.slice(0, 7)}`);
+      await path.pressSequentially(`${K_KEY.slice(7, 14)}/`, { delay: 450 });
+      // The last draft is written (its masked start and the "/" after it) before the next edit.
+      await expect.poll(() => storedDrafts(panel)).toContain('"path":"keys/••••/"');
       await path.fill('orders');
       await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
       await requestTab(panel, 'Params');
@@ -192,7 +214,8 @@ for (const lock of ['off', 'on'] as const) {
         .fill(JSON.stringify({ o: O_SECRET, h: encodeURIComponent(H_SECRET) }));
       await panel.getByRole('button', { name: 'Send' }).click();
       await expect(response(panel)).toContainText(/\d{3}/);
-      await panel.waitForTimeout(1_000); // the last draft and the history entry are written
+      // The last draft and the call's history entry are written before the browser closes.
+      await expect.poll(() => lastCallKept(panel)).toEqual({ draft: true, history: true });
       await panel.close();
     } finally {
       await browser.close();

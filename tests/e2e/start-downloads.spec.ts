@@ -4,13 +4,17 @@
  * port. Save body and Export for Postman land in that folder under the names the panel chose, the
  * panel says which file it saved, and the file is still there once `npm start` has closed the browser.
  * (Playwright's default would have saved a UUID-named file into a folder it deletes at exit.)
+ * `npm start` starts on a copy of the build every e2e test loads (dist/), stamped as its own
+ * build would be, so it does not build again: its build is tests/unit/start.test.ts's part.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
+import { inputsDigest, recordBuild } from '../../scripts/build-stamp';
+import { DIST } from '../../scripts/extension-browser';
 import { createApiKeyProfile } from './profiles';
 import { openCollectionActions } from './workbench';
 
@@ -54,6 +58,8 @@ function freePort(): Promise<number> {
 test('npm start saves an export in the downloads folder under its name, kept after the browser closes', async () => {
   test.setTimeout(240_000);
   const outDir = mkdtempSync(join(tmpdir(), 'partner-api-start-out-'));
+  cpSync(DIST, outDir, { recursive: true });
+  recordBuild(ROOT, outDir, inputsDigest(ROOT, 'production'));
   const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
   const downloads = join(mkdtempSync(join(tmpdir(), 'partner-api-start-dl-')), 'Exports');
   const port = await freePort();
@@ -83,6 +89,7 @@ test('npm start saves an export in the downloads folder under its name, kept aft
   });
   try {
     const output = await waitForOutput(started, 'Press Ctrl+C to stop', 180_000);
+    expect(output).toContain('is already built from these sources: starting without a build');
     expect(output).toContain(`Exports and saved files go to ${downloads}`);
     const url = /sandbox running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
     const apiKey = /API key\s+(\S+)/.exec(output)?.[1] ?? '';
