@@ -2,10 +2,16 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { build, defineConfig, type Plugin } from 'vite';
+import {
+  HANDLERS_SCRIPT_FILE,
+  SHARED_GLOBAL,
+  SHARED_MODULES,
+  sharedKey,
+} from './extension/background/handlers-script-link.ts';
 import manifest from './manifest.json' with { type: 'json' };
 import { firefoxManifest } from './scripts/firefox-manifest.ts';
 
@@ -83,19 +89,71 @@ const BUILD_DEFINE = {
   __PARTNER_API_BUILD__: JSON.stringify(`${manifest.version}+${Date.now().toString(36)}`),
 };
 
-/** Bundles `entry` alone into one script of `format`; resolves with its code. */
-async function bundleAlone(entry: string, format: 'es' | 'iife', target: string): Promise<string> {
+const BACKGROUND_DIR = resolve(import.meta.dirname, 'extension/background');
+/** The handlers script's own modules: every other module of extension/background/ is shared. */
+const HANDLERS_SCRIPT_OWN =
+  /^(handlers-script|handlers-script-link|later-script|handlers\/(code|collections|capture|lock|report))$/;
+const SHARED_PREFIX = 'partner-api-shared:';
+
+/**
+ * For the handlers script (extension/background/handlers-script-link.ts): each shared module of
+ * extension/background/ is left out and read from the main script's global; any other module of
+ * that folder that is not the script's own fails the build, since a second copy of a module that
+ * keeps the worker's state would split that state in two.
+ */
+function sharedFromMainScript(): Plugin {
+  return {
+    name: 'partner-api-shared-from-main-script',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (importer === undefined) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved === null || resolved.external) return resolved;
+      const module = relative(BACKGROUND_DIR, resolved.id).replace(/\.ts$/, '');
+      if (module.startsWith('..')) return resolved;
+      if ((SHARED_MODULES as readonly string[]).includes(module))
+        return { id: `${SHARED_PREFIX}${module}`, external: true };
+      if (HANDLERS_SCRIPT_OWN.test(module)) return resolved;
+      throw new Error(
+        `the handlers script imports extension/background/${module}: add it to SHARED_MODULES (handlers-script-link.ts) and to lazy-handlers.ts, or to the script's own modules (vite.config.ts)`,
+      );
+    },
+  };
+}
+
+/**
+ * Bundles `entry` alone into one script of `format`; resolves with its code. `shared`: the
+ * handlers script, whose shared modules come from the main script's global.
+ */
+async function bundleAlone(
+  entry: string,
+  format: 'es' | 'iife',
+  target: string,
+  shared = false,
+): Promise<string> {
   const built = await build({
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
     define: BUILD_DEFINE,
+    plugins: shared ? [sharedFromMainScript()] : [],
     build: {
       write: false,
       target,
       minify: true,
       modulePreload: false,
-      rollupOptions: { input: resolve(import.meta.dirname, entry), output: { format } },
+      rollupOptions: {
+        input: resolve(import.meta.dirname, entry),
+        output: {
+          format,
+          ...(shared
+            ? {
+                globals: (id: string) =>
+                  `${SHARED_GLOBAL}.${sharedKey(id.slice(SHARED_PREFIX.length))}`,
+              }
+            : {}),
+        },
+      },
     },
   });
   const output = (Array.isArray(built) ? built[0] : built) as { output: { code?: string }[] };
@@ -138,12 +196,21 @@ function splitWorker(browser: TargetBrowser, target: string): Plugin {
         join(outDir, FORMATS_SCRIPT_FILE),
         await bundleAlone('extension/background/formats-script.ts', 'iife', target),
       );
+      writeFileSync(
+        join(outDir, HANDLERS_SCRIPT_FILE),
+        await bundleAlone('extension/background/handlers-script.ts', 'iife', target, true),
+      );
       // Only the loader imported the entry chunk; what it shares with the panel stays.
       rmSync(join(outDir, entryChunk));
       const manifestPath = join(outDir, 'manifest.json');
       const built = JSON.parse(readFileSync(manifestPath, 'utf8'));
       if (browser === 'chrome') delete built.background.type;
-      else built.background.scripts = [...built.background.scripts, FORMATS_SCRIPT_FILE];
+      else
+        built.background.scripts = [
+          ...built.background.scripts,
+          FORMATS_SCRIPT_FILE,
+          HANDLERS_SCRIPT_FILE,
+        ];
       writeFileSync(manifestPath, `${JSON.stringify(built, null, 2)}\n`);
     },
   };
