@@ -162,15 +162,16 @@ async function bundleAlone(
 }
 
 /**
- * The service worker as two files: its main script, and the file formats and Copy as generators
- * (extension/background/formats-script.ts, two thirds of its code), which it loads only when a
- * message needs them (lazy-formats.ts), so that a stopped worker woken by a Send compiles and runs
- * only the main one. crxjs's loader imports the worker's entry chunk, which imports the chunks it
+ * The service worker as three files: its main script, the file formats and Copy as generators
+ * (extension/background/formats-script.ts, two thirds of its code) and the handlers a Send never
+ * runs (handlers-script.ts, whose shared modules come from the main script:
+ * sharedFromMainScript above), which it loads only when a message needs them (later-script.ts),
+ * so that a stopped worker woken by a Send loads and runs only the main one. crxjs's loader imports the worker's entry chunk, which imports the chunks it
  * shares with the panel: a dozen module fetches and evaluations each time Chrome starts the stopped
  * worker. After the build, the worker is bundled again on its own and the loader becomes that
  * bundle. Chrome's worker becomes a classic script: a module worker may neither `import()` nor
  * `importScripts()`. Firefox's background is an event page, which has no `importScripts()`: its
- * manifest lists the formats script after the main one. Build only: `vite` (dev) keeps crxjs's
+ * manifest lists the two scripts after the main one. Build only: `vite` (dev) keeps crxjs's
  * loader, which HMR needs.
  */
 function splitWorker(browser: TargetBrowser, target: string): Plugin {

@@ -2,7 +2,7 @@
  * The worker's handlers script: the handlers a Send never runs (collections, the lock's forms,
  * capture, the support report, Copy as), built as a classic script of its own (vite.config.ts) and
  * loaded the first time a message needs one (lazy-handlers.ts), so that a stopped worker woken by a
- * Send does not compile and run them first. The stores, events and token broker they use are the
+ * Send does not load and run them first. The stores, events and token broker they use are the
  * main script's own (handlers-script-link.ts): the build takes them from its global.
  */
 

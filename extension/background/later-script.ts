@@ -1,6 +1,7 @@
 /**
  * A second script of the worker, loaded the first time a message needs it, so that a stopped
- * worker woken by a Send does not fetch, compile and run it first (lazy-formats.ts,
+ * worker woken by a Send does not load (the script and the V8 code cache Chrome keeps beside it)
+ * and run it first (lazy-formats.ts,
  * lazy-handlers.ts). A script puts what it provides on a global of its own when it runs.
  *
  * Chrome: the worker is a classic script, since a module worker may neither `import()` nor

@@ -1,7 +1,7 @@
 /**
  * The worker's file formats and Copy as generators (formats-script.ts), a script of their own loaded
  * the first time a message needs them (later-script.ts), so that a stopped worker woken by a Send
- * does not compile them first.
+ * does not load them first.
  */
 import type { lintForSecrets } from '../../src/collections/export-lint';
 import type { exportCollection } from '../../src/collections/native-format';
