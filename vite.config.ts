@@ -78,6 +78,34 @@ function devPanelPage(): Plugin {
 }
 
 const WORKER_LOADER = 'service-worker-loader.js';
+
+/**
+ * Dev mode (`vite` serve): crxjs's loader imports the worker's entry from the dev server as a module
+ * worker, which may neither `import()` nor `importScripts()`, so the worker could not load its
+ * formats and handlers scripts when a message needs them (later-script.ts). The loader imports
+ * them too, after the entry: in one module graph they share its stores as they are, and each
+ * puts what it provides on its global at start. Named "crx:*" for the reason given above.
+ */
+function devWorkerScripts(): Plugin {
+  return {
+    name: 'crx:partner-api-dev-worker-scripts',
+    apply: 'serve',
+    writeBundle(options, bundle) {
+      const loader = bundle[WORKER_LOADER];
+      if (loader?.type !== 'asset' || options.dir === undefined) return;
+      const entry =
+        /^import\s+'(https?:\/\/localhost:\d+)\/extension\/background\/main\.ts';$/m.exec(
+          String(loader.source),
+        );
+      if (entry === null) return;
+      const scripts = ['formats-script.ts', 'handlers-script.ts']
+        .map((script) => `import '${entry[1]}/extension/background/${script}';\n`)
+        .join('');
+      writeFileSync(join(options.dir, WORKER_LOADER), `${loader.source}${scripts}`);
+    },
+  };
+}
+
 /** The worker's second script, as extension/background/lazy-formats.ts names it (tests/unit/manifest.test.ts). */
 const FORMATS_SCRIPT_FILE = 'background-formats.js';
 
@@ -262,6 +290,7 @@ export default defineConfig(({ mode }) => {
       preact(),
       crx({ manifest: crxManifest, browser }),
       devPanelPage(),
+      devWorkerScripts(),
       splitWorker(browser, BUNDLE_TARGET[browser]),
     ],
     build: {
