@@ -2,10 +2,16 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { build, defineConfig, type Plugin } from 'vite';
+import {
+  HANDLERS_SCRIPT_FILE,
+  SHARED_GLOBAL,
+  SHARED_MODULES,
+  sharedKey,
+} from './extension/background/handlers-script-link.ts';
 import manifest from './manifest.json' with { type: 'json' };
 import { firefoxManifest } from './scripts/firefox-manifest.ts';
 
@@ -72,6 +78,34 @@ function devPanelPage(): Plugin {
 }
 
 const WORKER_LOADER = 'service-worker-loader.js';
+
+/**
+ * Dev mode (`vite` serve): crxjs's loader imports the worker's entry from the dev server as a module
+ * worker, which may neither `import()` nor `importScripts()`, so the worker could not load its
+ * formats and handlers scripts when a message needs them (later-script.ts). The loader imports
+ * them too, after the entry: in one module graph they share its stores as they are, and each
+ * puts what it provides on its global at start. Named "crx:*" for the reason given above.
+ */
+function devWorkerScripts(): Plugin {
+  return {
+    name: 'crx:partner-api-dev-worker-scripts',
+    apply: 'serve',
+    writeBundle(options, bundle) {
+      const loader = bundle[WORKER_LOADER];
+      if (loader?.type !== 'asset' || options.dir === undefined) return;
+      const entry =
+        /^import\s+'(https?:\/\/localhost:\d+)\/extension\/background\/main\.ts';$/m.exec(
+          String(loader.source),
+        );
+      if (entry === null) return;
+      const scripts = ['formats-script.ts', 'handlers-script.ts']
+        .map((script) => `import '${entry[1]}/extension/background/${script}';\n`)
+        .join('');
+      writeFileSync(join(options.dir, WORKER_LOADER), `${loader.source}${scripts}`);
+    },
+  };
+}
+
 /** The worker's second script, as extension/background/lazy-formats.ts names it (tests/unit/manifest.test.ts). */
 const FORMATS_SCRIPT_FILE = 'background-formats.js';
 
@@ -83,19 +117,71 @@ const BUILD_DEFINE = {
   __PARTNER_API_BUILD__: JSON.stringify(`${manifest.version}+${Date.now().toString(36)}`),
 };
 
-/** Bundles `entry` alone into one script of `format`; resolves with its code. */
-async function bundleAlone(entry: string, format: 'es' | 'iife', target: string): Promise<string> {
+const BACKGROUND_DIR = resolve(import.meta.dirname, 'extension/background');
+/** The handlers script's own modules: every other module of extension/background/ is shared. */
+const HANDLERS_SCRIPT_OWN =
+  /^(handlers-script|handlers-script-link|later-script|handlers\/(code|collections|capture|lock|report))$/;
+const SHARED_PREFIX = 'partner-api-shared:';
+
+/**
+ * For the handlers script (extension/background/handlers-script-link.ts): each shared module of
+ * extension/background/ is left out and read from the main script's global; any other module of
+ * that folder that is not the script's own fails the build, since a second copy of a module that
+ * keeps the worker's state would split that state in two.
+ */
+function sharedFromMainScript(): Plugin {
+  return {
+    name: 'partner-api-shared-from-main-script',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (importer === undefined) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved === null || resolved.external) return resolved;
+      const module = relative(BACKGROUND_DIR, resolved.id).replace(/\.ts$/, '');
+      if (module.startsWith('..')) return resolved;
+      if ((SHARED_MODULES as readonly string[]).includes(module))
+        return { id: `${SHARED_PREFIX}${module}`, external: true };
+      if (HANDLERS_SCRIPT_OWN.test(module)) return resolved;
+      throw new Error(
+        `the handlers script imports extension/background/${module}: add it to SHARED_MODULES (handlers-script-link.ts) and to lazy-handlers.ts, or to the script's own modules (vite.config.ts)`,
+      );
+    },
+  };
+}
+
+/**
+ * Bundles `entry` alone into one script of `format`; resolves with its code. `shared`: the
+ * handlers script, whose shared modules come from the main script's global.
+ */
+async function bundleAlone(
+  entry: string,
+  format: 'es' | 'iife',
+  target: string,
+  shared = false,
+): Promise<string> {
   const built = await build({
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
     define: BUILD_DEFINE,
+    plugins: shared ? [sharedFromMainScript()] : [],
     build: {
       write: false,
       target,
       minify: true,
       modulePreload: false,
-      rollupOptions: { input: resolve(import.meta.dirname, entry), output: { format } },
+      rollupOptions: {
+        input: resolve(import.meta.dirname, entry),
+        output: {
+          format,
+          ...(shared
+            ? {
+                globals: (id: string) =>
+                  `${SHARED_GLOBAL}.${sharedKey(id.slice(SHARED_PREFIX.length))}`,
+              }
+            : {}),
+        },
+      },
     },
   });
   const output = (Array.isArray(built) ? built[0] : built) as { output: { code?: string }[] };
@@ -104,15 +190,16 @@ async function bundleAlone(entry: string, format: 'es' | 'iife', target: string)
 }
 
 /**
- * The service worker as two files: its main script, and the file formats and Copy as generators
- * (extension/background/formats-script.ts, two thirds of its code), which it loads only when a
- * message needs them (lazy-formats.ts), so that a stopped worker woken by a Send compiles and runs
- * only the main one. crxjs's loader imports the worker's entry chunk, which imports the chunks it
+ * The service worker as three files: its main script, the file formats and Copy as generators
+ * (extension/background/formats-script.ts, two thirds of its code) and the handlers a Send never
+ * runs (handlers-script.ts, whose shared modules come from the main script:
+ * sharedFromMainScript above), which it loads only when a message needs them (later-script.ts),
+ * so that a stopped worker woken by a Send loads and runs only the main one. crxjs's loader imports the worker's entry chunk, which imports the chunks it
  * shares with the panel: a dozen module fetches and evaluations each time Chrome starts the stopped
  * worker. After the build, the worker is bundled again on its own and the loader becomes that
  * bundle. Chrome's worker becomes a classic script: a module worker may neither `import()` nor
  * `importScripts()`. Firefox's background is an event page, which has no `importScripts()`: its
- * manifest lists the formats script after the main one. Build only: `vite` (dev) keeps crxjs's
+ * manifest lists the two scripts after the main one. Build only: `vite` (dev) keeps crxjs's
  * loader, which HMR needs.
  */
 function splitWorker(browser: TargetBrowser, target: string): Plugin {
@@ -138,12 +225,21 @@ function splitWorker(browser: TargetBrowser, target: string): Plugin {
         join(outDir, FORMATS_SCRIPT_FILE),
         await bundleAlone('extension/background/formats-script.ts', 'iife', target),
       );
+      writeFileSync(
+        join(outDir, HANDLERS_SCRIPT_FILE),
+        await bundleAlone('extension/background/handlers-script.ts', 'iife', target, true),
+      );
       // Only the loader imported the entry chunk; what it shares with the panel stays.
       rmSync(join(outDir, entryChunk));
       const manifestPath = join(outDir, 'manifest.json');
       const built = JSON.parse(readFileSync(manifestPath, 'utf8'));
       if (browser === 'chrome') delete built.background.type;
-      else built.background.scripts = [...built.background.scripts, FORMATS_SCRIPT_FILE];
+      else
+        built.background.scripts = [
+          ...built.background.scripts,
+          FORMATS_SCRIPT_FILE,
+          HANDLERS_SCRIPT_FILE,
+        ];
       writeFileSync(manifestPath, `${JSON.stringify(built, null, 2)}\n`);
     },
   };
@@ -194,6 +290,7 @@ export default defineConfig(({ mode }) => {
       preact(),
       crx({ manifest: crxManifest, browser }),
       devPanelPage(),
+      devWorkerScripts(),
       splitWorker(browser, BUNDLE_TARGET[browser]),
     ],
     build: {

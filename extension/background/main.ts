@@ -10,32 +10,12 @@ import { SCRIPT_START } from './script-start';
 import './wake-reads';
 import type { LockState } from '../../src/protocol/messages';
 import { createRouter, type Handlers } from '../../src/protocol/router';
+import { ok } from '../../src/vocabulary/errors';
 import { largeBodyByChannel } from './body-channel';
 import { tell } from './events';
 import { browser, onMessage } from './ext';
-import { checkCapturedTokens, maskCaptured } from './handlers/capture';
 import { clearCarried, listCarried } from './handlers/carried';
-import { buildCode } from './handlers/code';
-import {
-  connectFolderHandler,
-  deleteCollection,
-  exportCollectionHandler,
-  exportFolderHandler,
-  importCollectionHandler,
-  importParsedHandler,
-  listCollections,
-  putCollection,
-} from './handlers/collections';
 import { clearHistory, listHistory } from './handlers/history';
-import {
-  changePassphrase,
-  enableLock,
-  lockNow,
-  lockStatus,
-  removeLock,
-  resetSecrets,
-  unlock,
-} from './handlers/lock';
 import { getPrefs, setPrefs } from './handlers/prefs';
 import {
   activateProfile,
@@ -43,14 +23,15 @@ import {
   listProfiles,
   saveProfileHandler,
 } from './handlers/profiles';
-import { redactSupportReport } from './handlers/report';
 import { askSandboxDemo } from './handlers/sandbox-demo';
 import { cancelRequest, sendRequest } from './handlers/send-request';
 import { compareVariants, getToken, revealToken } from './handlers/tokens';
 import { getHistoryAnswer, getWorkspace, saveDraft } from './handlers/workspace';
 import { keepFormatsForLater } from './lazy-formats';
+import { keepHandlersForLater, later } from './lazy-handlers';
 import { phaseTimes } from './phase-times';
 import { redactedReply } from './redacted-reply';
+import { lockState } from './stores/secret-store';
 import { StorageError } from './stores/storage';
 // Also registers, at the top level, the observer of the worker's own requests and the rules that
 // keep browser headers off them (see wire.ts).
@@ -98,30 +79,30 @@ const handlers: Handlers = {
   'prefs/get': withStorageErrors(getPrefs),
   'prefs/set': withStorageErrors(setPrefs),
   'sandbox/demo': askSandboxDemo,
-  'code/build': withStorageErrors(buildCode),
-  'collections/list': withStorageErrors(listCollections),
-  'collections/put': withStorageErrors(putCollection),
-  'collections/delete': withStorageErrors(deleteCollection),
-  'collections/export': withStorageErrors(exportCollectionHandler),
-  'collections/export-folder': withStorageErrors(exportFolderHandler),
-  'collections/connect-folder': withStorageErrors(connectFolderHandler),
-  'collections/import': withStorageErrors(importCollectionHandler),
-  'collections/import-parsed': withStorageErrors(importParsedHandler),
+  'code/build': withStorageErrors(later('code/build')),
+  'collections/list': withStorageErrors(later('collections/list')),
+  'collections/put': withStorageErrors(later('collections/put')),
+  'collections/delete': withStorageErrors(later('collections/delete')),
+  'collections/export': withStorageErrors(later('collections/export')),
+  'collections/export-folder': withStorageErrors(later('collections/export-folder')),
+  'collections/connect-folder': withStorageErrors(later('collections/connect-folder')),
+  'collections/import': withStorageErrors(later('collections/import')),
+  'collections/import-parsed': withStorageErrors(later('collections/import-parsed')),
   'token/get': withStorageErrors(redactedReply(getToken)),
   'token/reveal': withStorageErrors(revealToken),
   'token/compare': withStorageErrors(redactedReply(compareVariants)),
-  'lock/status': withStorageErrors(lockStatus),
-  'lock/enable': withStorageErrors(tellingLock(enableLock)),
-  'lock/unlock': withStorageErrors(tellingLock(unlock)),
-  'lock/lock': withStorageErrors(tellingLock(lockNow)),
-  'lock/change': withStorageErrors(tellingLock(changePassphrase)),
-  'lock/remove': withStorageErrors(tellingLock(removeLock)),
-  'lock/reset': withStorageErrors(tellingLock(resetSecrets)),
-  'capture/check-tokens': withStorageErrors(checkCapturedTokens),
-  'capture/mask': withStorageErrors(maskCaptured),
+  'lock/status': withStorageErrors(async () => ok({ state: await lockState() })),
+  'lock/enable': withStorageErrors(tellingLock(later('lock/enable'))),
+  'lock/unlock': withStorageErrors(tellingLock(later('lock/unlock'))),
+  'lock/lock': withStorageErrors(tellingLock(later('lock/lock'))),
+  'lock/change': withStorageErrors(tellingLock(later('lock/change'))),
+  'lock/remove': withStorageErrors(tellingLock(later('lock/remove'))),
+  'lock/reset': withStorageErrors(tellingLock(later('lock/reset'))),
+  'capture/check-tokens': withStorageErrors(later('capture/check-tokens')),
+  'capture/mask': withStorageErrors(later('capture/mask')),
   'variables/carried': withStorageErrors(redactedReply(listCarried)),
   'variables/clear': withStorageErrors(clearCarried),
-  'report/redact': withStorageErrors(redactSupportReport),
+  'report/redact': withStorageErrors(later('report/redact')),
 };
 
 const route = createRouter(
@@ -131,8 +112,9 @@ const route = createRouter(
 );
 
 onMessage((message, sender) => route(message, sender));
-// The file formats load when a message needs them; Chrome allows that only for a script the
-// worker imported while being installed (lazy-formats.ts).
+// The file formats and the handlers a Send never runs load when a message needs them; Chrome
+// allows that only for a script the worker imported while being installed (later-script.ts).
 keepFormatsForLater();
+keepHandlersForLater();
 phaseTimes.add('script', SCRIPT_START);
 phaseTimes.add('start', performance.now());

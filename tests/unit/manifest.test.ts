@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HANDLERS_SCRIPT_FILE } from '../../extension/background/handlers-script-link';
 import { FORMATS_SCRIPT_FILE } from '../../extension/background/lazy-formats';
 import { GECKO_ID, GECKO_MIN_VERSION } from '../../scripts/firefox-manifest';
 
@@ -28,20 +29,24 @@ describe.each(BUILDS)('built manifest for $browser', ({ browser, dist: DIST, com
   it('is MV3 with a DevTools page and a background that exist in the build', () => {
     expect(manifest.manifest_version).toBe(3);
     expect(existsSync(join(DIST, manifest.devtools_page))).toBe(true);
-    // Chrome runs a classic service worker, which may importScripts() its file formats when a
-    // message needs them (extension/background/lazy-formats.ts); Firefox runs the same bundles as
-    // an event page's scripts, the formats listed after the main one.
+    // Chrome runs a classic service worker, which may importScripts() its file formats and its
+    // handlers script when a message needs them (extension/background/later-script.ts); Firefox
+    // runs the same bundles as an event page's scripts, listed after the main one.
     if (browser === 'Chrome') {
       expect(manifest.background.type).toBeUndefined();
       expect(existsSync(join(DIST, manifest.background.service_worker))).toBe(true);
     } else {
       expect(manifest.background.type).toBe('module');
-      expect(manifest.background.scripts).toHaveLength(2);
-      expect(manifest.background.scripts[1]).toBe(FORMATS_SCRIPT_FILE);
+      expect(manifest.background.scripts).toHaveLength(3);
+      expect(manifest.background.scripts.slice(1)).toEqual([
+        FORMATS_SCRIPT_FILE,
+        HANDLERS_SCRIPT_FILE,
+      ]);
       for (const script of manifest.background.scripts)
         expect(existsSync(join(DIST, script))).toBe(true);
     }
     expect(existsSync(join(DIST, FORMATS_SCRIPT_FILE))).toBe(true);
+    expect(existsSync(join(DIST, HANDLERS_SCRIPT_FILE))).toBe(true);
     expect(existsSync(join(DIST, 'extension/panel/panel.html'))).toBe(true);
   });
 

@@ -172,7 +172,8 @@ describe('npm start -- --browser firefox without a display', () => {
       expect(output).toContain(`Load Temporary Add-on…" and choose ${firefoxOut}/manifest.json`);
       const manifest = JSON.parse(readFileSync(join(firefoxOut, 'manifest.json'), 'utf8'));
       expect(manifest.browser_specific_settings.gecko.id).toBeTruthy();
-      expect(manifest.background.scripts).toHaveLength(2);
+      // The worker's main script, then its formats and handlers scripts (vite.config.ts).
+      expect(manifest.background.scripts).toHaveLength(3);
       const exited = new Promise<number | null>((resolve) => firefox.on('exit', resolve));
       firefox.kill('SIGTERM');
       expect(await exited).toBe(0);

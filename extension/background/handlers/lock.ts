@@ -70,8 +70,6 @@ async function sealUnder(
   await keepKey(lock, bits);
 }
 
-export const lockStatus: Handlers['lock/status'] = async () => ok({ state: await lockState() });
-
 export const enableLock: Handlers['lock/enable'] = ({ passphrase }) =>
   serially(async () => {
     const checked = checkNewPassphrase(passphrase);
