@@ -105,6 +105,9 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   await expect(tab.getByRole('status')).toHaveText(
     '“Team” is kept in the folder “team-folder”. Close this tab and return to DevTools: the Folder access tab keeps the extension’s access to the folder. The collection is kept there as OpenCollection YAML (Bruno).',
   );
+  // Back to the panel, as the tab says: a page behind another tab gets its animation frames late,
+  // and each Playwright action waited about two seconds on them to find its control stable.
+  await panel.bringToFront();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
@@ -328,6 +331,7 @@ test('Connect folder never touches a team’s other files, and a conflict names 
     collections.getByRole('button', { name: 'Connect folder Team' }).click(),
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await panel.bringToFront();
 
   // The first sync asks; only the collection's files are listed, and each answer's work is named.
   const conflict = collections.getByRole('region', { name: 'Folder conflict Team' });
@@ -496,6 +500,7 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
     collections.getByRole('button', { name: 'Connect folder Team' }).click(),
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await panel.bringToFront();
   const refused = collections.getByRole('alert', { name: 'Folder of Team' });
   const said =
     'The folder “big-folder” could not be used: it holds more than 5,000 files (hidden folders such as .git aside), more than a collection’s folder should. Connect a folder that holds only the collection';
@@ -505,7 +510,6 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
   panel.on('crash', () => {
     crashed = true;
   });
-  await panel.bringToFront();
   expect(await longestTask(panel, 6_000)).toBeLessThan(2_000);
 
   // Reopened, the panel finds the remembered connection, refuses it again within seconds and stays
@@ -569,6 +573,7 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
       collections.getByRole('button', { name: `Connect folder ${name}` }).click(),
     ]);
     await tab.getByRole('button', { name: `Choose folder for ${name}` }).click();
+    await panel.bringToFront();
     return tab;
   };
   await connect('Team');
@@ -585,7 +590,6 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
   );
   await expect(second.getByRole('status')).toHaveText('');
   // Nothing of Other reaches the folder; Team stays kept there.
-  await panel.bringToFront();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
@@ -643,6 +647,7 @@ test('with the lock on, a teammate’s committed secret is never kept in clear b
     collections.getByRole('button', { name: 'Connect folder Team' }).click(),
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await panel.bringToFront();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
@@ -713,6 +718,7 @@ test('a folder record of an older version, holding texts, is digested when first
     collections.getByRole('button', { name: 'Connect folder Team' }).click(),
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await panel.bringToFront();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
