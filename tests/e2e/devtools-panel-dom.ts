@@ -102,7 +102,9 @@ export class DevToolsPanel {
 
 /**
  * Shows the Partner API panel in every DevTools window open (with --auto-open-devtools-for-tabs
- * each tab has one) and returns the panel of the one inspecting `inspectedUrl`.
+ * each tab has one) and returns the panel of the one inspecting `inspectedUrl`. The windows are
+ * asked all at once, not one after another: DevTools on a page extensions may not see (a new tab
+ * page) has no Partner API panel, and waiting there in turn held the search for seconds.
  */
 export async function panelInspecting(
   hub: TargetHub,
@@ -116,13 +118,11 @@ export async function panelInspecting(
     async () => {
       for (const target of await hub.targets()) {
         if (!isDevToolsFrontend(target) || shown.has(target.targetId)) continue;
-        const frontend = await hub.attachWhen(
-          'a DevTools window',
-          (t) => t.targetId === target.targetId,
-        );
         shown.add(target.targetId);
-        // DevTools on a page extensions may not see (a new tab page) has no Partner API panel.
-        await showDevToolsPanel(frontend, 'Partner API', 15_000).catch(() => null);
+        void hub
+          .attachWhen('a DevTools window', (t) => t.targetId === target.targetId)
+          .then((frontend) => showDevToolsPanel(frontend, 'Partner API', 15_000))
+          .catch(() => null);
       }
       for (const target of await hub.targets()) {
         if (target.url !== panelUrl || checked.has(target.targetId)) continue;

@@ -117,6 +117,9 @@ test('Connect folder keeps a collection in a Postman 12 repository, in v3, besid
     `“Team” is kept in the folder “${FOLDER}”. Close this tab and return to DevTools`,
   );
   await expect(tab.getByRole('status')).toContainText(`The collection is kept there as ${V3}.`);
+  // Back to the panel, as the tab says: a page behind another tab gets its animation frames late,
+  // and each Playwright action waited about two seconds on them to find its control stable.
+  await panel.bringToFront();
   const status = collections.getByRole('status', { name: 'Folder of Team' });
   await expect(status).toHaveText(`Kept in folder “${FOLDER}” as ${V3}`);
 

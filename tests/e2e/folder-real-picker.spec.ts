@@ -21,11 +21,12 @@ import { expect, launchWithExtension, OFTEN, PANEL_PATH, test } from './fixtures
 import { createApiKeyProfile } from './profiles';
 import {
   ALLOW_EVERY_VISIT,
+  answerPrompt,
   BROWSER_WINDOW_ARGS,
   filesOnDisk,
   pickFolder,
+  saidOutcome,
   sed,
-  sleep,
 } from './real-picker';
 import { XDesktop } from './x-desktop';
 
@@ -82,14 +83,14 @@ test('a folder connected with the real picker from the panel inside DevTools sta
     const choose = tab.getByRole('button', { name: 'Choose folder for Team' });
     // Don't Allow is said, with how to try again.
     await choose.click();
-    await pickFolder(desktop, folder, 'Don’t Allow');
+    await pickFolder(desktop, folder, 'Don’t Allow', saidOutcome(tab));
     await expect(tab.getByRole('alert')).toHaveText(
       'No folder was connected: the picker was closed, or the browser was told not to allow editing files. Click “Choose folder for Team” to try again, and choose Allow when the browser asks.',
       { timeout: 20_000 },
     );
     const keeping = waitForTab(browser.context, 'keep=1');
     await choose.click();
-    await pickFolder(desktop, folder, 'Allow');
+    await pickFolder(desktop, folder, 'Allow', saidOutcome(tab));
     await expect(tab.getByRole('status')).toContainText(
       `“Team” is kept in the folder “${name}”. Close this tab and return to DevTools`,
       { timeout: 20_000 },
@@ -201,9 +202,7 @@ test('a folder connected with the real picker from the panel inside DevTools sta
     const again = await asking;
     await again.getByRole('button', { name: 'Allow access for Team' }).click();
     // After a restart Chromium offers "Allow on every visit", in a bubble that takes no focus.
-    const window = await desktop.waitForWindow('Connect folder · Partner API');
-    await sleep(3_000);
-    await desktop.click(window, ALLOW_EVERY_VISIT.x, ALLOW_EVERY_VISIT.y);
+    await answerPrompt(desktop, ALLOW_EVERY_VISIT, saidOutcome(again));
     await expect(again.getByRole('status')).toContainText(
       `“Team” is kept in the folder “${name}”`,
       {

@@ -105,6 +105,9 @@ test('Connect folder keeps a collection in a folder: panel changes written, outs
   await expect(tab.getByRole('status')).toHaveText(
     '“Team” is kept in the folder “team-folder”. Close this tab and return to DevTools: the Folder access tab keeps the extension’s access to the folder. The collection is kept there as OpenCollection YAML (Bruno).',
   );
+  // Back to the panel, as the tab says: a page left behind another tab gets no animation frames,
+  // which each of Playwright's actions waits for (about two seconds each, then).
+  await panel.bringToFront();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
@@ -328,6 +331,7 @@ test('Connect folder never touches a team’s other files, and a conflict names 
     collections.getByRole('button', { name: 'Connect folder Team' }).click(),
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await panel.bringToFront();
 
   // The first sync asks; only the collection's files are listed, and each answer's work is named.
   const conflict = collections.getByRole('region', { name: 'Folder conflict Team' });
@@ -454,7 +458,7 @@ function longestTask(page: Page, forMs: number): Promise<number> {
   );
 }
 
-test('a folder of 20 000 files is refused while listed, and its remembered connection never stalls a reopened panel', async ({
+test('a folder of thousands of files is refused while listed, and its remembered connection never stalls a reopened panel', async ({
   context,
   panel,
   sandbox,
@@ -467,28 +471,32 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
         (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
     });
   }, big);
-  // A whole repository picked by mistake: 20 folders of 1 000 files each.
-  const made = await panel.evaluate(async (folder) => {
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  // A whole repository picked by mistake: 6 folders of 1 000 files each, made while the first
+  // request is saved (the browser's storage does the work, not the page). The listing stops
+  // once past 5 000 files, so more files would only take longer to make; that a folder of 20 000 is
+  // refused before a single file is read is held by opencollection-folder-io.test.ts.
+  const made = panel.evaluate(async (folder) => {
     const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folder, {
       create: true,
     });
     let count = 0;
-    for (let part = 0; part < 20; part += 1) {
-      const directory = await root.getDirectoryHandle(`pkg${part}`, { create: true });
-      await Promise.all(
-        Array.from({ length: 1_000 }, (_, index) =>
-          directory.getFileHandle(`file${index}.yml`, { create: true }).then(() => {
-            count += 1;
-          }),
-        ),
-      );
-    }
+    await Promise.all(
+      Array.from({ length: 6 }, async (_, part) => {
+        const directory = await root.getDirectoryHandle(`pkg${part}`, { create: true });
+        await Promise.all(
+          Array.from({ length: 1_000 }, (_, index) =>
+            directory.getFileHandle(`file${index}.yml`, { create: true }).then(() => {
+              count += 1;
+            }),
+          ),
+        );
+      }),
+    );
     return count;
   }, big);
-  expect(made).toBe(20_000);
-
-  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await saveFirstRequest(panel);
+  expect(await made).toBe(6_000);
   const collections = panel.getByRole('region', { name: 'Collections' });
   await openCollectionActions(panel, 'Team');
   const [tab] = await Promise.all([
@@ -496,17 +504,18 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
     collections.getByRole('button', { name: 'Connect folder Team' }).click(),
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await panel.bringToFront();
   const refused = collections.getByRole('alert', { name: 'Folder of Team' });
   const said =
     'The folder “big-folder” could not be used: it holds more than 5,000 files (hidden folders such as .git aside), more than a collection’s folder should. Connect a folder that holds only the collection';
   await expect(refused).toContainText(said, { timeout: 15_000 });
-  // The poll leaves the refused folder alone: the panel is never held for long.
+  // The poll leaves the refused folder alone: the panel is never held for long. A watch of two
+  // polls (one every 2 s) shows it here; src/workspace/folders/folder-poll.test.ts holds thirty.
   let crashed = false;
   panel.on('crash', () => {
     crashed = true;
   });
-  await panel.bringToFront();
-  expect(await longestTask(panel, 6_000)).toBeLessThan(2_000);
+  expect(await longestTask(panel, 5_000)).toBeLessThan(2_000);
 
   // Reopened, the panel finds the remembered connection, refuses it again within seconds and stays
   // usable through the polls that follow. It used to crash after 57 s of polls re-reading the
@@ -523,7 +532,7 @@ test('a folder of 20 000 files is refused while listed, and its remembered conne
   await expect(panel.getByRole('textbox', { name: 'Path' })).toHaveValue('products', {
     timeout: 5_000,
   });
-  expect(await longestTask(panel, 10_000)).toBeLessThan(2_000);
+  expect(await longestTask(panel, 5_000)).toBeLessThan(2_000);
   expect(crashed).toBe(false);
   await expect(refused).toContainText(said);
   // Nothing was written into the refused folder.
@@ -569,6 +578,7 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
       collections.getByRole('button', { name: `Connect folder ${name}` }).click(),
     ]);
     await tab.getByRole('button', { name: `Choose folder for ${name}` }).click();
+    await panel.bringToFront();
     return tab;
   };
   await connect('Team');
@@ -585,7 +595,6 @@ test('a folder keeps one collection: connecting a second one to it is refused, s
   );
   await expect(second.getByRole('status')).toHaveText('');
   // Nothing of Other reaches the folder; Team stays kept there.
-  await panel.bringToFront();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
@@ -643,6 +652,7 @@ test('with the lock on, a teammate’s committed secret is never kept in clear b
     collections.getByRole('button', { name: 'Connect folder Team' }).click(),
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await panel.bringToFront();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );
@@ -713,6 +723,7 @@ test('a folder record of an older version, holding texts, is digested when first
     collections.getByRole('button', { name: 'Connect folder Team' }).click(),
   ]);
   await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
+  await panel.bringToFront();
   await expect(collections.getByRole('status', { name: 'Folder of Team' })).toHaveText(
     'Kept in folder “team-folder” as OpenCollection YAML (Bruno)',
   );

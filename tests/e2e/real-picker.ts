@@ -2,10 +2,12 @@
  * Answering Chromium's real folder picker on an Xvfb desktop (x-desktop.ts), and reading the
  * picked folder on disk, for folder-real-picker.spec.ts. The GTK picker takes a typed path; the
  * prompts Chromium draws inside its window get no keyboard focus without a window manager, so
- * their buttons are clicked where Chromium draws them in a window of BROWSER_WINDOW_ARGS.
+ * their buttons are clicked where Chromium draws them in a window of BROWSER_WINDOW_ARGS, until
+ * the page says the prompt was answered.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import type { XDesktop } from './x-desktop';
 
 const PICKER = 'Select where this site can save changes';
@@ -16,13 +18,17 @@ const EDIT_FILES_PROMPT = { dontAllow: { x: 672, y: 214 }, allow: { x: 792, y: 2
 /** "Allow on every visit", in the prompt Chromium shows after a restart. */
 export const ALLOW_EVERY_VISIT = { x: 280, y: 338 };
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Answers the GTK picker with `folder`, then Chromium's "Allow this site to edit files?". */
+/**
+ * Answers the GTK picker with `folder`, then Chromium's "Allow this site to edit files?";
+ * `answered` tells when the page has taken the answer.
+ */
 export async function pickFolder(
   desktop: XDesktop,
   folder: string,
   answer: 'Allow' | 'Don’t Allow',
+  answered: () => Promise<boolean>,
 ) {
   const picker = await desktop.waitForWindow(PICKER);
   // The location entry (Ctrl+L) takes a typed path; Enter would cancel the pick, Alt+O is its
@@ -42,14 +48,45 @@ export async function pickFolder(
     );
     if (closed) break;
   }
-  // The prompt is drawn inside the browser window, without the keyboard (no window manager runs
-  // to give the window focus): its buttons are clicked where Chromium draws them. Nothing tells
-  // when it is up, so this waits a moment (a loaded machine needs it).
-  await sleep(3_000);
-  const window = await desktop.waitForWindow('Connect folder · Partner API');
   const button = answer === 'Allow' ? EDIT_FILES_PROMPT.allow : EDIT_FILES_PROMPT.dontAllow;
-  await desktop.click(window, button.x, button.y);
+  await answerPrompt(desktop, button, answered);
 }
+
+/**
+ * Clicks a button of a prompt Chromium draws inside the Connect folder tab's window, without the
+ * keyboard (no window manager runs to give the window focus), until `answered` says the page took
+ * the answer: nothing else tells when the prompt is up (it is no window of its own, and a fixed
+ * wait cost 3 s a prompt), and a prompt may ignore a click in its first moments (a guard against
+ * clickjacking), so the click is repeated. Where no prompt is drawn, the points lie on the page's
+ * text or margin, where a click does nothing.
+ */
+export async function answerPrompt(
+  desktop: XDesktop,
+  button: { x: number; y: number },
+  answered: () => Promise<boolean>,
+  timeoutMs = 30_000,
+) {
+  const window = await desktop.waitForWindow('Connect folder · Partner API');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await desktop.click(window, button.x, button.y);
+    for (let look = 0; look < 5; look += 1) {
+      if (await answered()) return;
+      await sleep(150);
+    }
+    if (Date.now() > deadline)
+      throw new Error(`No prompt took a click at ${button.x},${button.y} in ${timeoutMs} ms`);
+  }
+}
+
+/** Whether the Connect folder tab said how the pick ended: kept (its status), or not (its alert). */
+export const saidOutcome = (tab: Page) => async () => {
+  const said = await tab.evaluate(
+    () =>
+      `${document.querySelector('[role=status]')?.textContent ?? ''}${document.querySelector('[role=alert]')?.textContent ?? ''}`,
+  );
+  return said !== '';
+};
 
 /** The folder's files (without .git), by `/`-separated path. */
 export function filesOnDisk(folder: string): Record<string, string> {
