@@ -5,7 +5,9 @@
  * With a (headless) browser, launched twice in all: one start opens the panel for chrome://inspect
  * and Ctrl+C then closes it cleanly (SIGINT and SIGTERM reach the same stop, scripts/start.ts);
  * when the user closes it first, the sandbox goes on as `npm start` says. Its downloads:
- * tests/e2e/start-downloads.spec.ts.
+ * tests/e2e/start-downloads.spec.ts. Each start runs in a process group of its own (as a terminal
+ * gives `npm start`), so that a test that fails midway ends `scripts/start.ts` and its browser with
+ * it, not only the `tsx` wrapper that started them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,9 +24,31 @@ const REMOVE = { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }
 let child: ChildProcess | undefined;
 
 afterAll(() => {
-  child?.kill('SIGKILL');
+  if (child !== undefined) killGroup(child);
   rmSync(outDir, REMOVE);
 });
+
+/**
+ * `tsx scripts/start.ts …` in a process group of its own: tsx runs the script in a child process
+ * of its own, and that one starts the browser, so only a signal to the group reaches them all.
+ */
+function startScript(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts', ...args], {
+    cwd: ROOT,
+    env,
+    detached: true,
+  });
+}
+
+/** Ends a start and everything it started (a group already gone is left alone). */
+function killGroup(started: ChildProcess): void {
+  if (started.pid === undefined) return;
+  try {
+    process.kill(-started.pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
 
 function waitForOutput(process: ChildProcess, marker: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -54,10 +78,7 @@ describe('npm start without a display', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PARTNER_API_OUT_DIR: outDir };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
-    child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts', '--port', '0'], {
-      cwd: ROOT,
-      env,
-    });
+    child = startScript(['--port', '0'], env);
     const output = await waitForOutput(child, 'Press Ctrl+C to stop', 60_000);
 
     expect(output).toContain('Building the extension into');
@@ -107,18 +128,13 @@ describe('npm start -- --headless', () => {
       PARTNER_API_PROFILE_DIR: profileDir,
     };
     delete env.DISPLAY;
-    // A process group of its own, as a terminal gives `npm start`: Ctrl+C signals the group.
-    headless = spawn(
-      join(ROOT, 'node_modules', '.bin', 'tsx'),
-      ['scripts/start.ts', '--port', '0', '--headless', '--debugging-port', String(port)],
-      { cwd: ROOT, env, detached: true },
-    );
+    // Ctrl+C signals the group, as a terminal does.
+    headless = startScript(['--port', '0', '--headless', '--debugging-port', String(port)], env);
     output = waitForOutput(headless, 'Press Ctrl+C to stop', 90_000);
     output.catch((error: unknown) => error); // read by the first test
   });
   afterAll(() => {
-    if (headless?.pid !== undefined && headless.exitCode === null && headless.signalCode === null)
-      process.kill(-headless.pid, 'SIGKILL');
+    if (headless !== undefined) killGroup(headless);
     rmSync(profileDir, REMOVE);
   });
 
@@ -160,11 +176,7 @@ describe('npm start -- --browser firefox without a display', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PARTNER_API_OUT_DIR: firefoxOut };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
-    const firefox = spawn(
-      join(ROOT, 'node_modules', '.bin', 'tsx'),
-      ['scripts/start.ts', '--port', '0', '--browser', 'firefox'],
-      { cwd: ROOT, env },
-    );
+    const firefox = startScript(['--port', '0', '--browser', 'firefox'], env);
     try {
       const output = await waitForOutput(firefox, 'Press Ctrl+C to stop', 60_000);
       expect(output).toContain('No display is available (DISPLAY is not set), so Firefox');
@@ -178,7 +190,7 @@ describe('npm start -- --browser firefox without a display', () => {
       firefox.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
-      firefox.kill('SIGKILL');
+      killGroup(firefox);
       rmSync(firefoxOut, REMOVE);
     }
   }, 90_000);
@@ -195,19 +207,9 @@ describe('npm start when the user closes the browser', () => {
       PARTNER_API_PROFILE_DIR: profileDir,
     };
     delete env.DISPLAY;
-    const started = spawn(
-      join(ROOT, 'node_modules', '.bin', 'tsx'),
-      [
-        'scripts/start.ts',
-        '--port',
-        '0',
-        '--headless',
-        '--debugging-port',
-        String(port),
-        '--downloads',
-        downloads,
-      ],
-      { cwd: ROOT, env },
+    const started = startScript(
+      ['--port', '0', '--headless', '--debugging-port', String(port), '--downloads', downloads],
+      env,
     );
     try {
       const output = await waitForOutput(started, 'Press Ctrl+C to stop', 90_000);
@@ -228,7 +230,7 @@ describe('npm start when the user closes the browser', () => {
       await closing;
       expect(await exited).toBe(0);
     } finally {
-      if (started.exitCode === null) started.kill('SIGKILL');
+      killGroup(started);
       rmSync(profileDir, REMOVE);
       rmSync(downloads, REMOVE);
     }
