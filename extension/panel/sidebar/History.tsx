@@ -15,7 +15,6 @@ import {
   historyAnswer,
   listHistory,
 } from '../../../src/workspace/history/history-commands';
-import type { ReportProfile } from '../../../src/workspace/report/support-report-commands';
 import { useStore } from '../state/store';
 import { deps } from '../state/workspace';
 import { Confirm } from '../ui/Confirm';
@@ -26,11 +25,6 @@ import { lazyComponent } from '../ui/lazy';
 const SupportReport = lazyComponent(() =>
   import('../ui/SupportReport').then((module) => module.SupportReport),
 );
-
-interface Props {
-  profile: ReportProfile;
-  onOpen: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
-}
 
 /** What the worker answered (the list, an error, what Clear did), and what is open here. */
 interface Shown {
@@ -53,8 +47,14 @@ const NOTHING_SHOWN: Shown = {
 
 const outcome = (entry: HistoryEntry) => outcomeWords(entry.status, entry.errorCode);
 
-export function History({ profile, onOpen }: Props) {
-  const profileId = profile.id;
+interface Props {
+  /** Open: the entry into the composer, with its kept answer (the workbench's intent). */
+  onOpen: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
+}
+
+export function History({ onOpen }: Props) {
+  // The open workbench's profile (mounted only while there is one).
+  const profileId = useStore((state) => state.profiles.activeId) ?? '';
   // The worker tells of every entry it appends (from this panel or another): the list reloads.
   const version = useStore((state) => state.history[profileId] ?? 0);
   const [shown, setShown] = useState<Shown>(NOTHING_SHOWN);
@@ -128,11 +128,7 @@ export function History({ profile, onOpen }: Props) {
                     </button>
                   )}
                   {reported === entry.id && (
-                    <SupportReport
-                      source={{ kind: 'history', entry }}
-                      profile={profile}
-                      previewAtOnce
-                    />
+                    <SupportReport source={{ kind: 'history', entry }} previewAtOnce />
                   )}
                 </li>
               );
