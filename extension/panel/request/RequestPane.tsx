@@ -16,8 +16,8 @@ import { useStore } from '../state/store';
 import { useChecks } from '../state/use-checks';
 import { useRequest } from '../state/use-request';
 import { useToken } from '../state/use-token';
-import { useComposerProfile, workbench } from '../state/workbench-intents';
-import { useWorkbenchProfile } from '../state/workbench-profile';
+import { workbench } from '../state/workbench-intents';
+import { useComposerProfile } from '../state/workbench-profile';
 import { requests } from '../state/workspace';
 import { DraftNotesList } from './RequestActions';
 import { LANGUAGE_NAMES, useCopyAs, useCopyAsFollow } from './use-copy-as';
@@ -55,7 +55,7 @@ function ApiKeyAuth({ profile }: { profile: ProfileView }) {
 
 export function RequestPane() {
   // The profile as saved, resolving {{name}} with the values carried from answers.
-  const profile = useComposerProfile(useWorkbenchProfile());
+  const profile = useComposerProfile();
   const request = useRequest(profile.id);
   const tokenState = useToken(profile.id);
   const token = profile.authMethod === 'apiKey' ? null : tokenState;

@@ -8,8 +8,7 @@ import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
 import { requestOf } from '../../../src/workspace/request-slice';
 import { useStore } from '../state/store';
 import { useRequest } from '../state/use-request';
-import { useComposerProfile } from '../state/workbench-intents';
-import { useWorkbenchProfile } from '../state/workbench-profile';
+import { useComposerProfile } from '../state/workbench-profile';
 import { prefs } from '../state/workspace';
 import { lazyComponent } from '../ui/lazy';
 import './response.css';
@@ -22,7 +21,7 @@ const Answer = lazyComponent(
 
 export function ResponsePane() {
   // The profile as saved, shown with the values carried from answers.
-  const profile = useComposerProfile(useWorkbenchProfile());
+  const profile = useComposerProfile();
   const { sending, shown } = useRequest(profile.id);
   // The request's checks on the last answer (shown only with the answer they ran on).
   const checks = useStore((state) => requestOf(state, profile.id).shownChecks);

@@ -15,14 +15,13 @@ import {
   saveInPlace,
   send,
   sharedOf,
-  useComposerProfile,
   workbench,
 } from '../state/workbench-intents';
-import { useWorkbenchProfile } from '../state/workbench-profile';
+import { useComposerProfile, useWorkbenchProfile } from '../state/workbench-profile';
 
 export function RequestBar() {
   const saved = useWorkbenchProfile();
-  const profile = useComposerProfile(saved);
+  const profile = useComposerProfile();
   const { id } = profile;
   const request = useRequest(id);
   const { opened } = request;

@@ -12,10 +12,9 @@ import {
   putDraft,
   savedAs,
   sharedOf,
-  useComposerProfile,
   workbench,
 } from '../state/workbench-intents';
-import { useWorkbenchProfile } from '../state/workbench-profile';
+import { useComposerProfile } from '../state/workbench-profile';
 import { lazyComponent } from '../ui/lazy';
 
 const SaveRequestDialog = lazyComponent(() =>
@@ -31,7 +30,7 @@ const QuickSearch = lazyComponent(() =>
 const onClose = () => workbench.openDialog('none');
 
 export function WorkbenchDialogs() {
-  const profile = useComposerProfile(useWorkbenchProfile());
+  const profile = useComposerProfile();
   const { id } = profile;
   const open = useStore((state) => state.workbench.dialog);
   const { draft, checks } = useStore((state) => requestOf(state, id));

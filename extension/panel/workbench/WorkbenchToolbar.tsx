@@ -4,8 +4,8 @@
  * intent), and the lock.
  */
 import { useToken } from '../state/use-token';
-import { getToken, useComposerProfile } from '../state/workbench-intents';
-import { useWorkbenchProfile } from '../state/workbench-profile';
+import { getToken } from '../state/workbench-intents';
+import { useComposerProfile } from '../state/workbench-profile';
 import { AuthState } from '../toolbar/AuthState';
 import { LockToolbar } from '../toolbar/Lock';
 import { ProfileBar } from '../toolbar/ProfileBar';
@@ -17,7 +17,7 @@ interface Props {
 
 export function WorkbenchToolbar(props: Props) {
   const { sidebarShown } = props;
-  const profile = useComposerProfile(useWorkbenchProfile());
+  const profile = useComposerProfile();
   const token = useToken(profile.id);
   return (
     <header class="toolbar">
