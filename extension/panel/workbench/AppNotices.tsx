@@ -4,17 +4,16 @@
  * and the lock's notices. Read from the store.
  */
 
-import { useActiveProfile, useProfiles } from '../state/use-profiles';
+import { useProfiles } from '../state/use-profiles';
 import { LockNotices } from '../toolbar/Lock';
 import { ErrorNotice } from '../ui/ErrorNotice';
 
 export function AppNotices() {
-  const { warnings, loadError } = useProfiles();
-  const active = useActiveProfile();
+  const { warnings, loadError, activeId } = useProfiles();
   return (
     <>
       {loadError && <ErrorNotice error={loadError} />}
-      {warnings !== null && warnings.profileId === active?.id && (
+      {warnings !== null && warnings.profileId === activeId && (
         <ul class="notice notice-warn" role="status" aria-label="Profile warnings">
           {warnings.list.map((warning) => (
             <li key={warning.field + warning.message}>{warning.message}</li>

@@ -1,7 +1,7 @@
 /**
  * One profile's loaded workbench (Workspace.tsx), layout only: its views read the store and call
  * the intents (state/workbench-intents.ts); what it does while open is use-workbench-open.ts. Each
- * pane takes the profile from here.
+ * pane selects the profile itself (state/workbench-profile.ts); none is handed it from here.
  */
 import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { AppError } from '../../../src/vocabulary/errors';
