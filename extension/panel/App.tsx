@@ -1,26 +1,26 @@
 /**
- * The panel: a toolbar (profile, auth state, lock), then either the first-run page (no profile
- * yet) or the workbench of the chosen profile, and the profile editor's dialog when one is open.
+ * The panel: either the first-run page (no profile yet) or the workbench of the chosen profile,
+ * each with the toolbar (profile, auth state, lock) and notices it reads from the store, and the
+ * profile editor's dialog when one is open.
  * The profiles, the active one and the editor open are the workspace store's (profiles-state.ts),
  * changed by the commands of src/workspace/profile-commands.ts. Everything shown belongs to the chosen profile: the workbench is
  * mounted per profile, so switching profiles cannot leave another profile's answer behind.
  */
 import { useEffect } from 'preact/hooks';
 import {
-  chooseProfile,
   closeProfileEditor,
   loadProfiles,
-  openEditProfile,
   openNewProfile,
 } from '../../src/workspace/profiles/profile-commands';
 import { answerNewProfile } from './state/profile-intents';
 import { useLockWatch } from './state/use-lock';
 import { useLoadPrefs } from './state/use-prefs';
 import { deps, useActiveProfile, useProfiles } from './state/use-profiles';
-import { LockNotices, LockToolbar } from './toolbar/Lock';
-import { ProfilePicker } from './toolbar/ProfilePicker';
+import { LockToolbar } from './toolbar/Lock';
+import { ProfileBar } from './toolbar/ProfileBar';
 import { ErrorNotice } from './ui/ErrorNotice';
 import { lazyComponent } from './ui/lazy';
+import { AppNotices } from './workbench/AppNotices';
 import { Workspace } from './workbench/Workspace';
 
 const FirstRun = lazyComponent(() =>
@@ -35,7 +35,7 @@ const ProfileEditor = lazyComponent(() =>
 const Dialog = lazyComponent(() => import('./ui/Dialog').then((module) => module.Dialog));
 
 export function App() {
-  const { list: profiles, activeId, editor: editing, warnings, loadError } = useProfiles();
+  const { list: profiles, editor: editing, loadError } = useProfiles();
   useLoadPrefs();
   const active = useActiveProfile();
   useLockWatch(() => void loadProfiles(deps));
@@ -53,34 +53,6 @@ export function App() {
       </main>
     );
   }
-  const firstRun = profiles.length === 0;
-
-  const toolbarStart = (
-    <>
-      <h1 class="app-title">Partner API</h1>
-      <ProfilePicker
-        profiles={profiles}
-        activeId={activeId}
-        onChoose={(id) => void chooseProfile(deps, id)}
-        onNew={() => (firstRun ? focusFirstField() : openNewProfile(deps))}
-        onEdit={() => active && openEditProfile(deps, active)}
-      />
-    </>
-  );
-  const toolbarEnd = <LockToolbar />;
-  const notices = (
-    <>
-      {loadError && <ErrorNotice error={loadError} />}
-      {warnings !== null && warnings.profileId === active?.id && (
-        <ul class="notice notice-warn" role="status" aria-label="Profile warnings">
-          {warnings.list.map((warning) => (
-            <li key={warning.field + warning.message}>{warning.message}</li>
-          ))}
-        </ul>
-      )}
-      <LockNotices />
-    </>
-  );
 
   const editor = editing.mode !== 'closed' && (
     <Dialog
@@ -97,23 +69,19 @@ export function App() {
     </Dialog>
   );
 
-  if (firstRun || active === null) {
-    return <FirstRun toolbarStart={toolbarStart} toolbarEnd={toolbarEnd} notices={notices} />;
+  if (profiles.length === 0 || active === null) {
+    return (
+      <FirstRun
+        toolbarStart={<ProfileBar />}
+        toolbarEnd={<LockToolbar />}
+        notices={<AppNotices />}
+      />
+    );
   }
   return (
     <>
-      <Workspace
-        key={active.id}
-        toolbarStart={toolbarStart}
-        toolbarEnd={toolbarEnd}
-        notices={notices}
-      />
+      <Workspace key={active.id} />
       {editor}
     </>
   );
-}
-
-/** On the first-run page the editor is already open: New profile takes the user to it. */
-function focusFirstField() {
-  document.querySelector<HTMLInputElement>('form[aria-label="Profile editor"] input')?.focus();
 }

@@ -78,6 +78,8 @@ export function reduce(state: WorkspaceState, action: WorkspaceAction): Workspac
       return { ...state, capture: action.capture };
     case 'runs':
       return { ...state, runs: action.runs };
+    case 'history-view':
+      return { ...state, historyView: action.view };
     case 'prefs':
       return { ...state, prefs: { ...(state.prefs ?? DEFAULT_UI_PREFS), ...action.set } };
     case 'profiles':

@@ -9,7 +9,7 @@
  * (`collections-slice.ts`, its shape in `collections-state.ts`), what each collection kept in a
  * folder shows (`folders/`, the folder sync's slice), the inspected page's captured calls
  * (`capture/`: its reducer runs in its commands, loaded with the Capture tab, and the store takes
- * the slice whole), what the Run view shows of each run (`run/run-state.ts`, taken whole the same way), what the open workbench shows over its panes
+ * the slice whole), what the Run view shows of each run (`run/run-state.ts`, taken whole the same way), what History shows (`history/history-view.ts`, the same way), what the open workbench shows over its panes
  * (`workbench-slice.ts`), the saved profiles and the profile editor open
  * (`profiles/profiles-slice.ts`, its shape in `profiles/profiles-state.ts`); the layout preferences are one
  * action (`prefs`). The worker's events enter through one `applyEvent` (`apply-event.ts`); replies
@@ -28,6 +28,7 @@ import {
   EMPTY_COLLECTIONS,
 } from './collections-state';
 import { EMPTY_FOLDERS, type FoldersAction, type FoldersSlice } from './folders/folders-state';
+import type { HistoryView } from './history/history-state';
 import type { LockAction, LockPanel } from './lock-state';
 import { EMPTY_PROFILES, type ProfilesAction, type ProfilesSlice } from './profiles/profiles-state';
 import type { ProfileRequest, RequestAction } from './request-state';
@@ -135,6 +136,8 @@ export interface WorkspaceState {
   profiles: ProfilesSlice;
   /** What the Run view shows of each run, by what it runs (run/run-state.ts). */
   runs: RunsSlice;
+  /** What History shows, while it is shown (history/history-view.ts). */
+  historyView: HistoryView | null;
 }
 
 export type WorkspaceAction =
@@ -154,6 +157,8 @@ export type WorkspaceAction =
   | { type: 'capture'; capture: CaptureSlice }
   /** The runs slice, whole, as the run's commands made it (run/run-commands.ts). */
   | { type: 'runs'; runs: RunsSlice }
+  /** History's view, whole, as its commands made it (history/history-view.ts). */
+  | { type: 'history-view'; view: HistoryView | null }
   | WorkbenchAction
   | TokenToolsAction
   | ProfilesAction;
@@ -181,4 +186,5 @@ export const EMPTY_WORKSPACE: WorkspaceState = {
   workbench: EMPTY_WORKBENCH,
   profiles: EMPTY_PROFILES,
   runs: {},
+  historyView: null,
 };

@@ -89,7 +89,7 @@ export function AuthTab({ profile, token }: { profile: ProfileView; token: Token
               </p>
               <details open class="refresh-failure">
                 <summary>Why a new token could not be had</summary>
-                <TokenFailure view={shown.refreshFailure} profile={profile} />
+                <TokenFailure view={shown.refreshFailure} />
               </details>
             </>
           )}
@@ -103,7 +103,7 @@ export function AuthTab({ profile, token }: { profile: ProfileView; token: Token
           />
         )}
         {shown !== null && 'view' in shown && shown.view.outcome === 'failure' && (
-          <TokenFailure view={shown.view} profile={profile} />
+          <TokenFailure view={shown.view} />
         )}
       </section>
       <TokenEvents log={token.log} />

@@ -16,7 +16,8 @@ import { useStore } from '../state/store';
 import { useChecks } from '../state/use-checks';
 import { useRequest } from '../state/use-request';
 import { useToken } from '../state/use-token';
-import { useComposerProfile, workbench } from '../state/workbench-intents';
+import { workbench } from '../state/workbench-intents';
+import { useComposerProfile } from '../state/workbench-profile';
 import { requests } from '../state/workspace';
 import { DraftNotesList } from './RequestActions';
 import { LANGUAGE_NAMES, useCopyAs, useCopyAsFollow } from './use-copy-as';
@@ -36,11 +37,6 @@ const AuthTab = lazyComponent(
   <p class="muted">Loading the token tools…</p>,
 );
 
-interface Props {
-  /** The profile as saved (the pane resolves {{name}} with the values carried from answers). */
-  profile: ProfileView;
-}
-
 function ApiKeyAuth({ profile }: { profile: ProfileView }) {
   return (
     <div class="auth-tab">
@@ -57,8 +53,9 @@ function ApiKeyAuth({ profile }: { profile: ProfileView }) {
   );
 }
 
-export function RequestPane(props: Props) {
-  const profile = useComposerProfile(props.profile);
+export function RequestPane() {
+  // The profile as saved, resolving {{name}} with the values carried from answers.
+  const profile = useComposerProfile();
   const request = useRequest(profile.id);
   const tokenState = useToken(profile.id);
   const token = profile.authMethod === 'apiKey' ? null : tokenState;

@@ -6,7 +6,6 @@
  */
 import { useMemo } from 'preact/hooks';
 import type { TokenFailureView } from '../../../src/service/token/token-grant';
-import type { ReportProfile } from '../../../src/workspace/report/support-report-commands';
 import { HeaderList } from '../ui/HeaderList';
 import { lazyComponent } from '../ui/lazy';
 import { SentHeaders } from '../ui/SentHeaders';
@@ -16,13 +15,7 @@ const SupportReport = lazyComponent(() =>
   import('../ui/SupportReport').then((module) => module.SupportReport),
 );
 
-export function TokenFailure({
-  view,
-  profile,
-}: {
-  view: TokenFailureView;
-  profile: ReportProfile;
-}) {
+export function TokenFailure({ view }: { view: TokenFailureView }) {
   const { request, response, explanation } = view;
   // The view carries no time of its own: a failure is shown as it arrives (a time, not a state).
   const shownAt = useMemo(Date.now, []);
@@ -67,7 +60,7 @@ export function TokenFailure({
           </>
         )}
       </div>
-      <SupportReport source={{ kind: 'token', view, atMs: shownAt }} profile={profile} />
+      <SupportReport source={{ kind: 'token', view, atMs: shownAt }} />
     </>
   );
 }

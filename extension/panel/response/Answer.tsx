@@ -5,7 +5,6 @@
  */
 
 import type { TimelineStep } from '../../../src/service/call/timeline';
-import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
 import type { ShownChecks } from '../../../src/workspace/request-state';
 import type { Shown } from '../state/use-request';
@@ -49,14 +48,13 @@ function Provenance({ shown }: { shown: Shown }) {
 
 interface Props {
   shown: Shown;
-  profile: ProfileView;
   timeline: readonly TimelineStep[] | null;
   checks: ShownChecks | null;
   tab: ResponseTab;
   onTab: (tab: ResponseTab) => void;
 }
 
-export function Answer({ shown, profile, timeline, checks, tab, onTab }: Props) {
+export function Answer({ shown, timeline, checks, tab, onTab }: Props) {
   return (
     <>
       <AnswerFor shown={shown} />
@@ -67,7 +65,7 @@ export function Answer({ shown, profile, timeline, checks, tab, onTab }: Props) 
           {timeline !== null && timeline.length > 0 && (
             <section aria-label="Timeline of the call">
               <h3>Timeline</h3>
-              <TimelineView steps={timeline} report={{ profile, call: shown.call }} />
+              <TimelineView steps={timeline} report={{ call: shown.call }} />
             </section>
           )}
         </div>
@@ -80,7 +78,6 @@ export function Answer({ shown, profile, timeline, checks, tab, onTab }: Props) 
           tab={tab}
           onTab={onTab}
           checks={checks !== null && checks.at === shown.at ? checks : null}
-          profile={profile}
           at={shown.at}
         />
       )}

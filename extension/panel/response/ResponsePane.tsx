@@ -4,12 +4,11 @@
  * the service answered with an error, Explanation (then chosen by itself). The region's name is
  * "Response"; its text includes the status code.
  */
-import type { ProfileView } from '../../../src/service/profile/profile-input';
 import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
 import { requestOf } from '../../../src/workspace/request-slice';
 import { useStore } from '../state/store';
 import { useRequest } from '../state/use-request';
-import { useComposerProfile } from '../state/workbench-intents';
+import { useComposerProfile } from '../state/workbench-profile';
 import { prefs } from '../state/workspace';
 import { lazyComponent } from '../ui/lazy';
 import './response.css';
@@ -20,13 +19,9 @@ const Answer = lazyComponent(
   <p class="pane-message muted">Loading the answer…</p>,
 );
 
-interface Props {
-  /** The profile as saved (the pane shows it with the values carried from answers). */
-  profile: ProfileView;
-}
-
-export function ResponsePane(props: Props) {
-  const profile = useComposerProfile(props.profile);
+export function ResponsePane() {
+  // The profile as saved, shown with the values carried from answers.
+  const profile = useComposerProfile();
   const { sending, shown } = useRequest(profile.id);
   // The request's checks on the last answer (shown only with the answer they ran on).
   const checks = useStore((state) => requestOf(state, profile.id).shownChecks);
@@ -48,14 +43,7 @@ export function ResponsePane(props: Props) {
         <p class="pane-message muted">Press Send (or Ctrl+Enter) to call {profile.baseUrl}/v1/…</p>
       )}
       {!sending && shown !== null && (
-        <Answer
-          shown={shown}
-          profile={profile}
-          timeline={timeline}
-          checks={checks}
-          tab={tab}
-          onTab={onTab}
-        />
+        <Answer shown={shown} timeline={timeline} checks={checks} tab={tab} onTab={onTab} />
       )}
     </section>
   );

@@ -6,7 +6,6 @@ import { statusMeaning } from '../../../src/service/call/http-status';
 import { bodyFileName, describeSize, formatBytes } from '../../../src/service/call/response-format';
 import { explainServiceError, gatewayTitle } from '../../../src/service/call/service-error';
 import type { TimelineStep } from '../../../src/service/call/timeline';
-import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { originOnWire } from '../../../src/service/wire/origin-refusal';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
 import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
@@ -37,8 +36,7 @@ interface Props {
   onTab: (tab: ResponseTab) => void;
   /** The outcome of the request's checks on this answer, if it has checks. */
   checks: ShownChecks | null;
-  /** The profile the call was sent with, and when its answer arrived (for the support report). */
-  profile: ProfileView;
+  /** When its answer arrived (for the support report). */
   at: number;
 }
 
@@ -60,7 +58,7 @@ function pathOf(url: string): string {
   }
 }
 
-export function ResponseView({ exchange, call, timeline, tab, onTab, checks, profile, at }: Props) {
+export function ResponseView({ exchange, call, timeline, tab, onTab, checks, at }: Props) {
   const [copied, setCopied] = useState('');
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
   const contentType = contentTypeOf(exchange);
@@ -184,14 +182,11 @@ export function ResponseView({ exchange, call, timeline, tab, onTab, checks, pro
         )}
         {shownTab === 'checks' && checks !== null && <ChecksView checks={checks} />}
         {shownTab === 'timeline' && (
-          <TimelineView steps={timeline} report={{ profile, call, exchange, at }} />
+          <TimelineView steps={timeline} report={{ call, exchange, at }} />
         )}
         {shownTab === 'explanation' && explanation !== null && (
           <ExplanationView explanation={explanation}>
-            <SupportReport
-              source={{ kind: 'answer', exchange, call, atMs: at }}
-              profile={profile}
-            />
+            <SupportReport source={{ kind: 'answer', exchange, call, atMs: at }} />
           </ExplanationView>
         )}
       </Tabs>

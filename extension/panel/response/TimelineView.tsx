@@ -13,10 +13,7 @@ import type { TimelineStep } from '../../../src/service/call/timeline';
 import type { TokenView } from '../../../src/service/token/token-grant';
 import { spanWords } from '../../../src/vocabulary/span-words';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
-import type {
-  ReportProfile,
-  ReportSource,
-} from '../../../src/workspace/report/support-report-commands';
+import type { ReportSource } from '../../../src/workspace/report/support-report-commands';
 import { whyWords } from '../../../src/workspace/token/token-words';
 import { HeaderList } from '../ui/HeaderList';
 import { lazyComponent } from '../ui/lazy';
@@ -26,9 +23,8 @@ const SupportReport = lazyComponent(() =>
   import('../ui/SupportReport').then((module) => module.SupportReport),
 );
 
-/** What a failed step's support report needs: the profile, the call, and its answer if any. */
+/** What a failed step's support report needs: the call, and its answer if any. */
 export interface TimelineReport {
-  profile: ReportProfile;
   call: ComposedCall;
   exchange?: HttpExchange;
   /** When the answer arrived. */
@@ -125,22 +121,14 @@ function failedSource(
     : { kind: 'step', step, call };
 }
 
-function StepReport({
-  number,
-  source,
-  profile,
-}: {
-  number: number;
-  source: ReportSource;
-  profile: ReportProfile;
-}) {
+function StepReport({ number, source }: { number: number; source: ReportSource }) {
   const [open, setOpen] = useState(false);
   return (
     <div>
       <button type="button" class="link" aria-expanded={open} onClick={() => setOpen(!open)}>
         Support report of step {number}
       </button>
-      {open && <SupportReport source={source} profile={profile} previewAtOnce />}
+      {open && <SupportReport source={source} previewAtOnce />}
     </div>
   );
 }
@@ -170,9 +158,7 @@ export function TimelineView({ steps, report }: Props) {
               +{step.atMs - first} ms{duration === null ? '' : ` · ${duration} ms`}
             </span>{' '}
             <StepText step={step} />
-            {report && source && (
-              <StepReport number={index + 1} source={source} profile={report.profile} />
-            )}
+            {report && source && <StepReport number={index + 1} source={source} />}
           </li>
         );
       })}

@@ -5,17 +5,19 @@
  * asks first. No credential is ever in history: the worker stores calls as composed, with any
  * stored secret masked.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { outcomeWords } from '../../../src/service/call/outcome-words';
 import type { HistoryEntry } from '../../../src/service/storage/history';
 import type { SavedAnswer } from '../../../src/service/storage/saved-answers';
-import type { AppError } from '../../../src/vocabulary/errors';
+import { historyAnswer } from '../../../src/workspace/history/history-commands';
+import { historyAfresh } from '../../../src/workspace/history/history-state';
 import {
-  clearHistory,
-  historyAnswer,
-  listHistory,
-} from '../../../src/workspace/history/history-commands';
-import type { ReportProfile } from '../../../src/workspace/report/support-report-commands';
+  askClear,
+  confirmClear,
+  readHistory,
+  showHistory,
+  toggleReport,
+} from '../../../src/workspace/history/history-view';
 import { useStore } from '../state/store';
 import { deps } from '../state/workspace';
 import { Confirm } from '../ui/Confirm';
@@ -27,60 +29,31 @@ const SupportReport = lazyComponent(() =>
   import('../ui/SupportReport').then((module) => module.SupportReport),
 );
 
+const outcome = (entry: HistoryEntry) => outcomeWords(entry.status, entry.errorCode);
+
 interface Props {
-  profile: ReportProfile;
+  /** Open: the entry into the composer, with its kept answer (the workbench's intent). */
   onOpen: (entry: HistoryEntry, answer: SavedAnswer | null) => void;
 }
 
-/** What the worker answered (the list, an error, what Clear did), and what is open here. */
-interface Shown {
-  entries: HistoryEntry[] | null;
-  error: AppError | null;
-  notice: string;
-  /** Clear history is asking for confirmation. */
-  asking: boolean;
-  /** The entry whose support report is shown. */
-  reported: string | null;
-}
-
-const NOTHING_SHOWN: Shown = {
-  entries: null,
-  error: null,
-  notice: '',
-  asking: false,
-  reported: null,
-};
-
-const outcome = (entry: HistoryEntry) => outcomeWords(entry.status, entry.errorCode);
-
-export function History({ profile, onOpen }: Props) {
-  const profileId = profile.id;
+export function History({ onOpen }: Props) {
+  // The open workbench's profile (mounted only while there is one).
+  const profileId = useStore((state) => state.profiles.activeId) ?? '';
   // The worker tells of every entry it appends (from this panel or another): the list reloads.
   const version = useStore((state) => state.history[profileId] ?? 0);
-  const [shown, setShown] = useState<Shown>(NOTHING_SHOWN);
-  const { entries, error, notice, asking, reported } = shown;
-  const show = (change: Partial<Shown>) => setShown((before) => ({ ...before, ...change }));
+  const shown = useStore((state) => state.historyView);
 
-  async function load() {
-    const list = await listHistory(deps, profileId);
-    show(list.ok ? { entries: list.value } : { error: list.error });
-  }
-
+  useEffect(() => showHistory(deps, profileId), [profileId]);
   useEffect(() => {
-    void load();
+    void readHistory(deps, profileId);
   }, [profileId, version]);
 
   async function open(entry: HistoryEntry) {
     onOpen(entry, await historyAnswer(deps, profileId, entry.id));
   }
 
-  async function clear() {
-    show({ asking: false });
-    const cleared = await clearHistory(deps, profileId);
-    show(cleared.error === null ? { notice: cleared.notice } : { error: cleared.error });
-    await load();
-  }
-
+  const { entries, error, notice, asking, reported } =
+    shown?.profileId === profileId ? shown : historyAfresh(profileId);
   return (
     <section aria-label="History" class="history">
       {error && <ErrorNotice error={error} />}
@@ -122,23 +95,19 @@ export function History({ profile, onOpen }: Props) {
                       class="link history-report"
                       aria-expanded={reported === entry.id}
                       aria-label={`Support report for ${entry.method} ${entry.path || '/'} from ${time}`}
-                      onClick={() => show({ reported: reported === entry.id ? null : entry.id })}
+                      onClick={() => toggleReport(deps, profileId, entry.id)}
                     >
                       Report
                     </button>
                   )}
                   {reported === entry.id && (
-                    <SupportReport
-                      source={{ kind: 'history', entry }}
-                      profile={profile}
-                      previewAtOnce
-                    />
+                    <SupportReport source={{ kind: 'history', entry }} previewAtOnce />
                   )}
                 </li>
               );
             })}
           </ul>
-          <button type="button" class="danger" onClick={() => show({ asking: true })}>
+          <button type="button" class="danger" onClick={() => askClear(deps, profileId, true)}>
             Clear history
           </button>
         </>
@@ -148,8 +117,8 @@ export function History({ profile, onOpen }: Props) {
           title="Clear history"
           confirm="Clear history"
           danger
-          onConfirm={() => void clear()}
-          onCancel={() => show({ asking: false })}
+          onConfirm={() => void confirmClear(deps, profileId)}
+          onCancel={() => askClear(deps, profileId, false)}
         >
           <p>
             Forget the {entries?.length ?? 0} calls of this profile and the answers kept for them?

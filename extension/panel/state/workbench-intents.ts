@@ -6,7 +6,6 @@
  * dialog; and what the views select to show them (the shared variables, whether the draft
  * changed its saved request). They call the workspace's commands (state/workspace.ts).
  */
-import { withCarried } from '../../../src/checks/with-carried';
 import { sameChecks } from '../../../src/collections/check-use';
 import type { SavedRequest } from '../../../src/collections/model';
 import { sameCall } from '../../../src/collections/same-call';
@@ -20,7 +19,6 @@ import type { Draft, DraftNotes } from '../../../src/workspace/request-state';
 import { createWorkbenchCommands } from '../../../src/workspace/workbench-commands';
 import type { WorkspaceState } from '../../../src/workspace/workspace-state';
 import { showWide } from '../ui/wide-view-host';
-import { useStore } from './store';
 import { collections, deps, prefs, requests, store } from './workspace';
 
 export const workbench = createWorkbenchCommands(deps, prefs.set);
@@ -41,12 +39,6 @@ export function dirtyOf(state: WorkspaceState, profileId: string): boolean {
   return (
     opened !== null && (!sameCall(draft, opened.request) || !sameChecks(checks, opened.request))
   );
-}
-
-/** The profile as the composer resolves {{name}}: with the values carried from answers. */
-export function useComposerProfile(profile: ProfileView): ProfileView {
-  const carried = useStore((state) => state.carried[profile.id]);
-  return carried === undefined ? profile : withCarried(profile, carried);
 }
 
 export const focusPath = () => document.getElementById('path')?.focus();

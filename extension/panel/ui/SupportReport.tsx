@@ -4,15 +4,15 @@
  * (src/workspace/report/support-report-commands.ts), has the worker mask every secret it knows in any encoding and count them, and
  * shows it; only then do Copy support report and Save support report (a .md file) appear. While
  * the lock holds the secrets the worker cannot check the report, so it says to unlock first and
- * nothing can be copied. Each place loads it lazily, when a report is first shown.
+ * nothing can be copied. Each place loads it lazily, when a report is first shown. The profile is
+ * the open workbench's, selected from the store.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../../src/vocabulary/errors';
-import type {
-  ReportProfile,
-  ReportSource,
-} from '../../../src/workspace/report/support-report-commands';
+import { activeProfileOf } from '../../../src/workspace/profiles/profiles-slice';
+import type { ReportSource } from '../../../src/workspace/report/support-report-commands';
 import { previewReport } from '../../../src/workspace/report/support-report-commands';
+import { useStore } from '../state/store';
 import { deps } from '../state/workspace';
 import { copyText } from './copy-text';
 import { downloadFile } from './download';
@@ -22,7 +22,6 @@ import './SupportReport.css';
 
 export interface SupportReportProps {
   source: ReportSource;
-  profile: ReportProfile;
   /** Preview at once (the place already had a button saying "support report"). */
   previewAtOnce?: boolean;
 }
@@ -40,12 +39,16 @@ function atMsOf(source: ReportSource): number {
   return source.atMs;
 }
 
-export function SupportReport({ source, profile, previewAtOnce = false }: SupportReportProps) {
+export function SupportReport({ source, previewAtOnce = false }: SupportReportProps) {
+  // The open workbench's profile (this imports the store itself, not workbench-profile.ts, which
+  // the start-up views import: that made the bundler split the store out of the start-up chunk).
+  const profile = useStore(activeProfileOf);
   const [shown, setShown] = useState<Shown>({ report: null, error: null, status: '' });
   const { report, error, status } = shown;
   const show = (change: Partial<Shown>) => setShown((before) => ({ ...before, ...change }));
 
   async function preview() {
+    if (profile === null) return;
     show({ error: null });
     const redacted = await previewReport(deps, source, profile, thisExtension());
     show(redacted.ok ? { report: redacted.value } : { error: redacted.error });

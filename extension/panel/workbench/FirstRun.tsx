@@ -13,6 +13,11 @@ const ProfileEditor = lazyComponent(() =>
   import('../dialogs/ProfileEditor').then((module) => module.ProfileEditor),
 );
 
+/**
+ * The toolbar's parts and the notices, as App.tsx renders them (ProfileBar, LockToolbar,
+ * AppNotices): handed in rather than imported, since this page's chunk importing them made the
+ * bundler split the store out of the panel's start-up chunk (tests/unit/panel-budget.test.ts).
+ */
 interface Props {
   toolbarStart: ComponentChildren;
   toolbarEnd: ComponentChildren;

@@ -3,7 +3,6 @@
  * Cancel) and its actions (New, Save, Import cURL, Copy as), read from the store and calling the
  * workbench's intents (state/workbench-intents.ts).
  */
-import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { RequestActions } from '../request/RequestActions';
 import { RequestLine } from '../request/RequestLine';
 import { useCopyAs } from '../request/use-copy-as';
@@ -16,12 +15,13 @@ import {
   saveInPlace,
   send,
   sharedOf,
-  useComposerProfile,
   workbench,
 } from '../state/workbench-intents';
+import { useComposerProfile, useWorkbenchProfile } from '../state/workbench-profile';
 
-export function RequestBar(props: { profile: ProfileView }) {
-  const profile = useComposerProfile(props.profile);
+export function RequestBar() {
+  const saved = useWorkbenchProfile();
+  const profile = useComposerProfile();
   const { id } = profile;
   const request = useRequest(id);
   const { opened } = request;
@@ -36,7 +36,7 @@ export function RequestBar(props: { profile: ProfileView }) {
         shared={shared}
         onChange={request.setDraft}
         sending={request.sending}
-        onSend={() => send(props.profile)}
+        onSend={() => send(saved)}
         onCancel={() => cancel(id)}
       />
       <RequestActions

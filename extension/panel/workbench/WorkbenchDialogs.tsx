@@ -2,7 +2,6 @@
  * The workbench's dialogs, one open at a time (the store's workbench slice), each loaded on first
  * use: Save request, Import cURL, and the quick search of saved requests and history.
  */
-import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { requestOf } from '../../../src/workspace/request-slice';
 import { draftProblem } from '../request/url-check';
 import { useJsonLocator } from '../request/use-json-locator';
@@ -13,9 +12,9 @@ import {
   putDraft,
   savedAs,
   sharedOf,
-  useComposerProfile,
   workbench,
 } from '../state/workbench-intents';
+import { useComposerProfile } from '../state/workbench-profile';
 import { lazyComponent } from '../ui/lazy';
 
 const SaveRequestDialog = lazyComponent(() =>
@@ -30,8 +29,8 @@ const QuickSearch = lazyComponent(() =>
 
 const onClose = () => workbench.openDialog('none');
 
-export function WorkbenchDialogs(props: { profile: ProfileView }) {
-  const profile = useComposerProfile(props.profile);
+export function WorkbenchDialogs() {
+  const profile = useComposerProfile();
   const { id } = profile;
   const open = useStore((state) => state.workbench.dialog);
   const { draft, checks } = useStore((state) => requestOf(state, id));

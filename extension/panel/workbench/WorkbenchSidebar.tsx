@@ -8,6 +8,7 @@ import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { Sidebar } from '../sidebar/Sidebar';
 import { useStore } from '../state/store';
 import { captured, openEntry } from '../state/workbench-intents';
+import { useWorkbenchProfile } from '../state/workbench-profile';
 import { prefs } from '../state/workspace';
 import { lazyComponent } from '../ui/lazy';
 
@@ -23,13 +24,12 @@ interface Props {
   /** Whether it lies over the panes (a narrow panel), with a Close button. */
   overlay: boolean;
   onClose: () => void;
-  profile: ProfileView;
 }
 
 const NO_PROFILES: readonly ProfileView[] = [];
 
 export function WorkbenchSidebar(props: Props) {
-  const { profile } = props;
+  const profile = useWorkbenchProfile();
   const tab = useStore((state) => state.prefs?.sidebarTab ?? 'collections');
   // Every saved profile: captured calls are matched against them.
   const profiles = useStore((state) => state.profiles.list) ?? NO_PROFILES;
@@ -46,12 +46,7 @@ export function WorkbenchSidebar(props: Props) {
           onDraft={(draft, lines, action) => captured(profile, draft, lines, action)}
         />
       }
-      history={
-        <History
-          profile={profile}
-          onOpen={(entry, answer) => openEntry(profile.id, entry, answer)}
-        />
-      }
+      history={<History onOpen={(entry, answer) => openEntry(profile.id, entry, answer)} />}
     />
   );
 }

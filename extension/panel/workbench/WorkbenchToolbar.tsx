@@ -1,25 +1,23 @@
 /**
- * The workbench's toolbar: the sidebar's toggle, what the workspace puts first (the profile
- * picker), the profile's auth state and its token (read from the store; Get token is the
- * workbench's intent), and what the workspace puts last (the lock).
+ * The workbench's toolbar: the sidebar's toggle, the title and profile picker (ProfileBar.tsx),
+ * the profile's auth state and its token (read from the store; Get token is the workbench's
+ * intent), and the lock.
  */
-import type { ComponentChildren } from 'preact';
-import type { ProfileView } from '../../../src/service/profile/profile-input';
 import { useToken } from '../state/use-token';
-import { getToken, useComposerProfile } from '../state/workbench-intents';
+import { getToken } from '../state/workbench-intents';
+import { useComposerProfile } from '../state/workbench-profile';
 import { AuthState } from '../toolbar/AuthState';
+import { LockToolbar } from '../toolbar/Lock';
+import { ProfileBar } from '../toolbar/ProfileBar';
 
 interface Props {
   sidebarShown: boolean;
   onToggleSidebar: () => void;
-  start: ComponentChildren;
-  end: ComponentChildren;
-  profile: ProfileView;
 }
 
 export function WorkbenchToolbar(props: Props) {
   const { sidebarShown } = props;
-  const profile = useComposerProfile(props.profile);
+  const profile = useComposerProfile();
   const token = useToken(profile.id);
   return (
     <header class="toolbar">
@@ -34,7 +32,7 @@ export function WorkbenchToolbar(props: Props) {
       >
         ☰
       </button>
-      {props.start}
+      <ProfileBar />
       <span class="toolbar-divider" />
       <AuthState
         profile={profile}
@@ -42,7 +40,7 @@ export function WorkbenchToolbar(props: Props) {
         onGetToken={() => void getToken(profile.id)}
       />
       <span class="toolbar-spacer" />
-      {props.end}
+      <LockToolbar />
     </header>
   );
 }

@@ -14,13 +14,13 @@ import { urlCheckReadyFor } from '../request/url-check';
 import { useStore } from '../state/store';
 import { useActiveProfile } from '../state/use-profiles';
 import { deps, store } from '../state/workspace';
-import { ErrorNotice } from '../ui/ErrorNotice';
-import { Workbench, type WorkbenchProps } from './Workbench';
+import { ProfileBar } from '../toolbar/ProfileBar';
+import { Workbench } from './Workbench';
 
 /** Read back, with why it could not be when so. */
 type Opened = { error: AppError | null } | null;
 
-export function Workspace(props: WorkbenchProps) {
+export function Workspace() {
   // The store's: App.tsx mounts this only once both are known, for the active profile.
   const profile = useActiveProfile();
   const prefs = useStore((state) => state.prefs);
@@ -38,22 +38,12 @@ export function Workspace(props: WorkbenchProps) {
   if (opened === null || profile === null || prefs === null) {
     return (
       <div class="app">
-        <header class="toolbar">{props.toolbarStart}</header>
+        <header class="toolbar">
+          <ProfileBar />
+        </header>
         <p class="muted pane-message">Loading the workspace…</p>
       </div>
     );
   }
-  return (
-    <Workbench
-      {...props}
-      profile={profile}
-      prefs={prefs}
-      notices={
-        <>
-          {props.notices}
-          {opened.error && <ErrorNotice error={opened.error} />}
-        </>
-      }
-    />
-  );
+  return <Workbench profile={profile} prefs={prefs} openError={opened.error} />;
 }
