@@ -56,10 +56,8 @@ export const test = base.extend<Fixtures & JourneyOptions, WorkerFixtures>({
       return;
     }
     // The worker's Chromium, its extension clean for this test (as in tests/e2e/fixtures.ts).
-    await cleanContext(workerBrowser, async ({ context, extensionId }) => {
-      const page = await context.newPage();
-      await page.goto(`chrome-extension://${extensionId}/${PANEL_PATH}`);
-      await use(playwrightPanel(page));
+    await cleanContext(workerBrowser, async ({ extensionId, openPage }) => {
+      await use(playwrightPanel(await openPage(`chrome-extension://${extensionId}/${PANEL_PATH}`)));
     });
   },
 });
