@@ -49,9 +49,7 @@ export const test = base.extend<Fixtures & JourneyOptions, WorkerFixtures>({
   },
   panel: async ({ panelBrowser, workerBrowser, firefoxWorker }, use) => {
     if (panelBrowser === 'firefox') {
-      const firefox = await firefoxWorker.fresh();
-      const page = await firefox.openPanel();
-      await page.setViewport({ width: 1000, height: 700 });
+      const { firefox, page } = await firefoxWorker.freshPanel({ width: 1000, height: 700 });
       await use(puppeteerPanel(page, () => firefox.openPanel(), firefox.downloadDir));
       return;
     }
