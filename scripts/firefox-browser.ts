@@ -14,13 +14,14 @@
  *   `extensions.webextensions.keepStorageOnUninstall` off empties its storage.local, storage.sync,
  *   storage.session, IndexedDB and localStorage, and stops its background; installing it again
  *   under the same UUID starts the background with nothing in memory. That is `startAfresh`, about
- *   0.7 s, against 3-4 s (and several CPU seconds) for a new Firefox. `runtime.reload()` was measured
+ *   0.6 s, against 3-4 s (and several CPU seconds) for a new Firefox; `startAfreshWithPanel` opens
+ *   the panel's tab meanwhile. `runtime.reload()` was measured
  *   too: it restarts the background but keeps every storage area, so it is not used.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page, type Viewport } from 'puppeteer-core';
 import { GECKO_ID } from './firefox-manifest';
 import { findFirefox } from './setup.mjs';
 
@@ -62,15 +63,23 @@ export interface FirefoxWithExtension {
   panelUrl: string;
   /** Where downloads land without asking, when the launch named a folder. */
   downloadDir: string | undefined;
-  /** A new tab showing the panel page (the panel as a tab, as tests use it in Chrome too). */
-  openPanel(): Promise<Page>;
   /**
-   * The add-on as a new install finds it, in the same Firefox: every tab closed but a new blank
-   * one, every cookie deleted, and the add-on uninstalled (its storage and IndexedDB emptied, its
+   * A new tab showing the panel page (the panel as a tab, as tests use it in Chrome too), at
+   * `viewport` when one is given.
+   */
+  openPanel(viewport?: Viewport): Promise<Page>;
+  /**
+   * The add-on as a new install finds it, in the same Firefox: every tab closed but one blank tab
+   * (the last start afresh's if it still shows about:blank, else a new one), every cookie deleted, and the add-on uninstalled (its storage and IndexedDB emptied, its
    * background stopped) and installed again under the same UUID. Not on a kept profile
    * (`userDataDir`), whose storage is meant to survive an uninstall.
    */
   startAfresh(): Promise<void>;
+  /**
+   * startAfresh, then a new tab showing the panel at `viewport`: the tab is made while the add-on
+   * is uninstalled and installed again, and sent to the panel once it is back.
+   */
+  startAfreshWithPanel(viewport: Viewport): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -113,15 +122,35 @@ export async function tabContexts(browser: Browser): Promise<{ context: string; 
   return (tree.result as { contexts: { context: string; url: string }[] }).contexts;
 }
 
-/** See FirefoxWithExtension.startAfresh. Firefox closes when its last tab does: one stays. */
-async function startAfresh(browser: Browser, dist: string): Promise<void> {
-  const blank = contextOf(await browser.newPage());
-  for (const { context } of await tabContexts(browser)) {
-    if (context !== blank) await bidi(browser).send('browsingContext.close', { context });
-  }
-  await bidi(browser).send('storage.deleteCookies', {});
+/**
+ * See FirefoxWithExtension.startAfresh. Firefox closes when its last tab does: one blank tab
+ * stays, the one the last start afresh kept (`blank`; the first about:blank tab when there is none
+ * yet) if it still shows about:blank, else a new one. The other tabs are closed and the cookies
+ * deleted at once, before the add-on goes. `alongside` is started once they are gone and runs
+ * beside the uninstall and install (a new tab for the panel needs no add-on until it is sent
+ * there). Returns the blank tab's context.
+ */
+async function startAfresh(
+  browser: Browser,
+  dist: string,
+  blank: string | undefined,
+  alongside: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<string> {
+  const tabs = await tabContexts(browser);
+  const kept =
+    tabs.find(({ context, url }) => url === 'about:blank' && (blank ?? context) === context)
+      ?.context ?? contextOf(await browser.newPage());
+  await Promise.all([
+    ...tabs.flatMap(({ context }) =>
+      context === kept ? [] : bidi(browser).send('browsingContext.close', { context }),
+    ),
+    bidi(browser).send('storage.deleteCookies', {}),
+  ]);
+  const beside = alongside();
   await browser.uninstallExtension(GECKO_ID);
   await browser.installExtension(dist);
+  await beside;
+  return kept;
 }
 
 export async function launchFirefoxWithExtension(
@@ -164,19 +193,39 @@ export async function launchFirefoxWithExtension(
     throw error;
   }
   const panelUrl = `moz-extension://${uuid}/${PANEL_PATH}`;
+  /**
+   * Shows the panel in `page`, at `viewport` when one is given: set once the page is there (set
+   * during the navigation, Firefox may fail it: the tab's browser is swapped for the extension's
+   * process).
+   */
+  async function showPanel(page: Page, viewport?: Viewport) {
+    await navigate(page, panelUrl);
+    if (viewport !== undefined) await page.setViewport(viewport);
+    return page;
+  }
+  let blank: string | undefined;
+  function notKept() {
+    if (kept) throw new Error('startAfresh would empty a kept profile: launch a fresh one.');
+  }
   return {
     browser,
     uuid,
     panelUrl,
     downloadDir: options.downloadDir,
-    async openPanel() {
-      const page = await browser.newPage();
-      await navigate(page, panelUrl);
-      return page;
-    },
+    openPanel: async (viewport) => showPanel(await browser.newPage(), viewport),
     async startAfresh() {
-      if (kept) throw new Error('startAfresh would empty a kept profile: launch a fresh one.');
-      await startAfresh(browser, dist);
+      notKept();
+      blank = await startAfresh(browser, dist, blank);
+    },
+    async startAfreshWithPanel(viewport) {
+      notKept();
+      let tab: Promise<Page> | undefined;
+      blank = await startAfresh(browser, dist, blank, () => {
+        tab = browser.newPage();
+        return tab;
+      });
+      if (tab === undefined) throw new Error('startAfresh made no tab for the panel.');
+      return showPanel(await tab, viewport);
     },
     close: () => browser.close(),
   };

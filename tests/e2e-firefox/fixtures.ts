@@ -26,9 +26,7 @@ export const test = base.extend<Fixtures>({
     await use(await firefoxWorker.fresh());
   },
   firefoxPage: async ({ firefox }, use) => {
-    const page = await firefox.openPanel();
-    await page.setViewport({ width: 1000, height: 700 });
-    await use(page);
+    await use(await firefox.openPanel({ width: 1000, height: 700 }));
   },
   panel: async ({ firefox, firefoxPage }, use) => {
     await use(puppeteerPanel(firefoxPage, () => firefox.openPanel(), firefox.downloadDir));

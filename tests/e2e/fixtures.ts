@@ -62,6 +62,9 @@ export async function provideWorkerBrowser(
   if (opened !== undefined) await (await opened).close();
 }
 
+/** How a test's context in the worker's browser opens a page at a URL (WorkerBrowser.openPage). */
+const pageOpeners = new WeakMap<BrowserContext, (url: string) => Promise<Page>>();
+
 /** A test's context in the worker's browser, clean when the test starts; what it adds, undone. */
 export async function cleanContext(
   workerBrowser: () => Promise<WorkerBrowser>,
@@ -70,6 +73,7 @@ export async function cleanContext(
   const browser = await workerBrowser();
   await browser.reset();
   const scoped = scopeContext(browser.context);
+  pageOpeners.set(scoped.context, browser.openPage);
   try {
     await use({ ...browser, context: scoped.context });
   } finally {
@@ -106,8 +110,13 @@ export const test = base.extend<Fixtures & Options, WorkerFixtures>({
     await use(new URL(serviceWorker.url()).host);
   },
   panel: async ({ context, extensionId }, use) => {
-    const page = await context.newPage();
-    await page.goto(`chrome-extension://${extensionId}/${PANEL_PATH}`);
+    const url = `chrome-extension://${extensionId}/${PANEL_PATH}`;
+    const open = pageOpeners.get(context);
+    let page: Page;
+    if (open === undefined) {
+      page = await context.newPage();
+      await page.goto(url);
+    } else page = await open(url);
     await use(page);
   },
 });

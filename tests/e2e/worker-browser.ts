@@ -5,9 +5,13 @@
  * no page but one blank tab, nothing in `storage.local`, `storage.sync` or `storage.session`, no
  * IndexedDB database, an empty origin private file system and Cache storage, no optional host
  * permission, no cookie, and a service worker started anew (its memory empty: token cache, storage
- * mirrors, the open call's state). A test that needs a browser of its own (a restart on the same
- * profile, DevTools opened by a launch flag, other extensions) launches one (launchWithExtension)
- * or asks the fixture for one (`test.use({ freshBrowser: true })` in fixtures.ts).
+ * mirrors, the open call's state). What does not depend on another runs at once (the pages'
+ * closing, cookies, permissions; the kinds of storage); the worker's restart and the check that
+ * nothing was written meanwhile follow, in order. `openPage` opens a tab straight at a URL (the
+ * panel fixture's), sparing a blank page and a second navigation. A test that needs a browser of
+ * its own (a restart on the same profile, DevTools opened by a launch flag, other extensions)
+ * launches one (launchWithExtension) or asks the fixture for one (`test.use({ freshBrowser: true })`
+ * in fixtures.ts).
  */
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { launchWithExtension } from '../../scripts/extension-browser';
@@ -22,6 +26,13 @@ export interface WorkerBrowser {
    * first call finds a browser just launched, clean already.
    */
   reset(): Promise<void>;
+  /**
+   * A new tab that opens at `url` and has loaded it: created there (CDP Target.createTarget), not
+   * as a blank page first and then sent to `url`, which costs a renderer for the blank page and a
+   * second navigation. The context's init scripts and routes apply to it as to any page (Playwright
+   * holds a new tab until it has set it up).
+   */
+  openPage(url: string): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -34,52 +45,69 @@ const RESTART_TIMEOUT_MS = 20_000;
  * Runs in the extension's service worker: removes every kind of storage the extension's origin
  * has, whichever the product uses today (chrome.storage, IndexedDB for folder handles, the origin
  * private file system the folder tests pick) and those it may use tomorrow (Cache storage), and
- * the optional host permissions a test granted.
+ * the optional host permissions a test granted. The kinds are independent: all are emptied at once.
  */
 async function clearExtensionStorage(): Promise<void> {
-  await chrome.storage.local.clear();
-  await chrome.storage.sync.clear();
-  await chrome.storage.session.clear();
-  for (const { name } of await indexedDB.databases()) {
-    if (name === undefined) continue;
-    await new Promise<void>((resolve, reject) => {
+  const deleteDatabase = (name: string) =>
+    new Promise<void>((resolve, reject) => {
       const request = indexedDB.deleteDatabase(name);
       request.onsuccess = () => resolve();
       request.onerror = () => reject(request.error);
       request.onblocked = () => reject(new Error(`IndexedDB ${name} is still open`));
     });
-  }
-  const root = (await navigator.storage.getDirectory()) as FileSystemDirectoryHandle & {
-    keys(): AsyncIterable<string>;
+  const removeFiles = async () => {
+    const root = (await navigator.storage.getDirectory()) as FileSystemDirectoryHandle & {
+      keys(): AsyncIterable<string>;
+    };
+    const entries: string[] = [];
+    for await (const name of root.keys()) entries.push(name);
+    await Promise.all(entries.map((name) => root.removeEntry(name, { recursive: true })));
   };
-  const entries: string[] = [];
-  for await (const name of root.keys()) entries.push(name);
-  for (const name of entries) await root.removeEntry(name, { recursive: true });
-  for (const name of await caches.keys()) await caches.delete(name);
-  const required = new Set(chrome.runtime.getManifest().host_permissions ?? []);
-  const granted = (await chrome.permissions.getAll()).origins ?? [];
-  const optional = granted.filter((origin) => !required.has(origin));
-  if (optional.length > 0) await chrome.permissions.remove({ origins: optional });
+  const dropOptionalOrigins = async () => {
+    const required = new Set(chrome.runtime.getManifest().host_permissions ?? []);
+    const granted = (await chrome.permissions.getAll()).origins ?? [];
+    const optional = granted.filter((origin) => !required.has(origin));
+    if (optional.length > 0) await chrome.permissions.remove({ origins: optional });
+  };
+  await Promise.all([
+    chrome.storage.local.clear(),
+    chrome.storage.sync.clear(),
+    chrome.storage.session.clear(),
+    indexedDB
+      .databases()
+      .then((databases) =>
+        Promise.all(
+          databases.flatMap(({ name }) => (name === undefined ? [] : deleteDatabase(name))),
+        ),
+      ),
+    removeFiles(),
+    caches.keys().then((names) => Promise.all(names.map((name) => caches.delete(name)))),
+    dropOptionalOrigins(),
+  ]);
 }
 
 /**
  * Runs in the extension's service worker: the names of whatever its origin still stores, in every
- * kind of storage clearExtensionStorage empties.
+ * kind of storage clearExtensionStorage empties (read at once).
  */
 async function storedAnything(): Promise<string[]> {
-  const root = (await navigator.storage.getDirectory()) as FileSystemDirectoryHandle & {
-    keys(): AsyncIterable<string>;
+  const files = async () => {
+    const root = (await navigator.storage.getDirectory()) as FileSystemDirectoryHandle & {
+      keys(): AsyncIterable<string>;
+    };
+    const names: string[] = [];
+    for await (const name of root.keys()) names.push(`file ${name}`);
+    return names;
   };
-  const files: string[] = [];
-  for await (const name of root.keys()) files.push(`file ${name}`);
-  return [
-    ...Object.keys(await chrome.storage.local.get(null)),
-    ...Object.keys(await chrome.storage.sync.get(null)),
-    ...Object.keys(await chrome.storage.session.get(null)),
-    ...(await indexedDB.databases()).map(({ name }) => `IndexedDB ${name}`),
-    ...files,
-    ...(await caches.keys()).map((name) => `cache ${name}`),
-  ];
+  const found = await Promise.all([
+    chrome.storage.local.get(null).then(Object.keys),
+    chrome.storage.sync.get(null).then(Object.keys),
+    chrome.storage.session.get(null).then(Object.keys),
+    indexedDB.databases().then((databases) => databases.map(({ name }) => `IndexedDB ${name}`)),
+    files(),
+    caches.keys().then((names) => names.map((name) => `cache ${name}`)),
+  ]);
+  return found.flat();
 }
 
 export async function openWorkerBrowser(): Promise<WorkerBrowser> {
@@ -154,13 +182,18 @@ export async function openWorkerBrowser(): Promise<WorkerBrowser> {
         await session.detach().catch((error: unknown) => error);
         await watchWorkerFrom(context.pages()[0] ?? (await context.newPage()));
       }
-      for (const page of context.pages()) if (page !== blank) await page.close();
-      await context.clearCookies();
-      await context.clearPermissions();
-      // Cleared from the worker the last test left (started if the test stopped it), then stopped
+      // Every page of the last test closed, its cookies and permissions dropped, and its worker
+      // running (started if the test stopped it), all at once: none waits for another.
+      await Promise.all([
+        ...context.pages().flatMap((page) => (page === blank ? [] : page.close())),
+        context.clearCookies(),
+        context.clearPermissions(),
+        start(),
+      ]);
+      // Cleared from the worker the last test left once its pages are gone (a page still open
+      // could hold an IndexedDB database open, or write after the clearing), then stopped
       // and started once: the stop ends any call the last test left running, and the new worker's
       // memory (token cache, storage mirrors) holds nothing from before.
-      await start();
       await worker.evaluate(clearExtensionStorage);
       await restart();
       // A fresh worker writes nothing until asked: anything found now was written by a call of
@@ -174,6 +207,14 @@ export async function openWorkerBrowser(): Promise<WorkerBrowser> {
         left = await worker.evaluate(storedAnything);
       }
       if (left.length > 0) throw new Error(`The reset left storage behind: ${left.join(', ')}.`);
+    },
+    async openPage(url) {
+      const opened = context.waitForEvent('page', { predicate: (page) => page !== blank });
+      await session.send('Target.createTarget', { url });
+      const page = await opened;
+      // Not waitForLoadState: the tab's first, empty document has its own load event.
+      await page.waitForURL(url);
+      return page;
     },
     close: () => launched.close(),
   };

@@ -49,17 +49,13 @@ export const test = base.extend<Fixtures & JourneyOptions, WorkerFixtures>({
   },
   panel: async ({ panelBrowser, workerBrowser, firefoxWorker }, use) => {
     if (panelBrowser === 'firefox') {
-      const firefox = await firefoxWorker.fresh();
-      const page = await firefox.openPanel();
-      await page.setViewport({ width: 1000, height: 700 });
+      const { firefox, page } = await firefoxWorker.freshPanel({ width: 1000, height: 700 });
       await use(puppeteerPanel(page, () => firefox.openPanel(), firefox.downloadDir));
       return;
     }
     // The worker's Chromium, its extension clean for this test (as in tests/e2e/fixtures.ts).
-    await cleanContext(workerBrowser, async ({ context, extensionId }) => {
-      const page = await context.newPage();
-      await page.goto(`chrome-extension://${extensionId}/${PANEL_PATH}`);
-      await use(playwrightPanel(page));
+    await cleanContext(workerBrowser, async ({ extensionId, openPage }) => {
+      await use(playwrightPanel(await openPage(`chrome-extension://${extensionId}/${PANEL_PATH}`)));
     });
   },
 });
