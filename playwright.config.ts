@@ -37,8 +37,15 @@ export default defineConfig<JourneyOptions>({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '.cache/reports/e2e.json' }]],
-  // A trace of every test, kept when it fails: actions, DOM snapshots, network, console. Without
-  // the screencast (a JPEG of every frame, about a seventh of a Chromium test's CPU): a failed
-  // test's DOM snapshots show the page at each step (docs/development.md).
-  use: { trace: { mode: 'retain-on-failure', screenshots: false } },
+  // Outside CI, a trace of every test, kept when it fails: actions, DOM snapshots, network,
+  // console, without the screencast (a JPEG of every frame, about a seventh of a Chromium test's
+  // CPU). CI keeps no file of a run, only what it prints (with each failure's page as an ARIA
+  // snapshot), and recording the trace cost about 15 % of the Chromium tests' time, so CI records
+  // none unless E2E_TRACE=1 (docs/development.md).
+  use: {
+    trace:
+      process.env.CI && process.env.E2E_TRACE !== '1'
+        ? 'off'
+        : { mode: 'retain-on-failure', screenshots: false },
+  },
 });
