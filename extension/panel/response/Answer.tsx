@@ -4,9 +4,8 @@
  * the last Send, and either the call's error with its timeline or the answer's views.
  */
 
-import type { TimelineStep } from '../../../src/service/call/timeline';
-import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
 import type { ShownChecks } from '../../../src/workspace/request-state';
+import { useStore } from '../state/store';
 import type { Shown } from '../state/use-request';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { ResponseView } from './ResponseView';
@@ -48,13 +47,15 @@ function Provenance({ shown }: { shown: Shown }) {
 
 interface Props {
   shown: Shown;
-  timeline: readonly TimelineStep[] | null;
   checks: ShownChecks | null;
-  tab: ResponseTab;
-  onTab: (tab: ResponseTab) => void;
 }
 
-export function Answer({ shown, timeline, checks, tab, onTab }: Props) {
+export function Answer({ shown, checks }: Props) {
+  // Told by the worker for a call sent now; kept with the answer for one kept or from history.
+  const told = useStore((state) =>
+    shown.requestId === undefined ? undefined : state.timelines[shown.requestId],
+  );
+  const timeline = shown.timeline ?? told ?? null;
   return (
     <>
       <AnswerFor shown={shown} />
@@ -75,8 +76,6 @@ export function Answer({ shown, timeline, checks, tab, onTab }: Props) {
           exchange={shown.outcome.exchange}
           call={shown.call}
           timeline={timeline}
-          tab={tab}
-          onTab={onTab}
           checks={checks !== null && checks.at === shown.at ? checks : null}
           at={shown.at}
         />

@@ -4,12 +4,10 @@
  * the service answered with an error, Explanation (then chosen by itself). The region's name is
  * "Response"; its text includes the status code.
  */
-import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
 import { requestOf } from '../../../src/workspace/request-slice';
 import { useStore } from '../state/store';
 import { useRequest } from '../state/use-request';
 import { useComposerProfile } from '../state/workbench-profile';
-import { prefs } from '../state/workspace';
 import { lazyComponent } from '../ui/lazy';
 import './response.css';
 
@@ -25,13 +23,6 @@ export function ResponsePane() {
   const { sending, shown } = useRequest(profile.id);
   // The request's checks on the last answer (shown only with the answer they ran on).
   const checks = useStore((state) => requestOf(state, profile.id).shownChecks);
-  const tab = useStore((state) => state.prefs?.responseTab ?? 'body');
-  const onTab = (responseTab: ResponseTab) => prefs.set({ responseTab });
-  // Told by the worker for a call sent now; kept with the answer for one kept or from history.
-  const told = useStore((state) =>
-    shown?.requestId === undefined ? undefined : state.timelines[shown.requestId],
-  );
-  const timeline = shown?.timeline ?? told ?? null;
   return (
     <section class="pane response-pane" aria-label="Response">
       {sending && (
@@ -42,9 +33,7 @@ export function ResponsePane() {
       {!sending && shown === null && (
         <p class="pane-message muted">Press Send (or Ctrl+Enter) to call {profile.baseUrl}/v1/…</p>
       )}
-      {!sending && shown !== null && (
-        <Answer shown={shown} timeline={timeline} checks={checks} tab={tab} onTab={onTab} />
-      )}
+      {!sending && shown !== null && <Answer shown={shown} checks={checks} />}
     </section>
   );
 }

@@ -9,7 +9,9 @@ import type { TimelineStep } from '../../../src/service/call/timeline';
 import { originOnWire } from '../../../src/service/wire/origin-refusal';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
 import type { ResponseTab } from '../../../src/vocabulary/ui-prefs';
+import { useStore } from '../state/store';
 import type { ShownChecks } from '../state/use-checks';
+import { prefs } from '../state/workspace';
 import { ChecksView } from '../ui/ChecksView';
 import { copyText } from '../ui/copy-text';
 import { downloadFile } from '../ui/download';
@@ -32,8 +34,6 @@ interface Props {
   call: ComposedCall;
   /** What the worker did for the call; null when it was kept by an earlier version. */
   timeline: readonly TimelineStep[] | null;
-  tab: ResponseTab;
-  onTab: (tab: ResponseTab) => void;
   /** The outcome of the request's checks on this answer, if it has checks. */
   checks: ShownChecks | null;
   /** When its answer arrived (for the support report). */
@@ -58,8 +58,11 @@ function pathOf(url: string): string {
   }
 }
 
-export function ResponseView({ exchange, call, timeline, tab, onTab, checks, at }: Props) {
+export function ResponseView({ exchange, call, timeline, checks, at }: Props) {
   const [copied, setCopied] = useState('');
+  // The tab shown is a layout preference: the next answer opens on it, in every panel.
+  const tab = useStore((state) => state.prefs?.responseTab ?? 'body');
+  const onTab = (responseTab: ResponseTab) => prefs.set({ responseTab });
   const statusClass = exchange.status >= 400 ? 'bad' : exchange.status >= 300 ? 'warn' : 'good';
   const contentType = contentTypeOf(exchange);
   const explanation = explainServiceError(
