@@ -6,7 +6,7 @@
  * tokens checked by fingerprint, Clear (a cleared call stays cleared), the limit of kept calls,
  * and a token request refused by the composer with the reason shown.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_CAPTURED_CALLS } from '../../capture/capture-list';
 import { fingerprintToken } from '../../capture/token-fingerprint';
 import { createRedactor } from '../../redaction/known-secret-redaction';
@@ -91,6 +91,14 @@ async function settleAll() {
   for (let turn = 0; turn < 20; turn += 1) await settle();
 }
 
+/**
+ * Waits for `assertion` to hold: a captured call's token fingerprint is a real SHA-256 digest
+ * (crypto.subtle, answered from a thread pool), which a loaded machine may finish after any fixed
+ * count of turns.
+ */
+const eventually = (assertion: () => void) =>
+  vi.waitFor(assertion, { timeout: 10_000, interval: 5 });
+
 const secretsIn = (text: string) =>
   [HELD_KEY, HELD_SECRET, encodeURIComponent(HELD_SECRET), CANARIES.accessToken].filter((secret) =>
     text.includes(secret),
@@ -102,6 +110,7 @@ describe('capture commands', () => {
     const { store, worker, capture, commands } = setUp(log);
     await capture.start();
     await settleAll();
+    await eventually(() => expect(store.get().capture.list.calls).toHaveLength(1));
     const { list, reading } = store.get().capture;
     expect(list.calls).toHaveLength(1);
     expect(reading).toEqual([]);
@@ -139,6 +148,7 @@ describe('capture commands', () => {
     );
     await capture.start();
     await settleAll();
+    await eventually(() => expect(store.get().capture.unreadable).toBe(1));
     const { list, unreadable, lastUnreadable } = store.get().capture;
     expect(list.calls).toEqual([]);
     expect(unreadable).toBe(1);
@@ -158,7 +168,9 @@ describe('capture commands', () => {
     expect(worker.payloads('capture/check-tokens')).toEqual([]);
     clock.advance(300);
     await settleAll();
-    expect(worker.payloads('capture/check-tokens')).toEqual([{ fingerprints: [fingerprint] }]);
+    await eventually(() =>
+      expect(worker.payloads('capture/check-tokens')).toEqual([{ fingerprints: [fingerprint] }]),
+    );
     expect(store.get().capture.known).toEqual([known]);
 
     const refused = fail('vault_locked', 'The secrets are locked.', 'Unlock them.');
@@ -167,7 +179,7 @@ describe('capture commands', () => {
     await settleAll();
     clock.advance(300);
     await settleAll();
-    expect(store.get().capture.tokenCheckError).toEqual(refused.error);
+    await eventually(() => expect(store.get().capture.tokenCheckError).toEqual(refused.error));
     // The tokens known before stay known.
     expect(store.get().capture.known).toEqual([known]);
   });
@@ -178,7 +190,7 @@ describe('capture commands', () => {
     await capture.start();
     await settleAll();
     capture.exported('captured-calls.har');
-    expect(store.get().capture.list.calls).toHaveLength(1);
+    await eventually(() => expect(store.get().capture.list.calls).toHaveLength(1));
     capture.clear();
     expect(store.get().capture.list.calls).toEqual([]);
     expect(store.get().capture.exported).toBeNull();
@@ -189,7 +201,7 @@ describe('capture commands', () => {
     log.add(pageCall('2025-10-14T09:20:00.000Z'));
     clock.advance(700);
     await settleAll();
-    expect(store.get().capture.list.calls).toHaveLength(1);
+    await eventually(() => expect(store.get().capture.list.calls).toHaveLength(1));
   });
 
   it('keeps the last calls up to its limit and counts the ones dropped', async () => {
@@ -204,6 +216,7 @@ describe('capture commands', () => {
     const { store, capture } = setUp(networkLog(entries), 3);
     await capture.start();
     await settleAll();
+    await eventually(() => expect(store.get().capture.list.dropped).toBe(2));
     const { calls, dropped } = store.get().capture.list;
     expect(calls.map((call) => call.pathname)).toEqual([
       '/v1/orders/2',
