@@ -6,24 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../service/storage/history';
+import { historyEntry } from '../../testing/fixtures/history/history-samples';
 import { workspaceHarness } from '../../testing/workspace-harness';
 import { fail } from '../../vocabulary/errors';
 import { historyAfresh } from './history-state';
 import { askClear, confirmClear, readHistory, showHistory, toggleReport } from './history-view';
 
-const entry = (id: string): HistoryEntry => ({
-  id,
-  at: 5_000,
-  method: 'GET',
-  path: 'orders',
-  query: [],
-  headers: [],
-  body: '',
-  bodyDropped: false,
-  status: 500,
-  durationMs: 12,
-  errorCode: null,
-});
+const entry = historyEntry;
 const refused = fail('storage_failed', 'History could not be read.', 'Reopen DevTools.');
 
 describe('history view', () => {

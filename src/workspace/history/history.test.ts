@@ -4,25 +4,13 @@
  * refusal as the view shows it.
  */
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../service/storage/history';
 import type { SavedAnswer } from '../../service/storage/saved-answers';
+import { historyEntry } from '../../testing/fixtures/history/history-samples';
 import { sentExchange, workspaceHarness } from '../../testing/workspace-harness';
 import { fail } from '../../vocabulary/errors';
 import { clearHistory, historyAnswer, listHistory } from './history-commands';
 
-const entry: HistoryEntry = {
-  id: 'e1',
-  at: 5_000,
-  method: 'GET',
-  path: 'orders',
-  query: [],
-  headers: [],
-  body: '',
-  bodyDropped: false,
-  status: 500,
-  durationMs: 12,
-  errorCode: null,
-};
+const entry = historyEntry();
 const answer: SavedAnswer = {
   at: 5_000,
   call: { method: 'GET', path: 'orders', query: [], headers: [], body: '' },
