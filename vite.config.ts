@@ -281,7 +281,7 @@ export const __vitePreload = (load, deps) =>
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   const browser: TargetBrowser = mode === 'firefox' ? 'firefox' : 'chrome';
   const crxManifest = browser === 'firefox' ? firefoxManifest(manifest) : manifest;
   return {
@@ -318,22 +318,27 @@ export default defineConfig(({ mode }) => {
       },
       rollupOptions: {
         input: { panel: PANEL_PAGE, connectFolder: CONNECT_FOLDER_PAGE },
-        output: {
-          // Modules the panel's start-up code shares with the worker and with lazy chunks, each
-          // small, which the bundler would put in start-up chunks of their own (a 161-byte chunk
-          // for errors.ts): one chunk for them saves the panel ~500 bytes gzip of chunk overhead
-          // (tests/unit/panel-budget.test.ts), and Preact's modules in one chunk ~160 more. The
-          // worker is bundled again on its own (below).
-          codeSplitting: {
-            groups: [
-              {
-                name: 'startup-shared',
-                test: /src[\\/](vocabulary[\\/](errors|terms|ui-prefs|span-words)|collections[\\/](check-use|same-call|find-item)|protocol[\\/](build-id|events)|checks[\\/]with-carried|service[\\/]token[\\/]token-finding)\.ts$|^\0vite\/preload-helper\.js$/,
+        // Only the build splits so: in `npm run dev`, CRXJS hands these options to Rollup, which
+        // has no chunk groups and warned of an unknown option at every start.
+        output:
+          command !== 'build'
+            ? {}
+            : {
+                // Modules the panel's start-up code shares with the worker and with lazy chunks, each
+                // small, which the bundler would put in start-up chunks of their own (a 161-byte chunk
+                // for errors.ts): one chunk for them saves the panel ~500 bytes gzip of chunk overhead
+                // (tests/unit/panel-budget.test.ts), and Preact's modules in one chunk ~160 more. The
+                // worker is bundled again on its own (below).
+                codeSplitting: {
+                  groups: [
+                    {
+                      name: 'startup-shared',
+                      test: /src[\\/](vocabulary[\\/](errors|terms|ui-prefs|span-words)|collections[\\/](check-use|same-call|find-item)|protocol[\\/](build-id|events)|checks[\\/]with-carried|service[\\/]token[\\/]token-finding)\.ts$|^\0vite\/preload-helper\.js$/,
+                    },
+                    { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
+                  ],
+                },
               },
-              { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
-            ],
-          },
-        },
       },
     },
     server: {
