@@ -8,7 +8,12 @@
  * Firefox suite drives the panel page in a tab. The profile is made there first: both pages are
  * the same extension's, with one storage.
  */
-import { launchFirefoxWithExtension } from '../../scripts/firefox-browser';
+import {
+  contextOf,
+  type FirefoxWithExtension,
+  launchFirefoxWithExtension,
+  tabContexts,
+} from '../../scripts/firefox-browser';
 import { inFirefoxPanel, showFirefoxPanel } from '../../scripts/firefox-devtools';
 import { createSandbox } from '../../src/sandbox/server';
 import { createApiKeyProfile } from '../journeys/profiles';
@@ -19,11 +24,47 @@ const CANARY_KEY = 'canaryFIREFOXCAPTUREKEY-4e1a9c7b3d5f';
 const PANEL = 'Partner API';
 const DEMO_APP = '/demo-app';
 
+/**
+ * A Firefox for this file's tests, not the worker's: DevTools keeps its toolbox and its choices in
+ * the browser's preferences, which the worker's other tests must not inherit. The tests of this
+ * file that run in one worker share it (a Firefox start is 4-10 s on two busy cores, its close
+ * 2-3 s): each gets the add-on installed afresh in it (FirefoxWithExtension.startAfresh: the other
+ * tabs closed, their toolboxes with them, the add-on's storage empty), and opens DevTools and picks
+ * its tool itself.
+ */
+let devtoolsFirefox: FirefoxWithExtension | undefined;
+
+// In order, in one worker (whatever `fullyParallel` says), so that both share it; a failed test
+// still lets the other run.
+test.describe.configure({ mode: 'default' });
+
+async function freshFirefox(): Promise<FirefoxWithExtension> {
+  if (devtoolsFirefox?.browser.connected === true) await devtoolsFirefox.startAfresh();
+  else devtoolsFirefox = await launchFirefoxWithExtension();
+  return devtoolsFirefox;
+}
+
+/**
+ * The blank tab a fresh Firefox, or the add-on installed afresh, leaves (found among the open tabs:
+ * puppeteer's page list keeps closed ones).
+ */
+async function blankTab(firefox: FirefoxWithExtension) {
+  const open = await tabContexts(firefox.browser);
+  const blank = open.find((tab) => tab.url === 'about:blank')?.context;
+  const pages = await firefox.browser.pages();
+  const page = pages.find((candidate) => contextOf(candidate) === blank);
+  if (page === undefined) throw new Error('Firefox shows no blank tab');
+  return page;
+}
+
+test.afterAll(async () => {
+  await devtoolsFirefox?.close();
+  devtoolsFirefox = undefined;
+});
+
 test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked, with the key masked', async () => {
   const sandbox = await createSandbox({ port: 0, credentials: { apiKey: CANARY_KEY } });
-  // A Firefox of its own, not the worker's: DevTools keeps its toolbox and its choices in the
-  // browser's preferences, which the next test of the worker must not inherit.
-  const firefox = await launchFirefoxWithExtension();
+  const firefox = await freshFirefox();
   try {
     const tab = await firefox.openPanel();
     const { companyId } = sandbox.credentials;
@@ -36,8 +77,7 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
       },
     );
 
-    const [page] = await firefox.browser.pages();
-    if (page === undefined) throw new Error('Firefox opened no tab');
+    const page = await blankTab(firefox);
     await page.goto(`${sandbox.url}${DEMO_APP}`);
     expect(await showFirefoxPanel(firefox.browser, DEMO_APP, PANEL)).toBe(firefox.panelUrl);
     const inPanel = <T>(body: string) => inFirefoxPanel<T>(firefox.browser, DEMO_APP, PANEL, body);
@@ -118,7 +158,6 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
     expect(findings.text).not.toContain(CANARY_KEY);
     expect(await inPanel<string>('return document.body.innerHTML;')).not.toContain(CANARY_KEY);
   } finally {
-    await firefox.close();
     await sandbox.close();
   }
 });
@@ -129,11 +168,9 @@ test('the Capture tab in Firefox’s DevTools lists the page’s calls, checked,
  */
 test('in Firefox’s DevTools an https profile saves, and the panel says how to allow its host', async () => {
   const sandbox = await createSandbox({ port: 0 });
-  // A Firefox of its own, not the worker's: DevTools' toolbox and its preferences (see above).
-  const firefox = await launchFirefoxWithExtension();
+  const firefox = await freshFirefox();
   try {
-    const [page] = await firefox.browser.pages();
-    if (page === undefined) throw new Error('Firefox opened no tab');
+    const page = await blankTab(firefox);
     await page.goto(`${sandbox.url}${DEMO_APP}`);
     expect(await showFirefoxPanel(firefox.browser, DEMO_APP, PANEL)).toBe(firefox.panelUrl);
     const inPanel = <T>(body: string) => inFirefoxPanel<T>(firefox.browser, DEMO_APP, PANEL, body);
@@ -185,7 +222,6 @@ test('in Firefox’s DevTools an https profile saves, and the panel says how to 
     );
     expect(picker).toBe('Partner (https)');
   } finally {
-    await firefox.close();
     await sandbox.close();
   }
 });

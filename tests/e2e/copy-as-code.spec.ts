@@ -120,7 +120,10 @@ test('the worker writes the call as fetch and Python, which run; secrets only wh
   const unknown = await build('ruby');
   expect(unknown).toMatchObject({ ok: false, error: { code: 'bad_message' } });
 
-  // Through the panel: the Copy as menu beside Copy as cURL, its item named for the language.
+  // Through the panel: the Copy as menu beside Copy as cURL, its item named for the language. The
+  // panel is brought to front first, as a user's click does: behind the console's page its
+  // animation frames are held back, and each action would wait about 2 s for a stable target.
+  await panel.bringToFront();
   await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
   await panel.getByRole('button', { name: 'Copy as', exact: true }).click();
   await panel.getByRole('menuitem', { name: 'Copy as Python', exact: true }).click();

@@ -6,7 +6,9 @@
  * sideways (no control cut by the panel's right edge, no sideways scroll) and the page never
  * scrolls as a whole; the texts that must be read whole are (a status, an expression, a command,
  * the token's masked tail), and a name cut to the room left carries the whole in its tooltip.
- * The pictures land in test-results/screens/ for a person to look at.
+ * With E2E_SCREENS=1 each screen is also pictured, light and dark, in test-results/screens/ for a
+ * person to look over after a layout change; the fit is checked either way, in the light theme
+ * (the themes differ only in colours, panel.css), so a run that no person reads takes no picture.
  */
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
@@ -88,7 +90,11 @@ const LONG_CURL = [
   `  --data-raw '{"sku":"A-1","qty":2}'`,
 ].join('\n');
 
-async function expectFits(panel: Page, screen: string, dock: string) {
+/** Whether to picture each screen (E2E_SCREENS=1): a person looks at them, CI never does. */
+const PICTURES = process.env.E2E_SCREENS === '1';
+
+/** Each screen, light and dark, in test-results/screens/; the panel is left in light. */
+async function picture(panel: Page, screen: string, dock: string) {
   for (const theme of ['light', 'dark'] as const) {
     await panel.evaluate((name) => {
       document.documentElement.dataset.theme = name;
@@ -98,6 +104,10 @@ async function expectFits(panel: Page, screen: string, dock: string) {
   await panel.evaluate(() => {
     document.documentElement.dataset.theme = 'light';
   });
+}
+
+async function expectFits(panel: Page, screen: string, dock: string) {
+  if (PICTURES) await picture(panel, screen, dock);
   expect(await cutOff(panel), `${screen}: controls past the right edge`).toEqual([]);
   const scrolls = await panel.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
@@ -107,11 +117,11 @@ async function expectFits(panel: Page, screen: string, dock: string) {
 }
 
 for (const size of SIZES) {
-  test(`docked ${size.dock} (${size.width}x${size.height}): every screen fits, light and dark`, async ({
+  test(`docked ${size.dock} (${size.width}x${size.height}): every screen fits`, async ({
     panel,
     sandbox,
   }) => {
-    mkdirSync('test-results/screens', { recursive: true });
+    if (PICTURES) mkdirSync('test-results/screens', { recursive: true });
     await panel.setViewportSize(size);
     await expect(panel.getByRole('heading', { name: 'Create your first profile' })).toBeVisible();
     await expectFits(panel, 'first-run', size.dock);

@@ -156,6 +156,9 @@ test('the values a run carries show at once in the Tests tab of every open panel
   await other.goto(`chrome-extension://${extensionId}/${PANEL_PATH}`);
   await requestTab(other, 'Tests');
   await expect(other.getByText('This profile carries no values yet.')).toBeVisible();
+  // The page clicked in is brought to front, as a user's click does: a background tab's animation
+  // frames are held back, and each action on it waits about 2 s for its target to be stable.
+  await panel.bringToFront();
   await panel.getByRole('button', { name: 'Close import summary' }).click();
   await requestTab(panel, 'Tests');
   await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
@@ -171,6 +174,7 @@ test('the values a run carries show at once in the Tests tab of every open panel
   // The tab that stayed open while the run went shows it too, without being opened again.
   await expect(panel.getByRole('definition')).toHaveText([(await carried.textContent()) ?? '']);
 
+  await other.bringToFront();
   await other.getByRole('button', { name: 'Clear carried values' }).click();
   await expect(panel.getByText('This profile carries no values yet.')).toBeVisible();
   await expect(other.getByText('This profile carries no values yet.')).toBeVisible();
