@@ -23,6 +23,7 @@ import type { SavedAnswer } from '../service/storage/saved-answers';
 import { StoredUiPrefsSchema } from '../service/storage/stored-shapes';
 import { MAX_PASSPHRASE_LENGTH } from '../service/storage/vault';
 import type { TokenFailureView, TokenView } from '../service/token/token-grant';
+import { builtOnFirstRead } from '../vocabulary/built-on-first-read';
 import type { AppError } from '../vocabulary/errors';
 import { ComposedCallSchema, NameValueSchema } from '../vocabulary/schemas';
 import { CODE_LANGUAGES, type ComposedCall, MAX_ROWS, type NameValue } from '../vocabulary/terms';
@@ -91,105 +92,118 @@ export interface TokenAttempt {
   view: TokenView;
 }
 
-export const messages = {
-  'profiles/list': v.strictObject({}),
-  'profiles/save': v.strictObject({
-    profile: ProfileInputSchema,
-    secrets: SecretsInputSchema,
-    /**
-     * Whether a saved secret left empty goes with a Base URL or Auth URL moved to another origin.
-     * Needed only then: without it such a save is refused (`secret_origin_changed`).
-     */
-    keepSecretsForNewOrigin: v.optional(v.boolean()),
-  }),
-  'profiles/delete': idPayload,
-  'profiles/activate': idPayload,
-  'request/send': SendRequestSchema,
-  'request/cancel': v.strictObject({ requestId: requestRef }),
-  'history/list': v.strictObject({ profileId: profileRef }),
+/**
+ * Each kind's schema is built when the router first reads it (built-on-first-read.ts), not when the
+ * worker's script loads: a worker woken by a Send builds a Send's schema and no other.
+ */
+// Pure: a script that imports only a constant from here (the handlers script) leaves it out.
+export const messages = /* @__PURE__ */ builtOnFirstRead({
+  'profiles/list': () => v.strictObject({}),
+  'profiles/save': () =>
+    v.strictObject({
+      profile: ProfileInputSchema,
+      secrets: SecretsInputSchema,
+      /**
+       * Whether a saved secret left empty goes with a Base URL or Auth URL moved to another origin.
+       * Needed only then: without it such a save is refused (`secret_origin_changed`).
+       */
+      keepSecretsForNewOrigin: v.optional(v.boolean()),
+    }),
+  'profiles/delete': () => idPayload,
+  'profiles/activate': () => idPayload,
+  'request/send': () => SendRequestSchema,
+  'request/cancel': () => v.strictObject({ requestId: requestRef }),
+  'history/list': () => v.strictObject({ profileId: profileRef }),
   /** Copy as cURL, fetch, Python, HTTPie or PowerShell: the composed call as code to run. */
-  'code/build': v.strictObject({
-    profileId: profileRef,
-    language: v.picklist(CODE_LANGUAGES),
-    /** 'values' only after the user confirmed copying secrets in clear text. */
-    mode: v.picklist(['variables', 'values']),
-    ...ComposedCallSchema.entries,
-    variables: v.optional(SharedVariablesSchema),
-  }),
-  'history/clear': v.strictObject({ profileId: profileRef }),
+  'code/build': () =>
+    v.strictObject({
+      profileId: profileRef,
+      language: v.picklist(CODE_LANGUAGES),
+      /** 'values' only after the user confirmed copying secrets in clear text. */
+      mode: v.picklist(['variables', 'values']),
+      ...ComposedCallSchema.entries,
+      variables: v.optional(SharedVariablesSchema),
+    }),
+  'history/clear': () => v.strictObject({ profileId: profileRef }),
   /** The answer kept for a history entry (the last few per profile), if it is still kept. */
-  'history/answer': v.strictObject({ profileId: profileRef, entryId: profileRef }),
+  'history/answer': () => v.strictObject({ profileId: profileRef, entryId: profileRef }),
   /** What a reopened panel shows for a profile: its draft, its last answer, its token. */
-  'workspace/get': v.strictObject({ profileId: profileRef }),
+  'workspace/get': () => v.strictObject({ profileId: profileRef }),
   /** `checks`: the draft's assertions and answer variables; none or empty forgets them. */
-  'workspace/save-draft': v.strictObject({
-    profileId: profileRef,
-    draft: ComposedCallSchema,
-    checks: v.optional(DraftChecksSchema),
-  }),
-  'prefs/get': v.strictObject({}),
-  'prefs/set': v.strictObject({ prefs: StoredUiPrefsSchema }),
+  'workspace/save-draft': () =>
+    v.strictObject({
+      profileId: profileRef,
+      draft: ComposedCallSchema,
+      checks: v.optional(DraftChecksSchema),
+    }),
+  'prefs/get': () => v.strictObject({}),
+  'prefs/set': () => v.strictObject({ prefs: StoredUiPrefsSchema }),
   /** The demo profile of a sandbox on its default address, for "Use local sandbox". */
-  'sandbox/demo': v.strictObject({}),
-  'collections/list': v.strictObject({}),
-  'collections/put': v.strictObject({ collection: CollectionSchema }),
-  'collections/delete': idPayload,
-  'collections/export': v.strictObject({
-    id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-    format: v.picklist(['native', 'postman']),
-  }),
+  'sandbox/demo': () => v.strictObject({}),
+  'collections/list': () => v.strictObject({}),
+  'collections/put': () => v.strictObject({ collection: CollectionSchema }),
+  'collections/delete': () => idPayload,
+  'collections/export': () =>
+    v.strictObject({
+      id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+      format: v.picklist(['native', 'postman']),
+    }),
   /** The collection as an OpenCollection YAML folder (Bruno), its files for the panel to zip. */
   /**
    * `profileIds`: the profiles whose environments Export for Bruno writes (the user's choice);
    * without it (Connect folder), those of the collection's auth method.
    */
-  'collections/export-folder': v.strictObject({
-    id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-    profileIds: v.optional(
-      v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(64))), v.maxLength(500)),
-    ),
-  }),
-  /** Opens the Connect folder tab for a collection (a folder picker cannot open in DevTools). */
-  'collections/connect-folder': v.strictObject({
-    id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-    reconnect: v.boolean(),
-  }),
-  'collections/import': v.union([
+  'collections/export-folder': () =>
     v.strictObject({
-      /** Up to 32 MiB: a 10 000-request Postman export is about 10 MiB. */
-      text: v.pipe(v.string(), v.maxLength(IMPORT_MAX_CHARS)),
+      id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+      profileIds: v.optional(
+        v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(64))), v.maxLength(500)),
+      ),
+    }),
+  /** Opens the Connect folder tab for a collection (a folder picker cannot open in DevTools). */
+  'collections/connect-folder': () =>
+    v.strictObject({
+      id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+      reconnect: v.boolean(),
+    }),
+  'collections/import': () =>
+    v.union([
+      v.strictObject({
+        /** Up to 32 MiB: a 10 000-request Postman export is about 10 MiB. */
+        text: v.pipe(v.string(), v.maxLength(IMPORT_MAX_CHARS)),
+        onClash,
+      }),
+      /** The same text packed (packed-text.ts): what the panel sends, a large file crosses faster. */
+      v.strictObject({ packed: v.pipe(v.string(), v.maxLength(IMPORT_MAX_CHARS)), onClash }),
+    ]),
+  /** A collection the panel read itself (an OpenAPI document), with its import summary. */
+  'collections/import-parsed': () =>
+    v.strictObject({
+      collection: CollectionSchema,
+      summary: v.pipe(v.array(v.pipe(v.string(), v.maxLength(4_096))), v.maxLength(500)),
       onClash,
     }),
-    /** The same text packed (packed-text.ts): what the panel sends, a large file crosses faster. */
-    v.strictObject({ packed: v.pipe(v.string(), v.maxLength(IMPORT_MAX_CHARS)), onClash }),
-  ]),
-  /** A collection the panel read itself (an OpenAPI document), with its import summary. */
-  'collections/import-parsed': v.strictObject({
-    collection: CollectionSchema,
-    summary: v.pipe(v.array(v.pipe(v.string(), v.maxLength(4_096))), v.maxLength(500)),
-    onClash,
-  }),
-  'token/get': v.strictObject({ profileId: profileRef, fresh: v.boolean() }),
-  'token/reveal': v.strictObject({ profileId: profileRef }),
-  'token/compare': v.strictObject({ profileId: profileRef }),
-  'lock/status': v.strictObject({}),
-  'lock/enable': v.strictObject({ passphrase }),
-  'lock/unlock': v.strictObject({ passphrase }),
-  'lock/lock': v.strictObject({}),
-  'lock/change': v.strictObject({ current: passphrase, next: passphrase }),
-  'lock/remove': v.strictObject({ passphrase }),
+  'token/get': () => v.strictObject({ profileId: profileRef, fresh: v.boolean() }),
+  'token/reveal': () => v.strictObject({ profileId: profileRef }),
+  'token/compare': () => v.strictObject({ profileId: profileRef }),
+  'lock/status': () => v.strictObject({}),
+  'lock/enable': () => v.strictObject({ passphrase }),
+  'lock/unlock': () => v.strictObject({ passphrase }),
+  'lock/lock': () => v.strictObject({}),
+  'lock/change': () => v.strictObject({ current: passphrase, next: passphrase }),
+  'lock/remove': () => v.strictObject({ passphrase }),
   /** For a forgotten passphrase: removes the sealed secrets (only those) and the lock. */
-  'lock/reset': v.strictObject({}),
+  'lock/reset': () => v.strictObject({}),
   /** Which Bearer tokens a captured page sent (SHA-256 fingerprints) this extension obtained. */
-  'capture/check-tokens': CheckTokensSchema,
+  'capture/check-tokens': () => CheckTokensSchema,
   /** The texts of captured calls, to mask every secret the worker holds in them. */
-  'capture/mask': MaskCapturedSchema,
+  'capture/mask': () => MaskCapturedSchema,
   /** The values a profile carries from answers to later calls (`{{orderId}}`). */
-  'variables/carried': v.strictObject({ profileId: profileRef }),
-  'variables/clear': v.strictObject({ profileId: profileRef }),
+  'variables/carried': () => v.strictObject({ profileId: profileRef }),
+  'variables/clear': () => v.strictObject({ profileId: profileRef }),
   /** A support report the panel built: every secret the worker holds masked, in any encoding. */
-  'report/redact': v.strictObject({ text: v.pipe(v.string(), v.maxLength(200_000)) }),
-};
+  'report/redact': () => v.strictObject({ text: v.pipe(v.string(), v.maxLength(200_000)) }),
+});
 
 export type MessageType = keyof typeof messages;
 export type RequestOf<K extends MessageType> = v.InferOutput<(typeof messages)[K]>;
