@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
-import { expect, test } from './fixtures';
+import { expect, OFTEN, test } from './fixtures';
 import { createOAuthProfile } from './profiles';
 
 // In order, in one worker, one browser: the second test runs where the first ran.
@@ -134,6 +134,11 @@ test('the first test fills the extension: a profile, a token, history, a collect
   await (await context.newPage()).goto(sandbox.url);
   await panel.reload();
 
+  // The calls' history reaches storage.local in one batch a second after them
+  // (extension/background/handlers/history.ts): looked for until it is there.
+  const hasHistory = async () =>
+    (await storedEverywhere(panel)).local.some((key) => key.startsWith('history'));
+  await expect.poll(hasHistory, OFTEN).toBe(true);
   const stored = await storedEverywhere(panel);
   expect(stored.local).toEqual(expect.arrayContaining(['profiles', 'secrets', 'collections']));
   expect(stored.local.some((key) => key.startsWith('history'))).toBe(true);
