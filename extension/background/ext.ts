@@ -2,7 +2,7 @@
  * The worker's one handle on the extension APIs, without webextension-polyfill: Firefox's own
  * `browser` where there is one, else Chrome's `chrome`, whose methods return promises in a
  * Manifest V3 worker. The polyfill (about 10 KB of the worker's script once minified, most of it a
- * table of every API, built into proxies as it loads) is code Chrome compiles and runs each time it
+ * table of every API, built into proxies as it loads) is code Chrome loads (from its code cache) and runs each time it
  * starts the stopped worker, before its listener is registered; the worker used it only as that
  * choice, and for the one thing Chrome's own `runtime.onMessage` does not do in the versions this
  * extension supports (a reply given as a promise): `onMessage` below does that as the polyfill

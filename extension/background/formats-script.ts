@@ -3,7 +3,7 @@
  * native writers, the export secret linter) and the Copy as generators, about two thirds of the
  * worker's code, which a Send never runs. The build emits it as its own classic script
  * (vite.config.ts), loaded only when a message needs it (lazy-formats.ts), so a stopped worker
- * woken by a Send compiles and runs only the rest. Pure code from src/ only: it holds no state,
+ * woken by a Send loads and runs only the rest. Pure code from src/ only: it holds no state,
  * reads no storage and sees a secret only when a handler passes one in.
  */
 import { lintForSecrets } from '../../src/collections/export-lint';
