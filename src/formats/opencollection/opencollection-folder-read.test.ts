@@ -128,4 +128,40 @@ describe('readFolderChanges', () => {
       readFolderChanges(nodeFolderHandle(root), first.stamps, { limits }),
     ).rejects.toThrow('its files hold more than 0.001 MB');
   });
+
+  it('refuses a folder past the limit in its subfolders before reading any file, one subfolder listed early', async () => {
+    await mkdir(join(root, 'early'));
+    await mkdir(join(root, 'late'));
+    for (const name of ['a.yml', 'b.yml', 'c.yml']) await writeFile(join(root, 'early', name), 'x');
+    await writeFile(join(root, 'late', 'd.yml'), 'x');
+    const texts = { count: 0 };
+    const folder = counting(nodeFolderHandle(root), texts);
+    // The second subfolder is listed a while after the first: its files tip the count.
+    const slow: FolderHandle = {
+      ...folder,
+      entries: async function* () {
+        for await (const [name, entry] of folder.entries()) {
+          if (name !== 'late' || entry.kind !== 'directory') {
+            yield [name, entry];
+            continue;
+          }
+          yield [
+            name,
+            {
+              ...entry,
+              entries: async function* () {
+                await new Promise((resolve) => setTimeout(resolve, 100));
+                yield* entry.entries();
+              },
+            },
+          ];
+        }
+      },
+    };
+    const limits = { files: 3, bytes: 1_000 };
+    await expect(readFolderChanges(slow, new Map(), { limits })).rejects.toThrow(
+      'it holds more than 3 files',
+    );
+    expect(texts.count).toBe(0);
+  });
 });

@@ -144,26 +144,29 @@ async function readOnce(
       stamps.set(path, { size: file.size, lastModified: file.lastModified, text, readAtMs });
     return { path, text };
   }
-  async function walk(handle: FolderHandle, prefix: string): Promise<CollectionFile[]> {
-    const entries: [string, FolderHandle | FolderFile][] = [];
+  /** The tree's files, each counted as it is listed. */
+  async function list(handle: FolderHandle, prefix: string): Promise<[string, FolderFile][]> {
+    const files: [string, FolderFile][] = [];
+    const folders: [string, FolderHandle][] = [];
     for await (const [name, entry] of handle.entries()) {
       if (name.startsWith('.') && !hiddenRead.has(name)) continue;
-      // Counted while listing: a folder far too large is refused before a single file is read.
-      if (entry.kind === 'file') {
-        fileCount += 1;
-        if (fileCount > limits.files) throw new FolderTooLarge(limits, 'files');
+      if (entry.kind === 'directory') {
+        folders.push([`${prefix}${name}/`, entry]);
+        continue;
       }
-      entries.push([`${prefix}${name}`, entry]);
+      fileCount += 1;
+      if (fileCount > limits.files) throw new FolderTooLarge(limits, 'files');
+      files.push([`${prefix}${name}`, entry]);
     }
-    // The reads start once the listing is done, all at once, and are awaited together.
-    const files = await Promise.all(
-      entries.map(async ([path, entry]) =>
-        entry.kind === 'directory' ? walk(entry, `${path}/`) : [await readFile(path, entry)],
-      ),
-    );
-    return files.flat();
+    const nested = await Promise.all(folders.map(([path, folder]) => list(folder, path)));
+    return [...files, ...nested.flat()];
   }
-  const files = await walk(root, '');
+  // The whole tree is listed before a file is read, so a folder far too large is refused before
+  // a single file is read, in whichever subfolder its count tips over (reads started as each
+  // subfolder was listed read thousands of a repository's files, seconds of them, to no end).
+  // Then the reads start all at once, and are awaited together.
+  const listed = await list(root, '');
+  const files = await Promise.all(listed.map(([path, entry]) => readFile(path, entry)));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, stamps, read: read.sort() };
 }
