@@ -154,7 +154,7 @@ test('a Postman 12 folder in a git repository, connected with the real picker fr
           await panel.click('treeitem', 'Get order', { role: 'tree', name: 'Team' });
           return panel.value('path');
         },
-        { timeout: 20_000 },
+        { ...OFTEN, timeout: 20_000 },
       )
       .toBe('orders/open');
     expect(await folderStatus()).toBe(kept);
