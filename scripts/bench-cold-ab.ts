@@ -8,12 +8,13 @@
  * builds' figures of the same round.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { createSandbox, type Sandbox } from '../src/sandbox/server';
+import type { Sandbox } from '../src/sandbox/server';
 import { createApiKeyProfile, createOAuthProfile } from '../tests/e2e/profiles';
 import { lockAndUnlock, measureColdSend } from './bench-cold';
+import { alternatedRounds } from './bench-rounds';
 import { chromiumArgs, chromiumPath, PANEL_PATH } from './extension-browser';
 
 const API_KEY = 'API key';
@@ -53,18 +54,4 @@ async function one(dist: string, sandbox: Sandbox) {
   }
 }
 
-const dists = process.argv.slice(2);
-const rounds = Number(process.env.ROUNDS ?? 3);
-const sandbox = await createSandbox({ port: 0 });
-try {
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? dists : [...dists].reverse();
-    for (const dist of order) {
-      const figures = await one(dist, sandbox);
-      const load = loadavg().map((value) => Math.round(value * 100) / 100);
-      console.log(JSON.stringify({ round, dist, load, ...figures }));
-    }
-  }
-} finally {
-  await sandbox.close();
-}
+await alternatedRounds((dist, _round, sandbox) => one(dist, sandbox));

@@ -13,13 +13,14 @@
  * function on stdout. Profile an unminified build to read the function names.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
-import { createSandbox } from '../src/sandbox/server';
+import type { Sandbox } from '../src/sandbox/server';
 import { createApiKeyProfile, createOAuthProfile } from '../tests/e2e/profiles';
 import { coldSend, lockAndUnlock, stopWorker, watchPanelMessages, watchWorker } from './bench-cold';
+import { alternatedRounds } from './bench-rounds';
 import { ANSWER_STATUS, timedSend } from './bench-send';
 import { median } from './bench-stats';
 import { chromiumArgs, chromiumPath, PANEL_PATH } from './extension-browser';
@@ -196,11 +197,7 @@ async function measure(
   };
 }
 
-async function one(
-  dist: string,
-  round: number,
-  sandbox: Awaited<ReturnType<typeof createSandbox>>,
-) {
+async function one(dist: string, round: number, sandbox: Sandbox) {
   const dir = mkdtempSync(join(tmpdir(), 'cold-cpu-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath(),
@@ -245,18 +242,4 @@ async function one(
   }
 }
 
-const dists = process.argv.slice(2);
-const rounds = Number(process.env.ROUNDS ?? 3);
-const sandbox = await createSandbox({ port: 0 });
-try {
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? dists : [...dists].reverse();
-    for (const dist of order) {
-      const figures = await one(dist, round, sandbox);
-      const load = loadavg().map((value) => Math.round(value * 100) / 100);
-      console.log(JSON.stringify({ round, dist, load, ...figures }));
-    }
-  }
-} finally {
-  await sandbox.close();
-}
+await alternatedRounds(one);
