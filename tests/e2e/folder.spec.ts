@@ -524,9 +524,7 @@ test('a folder of thousands of files is refused while listed, and its remembered
   // folder; that the poll leaves a refused folder alone for a minute and more is held by the unit
   // test src/workspace/folders/folder-poll.test.ts, so a few polls' watch suffices here.
   await panel.reload();
-  const reopened = Date.now();
   await expect(refused).toContainText(said, { timeout: 15_000 });
-  expect(Date.now() - reopened).toBeLessThan(15_000);
   const row = collections
     .getByRole('tree', { name: 'Team', exact: true })
     .getByRole('treeitem', { name: 'List products', exact: true });
