@@ -3,8 +3,8 @@
  * `npm test` after set-up: typecheck, lint and format check, dependency rules (dependency-cruiser),
  * production builds for Chrome and Firefox, Mozilla's add-on linter on the Firefox build, unit
  * tests (which include the audit of both built manifests), then end-to-end tests in real Chromium
- * and in Firefox ESR. Ends with how long each step took and one line that counts every test:
- * "tests: N passed, N failed".
+ * and in Firefox ESR. Ends with how long each step took, each failed test named with its first
+ * error line, and one line that counts every test: "tests: N passed, N failed".
  *
  * The checks that read only the sources (typecheck, lint, dependency rules) run beside the builds,
  * each step's output printed whole when it ends; the unit tests start once both builds are there
@@ -85,24 +85,54 @@ async function chain(...names) {
   return true;
 }
 
+/** The first line of a failure's message, to name it in one line. */
+function firstLine(message) {
+  return (message ?? '').split('\n').find((line) => line.trim() !== '') ?? '';
+}
+
+/** Every test the reports count, and each failure named with its file and first error line. */
 function count() {
   let passed = 0;
   let failedTests = 0;
+  /** @type {string[]} */
+  const failures = [];
   if (existsSync(unitReport)) {
     const unit = JSON.parse(readFileSync(unitReport, 'utf8'));
     passed += unit.numPassedTests ?? 0;
     failedTests += unit.numFailedTests ?? 0;
+    for (const file of unit.testResults ?? []) {
+      const path = file.name?.replace(`${root}/`, '');
+      const failing = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failing)
+        failures.push(`unit ${path} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      // A file that fails before any test runs (an import that throws) has no test to name.
+      if (file.status === 'failed' && failing.length === 0)
+        failures.push(`unit ${path}: ${firstLine(file.message)}`);
+    }
   }
   if (existsSync(e2eReport)) {
-    const stats = JSON.parse(readFileSync(e2eReport, 'utf8')).stats ?? {};
+    const report = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const stats = report.stats ?? {};
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     failedTests += stats.unexpected ?? 0;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'unexpected') {
+            const error = test.results?.at(-1)?.errors?.[0]?.message;
+            failures.push(
+              `[${test.projectName}] tests/${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`,
+            );
+          }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
   }
-  return { passed, failed: failedTests };
+  return { passed, failed: failedTests, failures };
 }
 
 function finish(started) {
-  const { passed, failed: failedTests } = count();
+  const { passed, failed: failedTests, failures } = count();
   const total = (Date.now() - started) / 1000;
   console.log(
     `\nSteps (wall-clock; load average ${loadavg()
@@ -113,6 +143,8 @@ function finish(started) {
     console.log(`  ${ok ? '✓' : '✗'} ${name.padEnd(22)} ${seconds.toFixed(1).padStart(6)} s`);
   console.log(`  ${'total'.padEnd(24)} ${total.toFixed(1).padStart(6)} s`);
   const anyFailed = failed || failedTests > 0 || passed === 0;
+  // Named again at the end: a long run's log is often read from its tail.
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
   console.log(
     `\ntests: ${passed} passed, ${failed ? Math.max(failedTests, 1) : failedTests} failed`,
   );

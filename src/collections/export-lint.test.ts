@@ -311,7 +311,8 @@ describe('lintForSecrets on large bodies', () => {
   ])('scans %s of 1 MB in about linear time (a backtracking pattern took minutes)', (_, body) => {
     const started = performance.now();
     lintForSecrets(withBody(body), STORED);
-    expect(performance.now() - started).toBeLessThan(4_000);
+    // ~0.3 s alone, 1.3 s on a loaded machine; the backtracking pattern took minutes.
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 });
 

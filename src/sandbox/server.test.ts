@@ -45,7 +45,7 @@ describe('createSandbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = performance.now();
     await sandbox.close();
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(5_000); // the answer was 10 s away
     expect(await pending).toBe('cut');
   });
 });

@@ -64,10 +64,10 @@ describe('fault switches', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     // The control API is never delayed, so a test can always turn the latency off again (a long
     // latency and a loose bound: a loaded CI machine must not make this flaky).
-    sandbox().switches.latencyMs = 5_000;
+    sandbox().switches.latencyMs = 60_000;
     started = performance.now();
     await fetch(`${sandbox().url}/__sandbox/switches`);
-    expect(performance.now() - started).toBeLessThan(2_500);
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it('answers every token and /v1 call with the serverError status and an Apigee fault', async () => {

@@ -118,7 +118,8 @@ describe('exampleFromSchema', () => {
     }
     const started = performance.now();
     const built = exampleFromSchema(level, AT);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // 10^10 leaves unbounded; a few milliseconds within the budget, 5 s even on a loaded CI run.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(built.truncated).toBe(true);
     expect(JSON.stringify(built.value).length).toBeLessThan(200_000);
     const budget = { nodes: 5 };

@@ -477,7 +477,7 @@ describe('importOpenApi, property-based', () => {
   it('refuses YAML aliases that would expand to 10^10 values, in bounded time, saying why', () => {
     const started = performance.now();
     const result = importChecked(aliasBomb(10));
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toContain('alias bomb');
   });

@@ -83,13 +83,14 @@ describe('the wire observer', () => {
   });
 
   it('waits for a report still on its way when the call settles first', async () => {
-    const observer = createWireObserver({ graceMs: 5_000, browser: 'chrome' });
+    const observer = createWireObserver({ graceMs: 30_000, browser: 'chrome' });
     const watch = observer.watch(call());
     const settled = watch.settle();
     setTimeout(() => observer.report(observed(call())), 20);
     const started = performance.now();
     expect((await settled).observed).toBe(true);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // Settled by the report, not by the grace running out.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('says the call never left the browser when nothing was reported, instead of an empty list', async () => {
