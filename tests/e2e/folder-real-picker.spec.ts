@@ -187,8 +187,10 @@ test('a folder connected with the real picker from the panel inside DevTools sta
     // A browser restart: the browser wants a click again, and the panel says so.
     await browser.close();
     browser = await launchWithExtension(ARGS, [], profileDir, desktop.display);
+    // The browser's first tab: a new one would open a second DevTools window, which loads a panel
+    // of its own (it held the panel here up for seconds, the browser being busiest just started).
     const restarted =
-      browser.context.pages().find((page) => page.url().startsWith('http')) ??
+      browser.context.pages().find((page) => /^(http|about:blank)/.test(page.url())) ??
       (await browser.context.newPage());
     const thirdUrl = `${sandbox.url}/?devtools=3`;
     await restarted.goto(thirdUrl);
