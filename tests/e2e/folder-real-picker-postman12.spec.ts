@@ -15,7 +15,7 @@ import type { BrowserContext } from '@playwright/test';
 import { TargetHub } from '../../scripts/devtools-cdp';
 import { panelInspecting } from './devtools-panel-dom';
 import { expect, launchWithExtension, OFTEN, PANEL_PATH, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { saveApiKeyProfile } from './profiles';
 import { BROWSER_WINDOW_ARGS, filesOnDisk, pickFolder, saidOutcome, sed } from './real-picker';
 import { XDesktop } from './x-desktop';
 
@@ -75,7 +75,7 @@ test('a Postman 12 folder in a git repository, connected with the real picker fr
     // A profile and a collection named as the team's, made in a panel tab closed before the pick.
     const setup = await browser.context.newPage();
     await setup.goto(panelUrl);
-    await createApiKeyProfile(setup, { ...sandbox.credentials, baseUrl: sandbox.url });
+    await saveApiKeyProfile(setup, { ...sandbox.credentials, baseUrl: sandbox.url });
     await setup.getByRole('textbox', { name: 'Path' }).fill('products');
     await setup.getByRole('button', { name: 'Save request' }).click();
     const form = setup.getByRole('form', { name: 'Save request' });

@@ -18,7 +18,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { TargetHub } from '../../scripts/devtools-cdp';
 import { panelInspecting } from './devtools-panel-dom';
 import { expect, launchWithExtension, OFTEN, PANEL_PATH, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { saveApiKeyProfile } from './profiles';
 import {
   ALLOW_EVERY_VISIT,
   answerPrompt,
@@ -54,7 +54,7 @@ test('a folder connected with the real picker from the panel inside DevTools sta
     // A profile and a collection, made in a panel tab that is closed before the folder is picked.
     const setup = await browser.context.newPage();
     await setup.goto(panelUrl);
-    await createApiKeyProfile(setup, { ...sandbox.credentials, baseUrl: sandbox.url });
+    await saveApiKeyProfile(setup, { ...sandbox.credentials, baseUrl: sandbox.url });
     await setup.getByRole('textbox', { name: 'Path' }).fill('products');
     await setup.getByRole('button', { name: 'Save request' }).click();
     const form = setup.getByRole('form', { name: 'Save request' });
@@ -187,8 +187,10 @@ test('a folder connected with the real picker from the panel inside DevTools sta
     // A browser restart: the browser wants a click again, and the panel says so.
     await browser.close();
     browser = await launchWithExtension(ARGS, [], profileDir, desktop.display);
+    // The browser's first tab: a new one would open a second DevTools window, which loads a panel
+    // of its own (it held the panel here up for seconds, the browser being busiest just started).
     const restarted =
-      browser.context.pages().find((page) => page.url().startsWith('http')) ??
+      browser.context.pages().find((page) => /^(http|about:blank)/.test(page.url())) ??
       (await browser.context.newPage());
     const thirdUrl = `${sandbox.url}/?devtools=3`;
     await restarted.goto(thirdUrl);

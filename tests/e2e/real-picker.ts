@@ -32,21 +32,22 @@ export async function pickFolder(
 ) {
   const picker = await desktop.waitForWindow(PICKER);
   // The location entry (Ctrl+L) takes a typed path; Enter would cancel the pick, Alt+O is its
-  // Open. The dialog maps before GTK has drawn it, and keys it gets meanwhile are lost: when it is
-  // still open a while later, the path is typed again (Ctrl+L selects what is in the entry).
+  // Open. With no window manager, the browser may take the keyboard back while the path is typed
+  // (it did, a second or two into the first picker after the browser started): keys typed from
+  // then on go to the browser window, and the picker waited 10 s for them before typing again.
+  // Once the picker lost the keyboard, or is still open a while later, the path is typed again at
+  // once (Ctrl+L selects what is in the entry).
+  const deadline = Date.now() + 40_000;
   for (let attempt = 1; ; attempt += 1) {
+    if (attempt > 1 && !(await desktop.isOpen(PICKER))) break;
     await desktop.focus(picker);
     await desktop.key('ctrl+l');
     await desktop.type(folder);
     await desktop.key('alt+o');
-    const closed = await desktop.waitForNoWindow(PICKER, 10_000).then(
-      () => true,
-      (error: Error) => {
-        if (attempt === 4) throw error;
-        return false;
-      },
-    );
-    if (closed) break;
+    const outcome = await desktop.waitForCloseOrBlur(picker, PICKER, 10_000);
+    if (outcome === 'closed') break;
+    if (Date.now() > deadline)
+      throw new Error(`The folder picker is still open after ${attempt} tries (${outcome})`);
   }
   const button = answer === 'Allow' ? EDIT_FILES_PROMPT.allow : EDIT_FILES_PROMPT.dontAllow;
   await answerPrompt(desktop, button, answered);

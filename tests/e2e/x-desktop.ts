@@ -51,28 +51,50 @@ export class XDesktop {
 
   /** The id of the first visible window whose title matches `title` (a regular expression). */
   async waitForWindow(title: string, timeoutMs = 30_000): Promise<string> {
-    const found = await this.xdotool(
-      ['search', '--sync', '--onlyvisible', '--name', title],
-      timeoutMs,
-    ).catch((error: Error) => {
-      throw new Error(
-        `No window titled /${title}/ showed within ${timeoutMs} ms (${error.message})`,
-      );
-    });
-    return found.split('\n')[0] ?? '';
-  }
-
-  /** Waits until no visible window's title matches `title`. */
-  async waitForNoWindow(title: string, timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      // xdotool search exits 1 when nothing matches.
+      const found = await this.xdotool(
+        ['search', '--sync', '--onlyvisible', '--name', title],
+        Math.max(deadline - Date.now(), 1_000),
+      ).catch((error: Error) => {
+        // A window closing while xdotool looks at it (BadWindow) fails the search: search again.
+        if (/BadWindow/.test(error.message) && Date.now() < deadline) return null;
+        throw new Error(
+          `No window titled /${title}/ showed within ${timeoutMs} ms (${error.message})`,
+        );
+      });
+      if (found !== null) return found.split('\n')[0] ?? '';
+    }
+  }
+
+  /** Whether a visible window's title matches `title`. */
+  async isOpen(title: string): Promise<boolean> {
+    for (;;) {
+      // xdotool search exits 1 when nothing matches; a window closing while it looks (BadWindow)
+      // says nothing of this one: look again.
       const open = await this.xdotool(['search', '--onlyvisible', '--name', title]).then(
         (ids) => ids !== '',
-        () => false,
+        (error: Error) => (/BadWindow/.test(error.message) ? null : false),
       );
-      if (!open) return;
-      if (Date.now() > deadline) throw new Error(`A window titled /${title}/ is still open`);
+      if (open !== null) return open;
+    }
+  }
+
+  /**
+   * Waits until window `id` (titled `title`) closes: `closed`; or until the keyboard is taken
+   * from it while it is still open (X sent our keys elsewhere from then on): `unfocused`.
+   */
+  async waitForCloseOrBlur(id: string, title: string, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    let unfocused = 0;
+    for (;;) {
+      const focused = await this.xdotool(['getwindowfocus']).catch(() => '');
+      // Looked at after the focus: a window that closed meanwhile is not taken for one that lost
+      // it; and a loss is believed when seen twice, not in the moment a closing window lets go.
+      if (!(await this.isOpen(title))) return 'closed';
+      unfocused = focused === id ? 0 : unfocused + 1;
+      if (unfocused === 2) return 'unfocused';
+      if (Date.now() > deadline) return 'open';
       await sleep(200);
     }
   }
