@@ -384,9 +384,10 @@ test('a refusal that comes back after the token was renewed is retried with the 
   const oldToken = await ask<{ accessToken: string }>(panel, 'token/reveal', { profileId });
   const oldBearer = `Bearer ${oldToken.value?.accessToken}`;
   sandbox.expireAllTokens();
-  // The call goes out with the old token and its refusal is held back for three seconds; meanwhile
-  // the user asks for a new token, which comes at once.
-  sandbox.switches.latencyMs = 3_000;
+  // The call goes out with the old token and its refusal is held back (up to 20 s, below the
+  // worker's 30 s timeout) until the new token is there; meanwhile the user asks for a new token,
+  // which comes at once. Then the refusal is let go, rather than after a fixed wait.
+  sandbox.switches.latencyMs = 20_000;
   const slow = ask<Exchange>(
     panel,
     'request/send',
@@ -403,6 +404,7 @@ test('a refusal that comes back after the token was renewed is retried with the 
   expect(newBearer).not.toBe(oldBearer);
   expect(sandbox.tokenRequestCount()).toBe(2);
 
+  sandbox.releaseHeld();
   const reply = await slow;
   expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
   expect(reply.value?.status).toBe(200);
