@@ -200,7 +200,7 @@ test('Escape cancels a call wherever the focus is and stops there; Send keeps it
 }) => {
   // About the room the panel has beside DevTools' drawer, with the sidebar docked.
   await panel.setViewportSize({ width: 760, height: 420 });
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('textbox', { name: 'Path', exact: true }).fill('products');
   // DevTools hears an extension panel's keys on its document, whatever the panel did with them.
   await panel.evaluate(() => {
