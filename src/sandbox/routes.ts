@@ -55,6 +55,18 @@ export interface SandboxState {
   policy: PolicyState;
   /** Aborted by close(), so that no latency timer outlives the server. */
   closed: AbortSignal;
+  /** Aborted by releaseHeld() (then replaced): the latency waits under way end, their answers go. */
+  held: AbortSignal;
+}
+
+/** The latency switch's wait: cut short by releaseHeld() (the answer goes on), ended by close(). */
+async function latency(ms: number, state: SandboxState): Promise<void> {
+  const released = state.held;
+  try {
+    await delay(ms, undefined, { signal: AbortSignal.any([state.closed, released]) });
+  } catch (error) {
+    if (state.closed.aborted || !released.aborted) throw error;
+  }
 }
 
 /**
@@ -63,8 +75,8 @@ export interface SandboxState {
  * request with an Origin header. Null when the call goes through.
  */
 async function gatewayTrouble(incoming: Incoming, state: SandboxState): Promise<Reply | null> {
-  const { switches, closed } = state;
-  if (switches.latencyMs > 0) await delay(switches.latencyMs, undefined, { signal: closed });
+  const { switches } = state;
+  if (switches.latencyMs > 0) await latency(switches.latencyMs, state);
   if (switches.htmlErrorPage) return htmlErrorPage();
   if (switches.serverError !== null) return serverErrorFault(switches.serverError);
   const origin = incoming.headers.origin;

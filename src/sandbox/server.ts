@@ -38,6 +38,11 @@ export interface Sandbox {
   tokenRequestCount(): number;
   /** Makes every token issued so far expired. */
   expireAllTokens(): void;
+  /**
+   * Sends at once every answer the latency switch holds now (later requests still wait
+   * `latencyMs`): a test's way to answer a call late at the moment it chooses, not after a timer.
+   */
+  releaseHeld(): void;
   close(): Promise<void>;
 }
 
@@ -79,6 +84,7 @@ function listen(server: Server, host: string, port: number): Promise<void> {
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? DEFAULT_HOST;
   const closed = new AbortController();
+  let held = new AbortController();
   const state: SandboxState = {
     url: '',
     credentials: { ...DEMO_CREDENTIALS, ...options.credentials },
@@ -87,6 +93,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     requests: [],
     policy: newPolicyState(),
     closed: closed.signal,
+    held: held.signal,
   };
   let tokenRequests = 0;
 
@@ -140,6 +147,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     requests: state.requests,
     tokenRequestCount: () => tokenRequests,
     expireAllTokens: () => state.store.expireAll(Date.now()),
+    releaseHeld: () => {
+      const holding = held;
+      held = new AbortController();
+      state.held = held.signal;
+      holding.abort();
+    },
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {
         closed.abort();

@@ -70,6 +70,28 @@ describe('fault switches', () => {
     expect(performance.now() - started).toBeLessThan(20_000);
   });
 
+  it('sends the answers latencyMs holds at once on releaseHeld, and holds later ones again', async () => {
+    sandbox().switches.latencyMs = 60_000;
+    const started = performance.now();
+    const { clientId, clientSecret } = sandbox().credentials;
+    const authorization = basicHeader(clientId, clientSecret);
+    const held = [
+      callV1(sandbox(), 'ping'),
+      requestToken(sandbox(), { headers: { authorization } }),
+    ];
+    await expect.poll(() => sandbox().requests.length).toBe(2);
+    sandbox().releaseHeld();
+    const [call, token] = await Promise.all(held);
+    expect(call?.status).toBe(200);
+    expect(token?.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(30_000); // the answers were a minute away
+    // A request after the release waits its latency again.
+    sandbox().switches.latencyMs = 300;
+    const later = performance.now();
+    expect((await callV1(sandbox(), 'ping')).status).toBe(200);
+    expect(performance.now() - later).toBeGreaterThanOrEqual(290);
+  });
+
   it('answers every token and /v1 call with the serverError status and an Apigee fault', async () => {
     sandbox().switches.serverError = 503;
     const api = await callV1(sandbox(), 'ping');

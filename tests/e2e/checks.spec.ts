@@ -5,7 +5,7 @@
  * profile by the worker, shown and clearable; a secret's name is never written.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, OFTEN, test } from './fixtures';
 import { saveApiKeyProfile } from './profiles';
 import { requestTab, responseTab } from './workbench';
 
@@ -185,8 +185,10 @@ test('Add answer variable is a draft the worker keeps: no refusal, a note on the
   // The draft is saved 400 ms after an edit: the worker keeps it, the unnamed row with it, and
   // nothing is refused.
   await expect
-    .poll(async () =>
-      JSON.stringify(await panel.evaluate(() => chrome.storage.local.get('draftChecks'))),
+    .poll(
+      async () =>
+        JSON.stringify(await panel.evaluate(() => chrome.storage.local.get('draftChecks'))),
+      OFTEN,
     )
     .toContain('res.body.data.id');
   await expect(panel.getByText('This draft is not kept')).toHaveCount(0);

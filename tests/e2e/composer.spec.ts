@@ -3,7 +3,7 @@
  * URL preview, JSON Format, Ctrl+Enter and Escape, and the history of calls without secrets.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, OFTEN, test } from './fixtures';
 import { createApiKeyProfile, saveApiKeyProfile } from './profiles';
 import { requestTab, sidebarTab } from './workbench';
 
@@ -184,8 +184,9 @@ test('New request (and Alt+N) puts an empty draft in the composer, tied to no sa
   await path.fill('products');
   // The draft is saved a moment after the last edit.
   await expect
-    .poll(async () =>
-      JSON.stringify(await panel.evaluate(() => chrome.storage.local.get('drafts'))),
+    .poll(
+      async () => JSON.stringify(await panel.evaluate(() => chrome.storage.local.get('drafts'))),
+      OFTEN,
     )
     .toContain('"path":"products"');
   await panel.reload();
@@ -199,7 +200,7 @@ test('Escape cancels a call wherever the focus is and stops there; Send keeps it
 }) => {
   // About the room the panel has beside DevTools' drawer, with the sidebar docked.
   await panel.setViewportSize({ width: 760, height: 420 });
-  await createApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
+  await saveApiKeyProfile(panel, { ...sandbox.credentials, baseUrl: sandbox.url });
   await panel.getByRole('textbox', { name: 'Path', exact: true }).fill('products');
   // DevTools hears an extension panel's keys on its document, whatever the panel did with them.
   await panel.evaluate(() => {

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isDevToolsFrontend, showDevToolsPanel, TargetHub } from '../../scripts/devtools-cdp';
 import { createSandbox } from '../../src/sandbox/server';
-import { expect, launchWithExtension, PANEL_PATH, test } from './fixtures';
+import { expect, launchWithExtension, OFTEN, PANEL_PATH, test } from './fixtures';
 
 const INSPECTED_HTML = '<!doctype html><title>Inspected page</title><p>Inspect me</p>';
 
@@ -65,7 +65,11 @@ test('the Partner API panel renders inside real Chrome DevTools', async () => {
     const readPanel = () =>
       panelFrame.evaluate<unknown>(READ_PANEL).catch((error: Error) => ({ error: error.message }));
     await expect
-      .poll(readPanel, { message: 'the panel as rendered inside DevTools', timeout: 10_000 })
+      .poll(readPanel, {
+        ...OFTEN,
+        message: 'the panel as rendered inside DevTools',
+        timeout: 10_000,
+      })
       .toEqual({
         heading: 'Partner API',
         subheading: 'Create your first profile',
@@ -109,7 +113,7 @@ test('the sandbox’s demo page, with DevTools open on the panel as npm start op
     // What the browser and DevTools ask of the page by themselves (the favicon, DevTools'
     // workspace file) has reached the sandbox; a moment more lets a failed answer be logged.
     await expect
-      .poll(() => sandbox.requests.map((request) => request.path))
+      .poll(() => sandbox.requests.map((request) => request.path), OFTEN)
       .toEqual(
         expect.arrayContaining([
           '/favicon.ico',

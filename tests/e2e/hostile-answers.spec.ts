@@ -9,7 +9,7 @@
  * cased, base64, Basic, inside a JWT however encoded) shows in no tab of the answer.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, OFTEN, test } from './fixtures';
 import {
   ECHO_TOKEN_CLIENT,
   ECHOED_TOKEN,
@@ -147,7 +147,7 @@ test('the worker’s events mask every held secret a refusing token endpoint ech
         clientSecret,
       });
       await panel.getByRole('banner').getByRole('button', { name: 'Get token' }).click();
-      await expect.poll(() => tokenRequests().length).toBe(index + 1);
+      await expect.poll(() => tokenRequests().length, OFTEN).toBe(index + 1);
       await expect(panel.getByText('Token request failed').first()).toBeVisible();
     }
     const events = JSON.stringify(

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchWithExtension, PANEL_PATH } from '../../scripts/extension-browser';
 import { createSandbox } from '../../src/sandbox/server';
-import { expect, test } from './fixtures';
+import { expect, OFTEN, test } from './fixtures';
 import { startHostileServer } from './hostile-server';
 import { createApiKeyProfile, createOAuthProfile } from './profiles';
 import { requestTab, responseTab } from './workbench';
@@ -197,7 +197,7 @@ for (const lock of ['off', 'on'] as const) {
       await path.fill(`keys/${K_KEY.slice(0, 7)}`);
       await path.pressSequentially(`${K_KEY.slice(7, 14)}/`, { delay: 450 });
       // The last draft is written (its masked start and the "/" after it) before the next edit.
-      await expect.poll(() => storedDrafts(panel)).toContain('"path":"keys/••••/"');
+      await expect.poll(() => storedDrafts(panel), OFTEN).toContain('"path":"keys/••••/"');
       await path.fill('orders');
       await panel.getByRole('combobox', { name: 'Method' }).selectOption('POST');
       await requestTab(panel, 'Params');
@@ -214,8 +214,9 @@ for (const lock of ['off', 'on'] as const) {
         .fill(JSON.stringify({ o: O_SECRET, h: encodeURIComponent(H_SECRET) }));
       await panel.getByRole('button', { name: 'Send' }).click();
       await expect(response(panel)).toContainText(/\d{3}/);
-      // The last draft and the call's history entry are written before the browser closes.
-      await expect.poll(() => lastCallKept(panel)).toEqual({ draft: true, history: true });
+      // The last draft and the call's history entry are written before the browser closes (the
+      // entry a second after the answer, in the worker's batch: looked for often, not each second).
+      await expect.poll(() => lastCallKept(panel), OFTEN).toEqual({ draft: true, history: true });
       await panel.close();
     } finally {
       await browser.close();

@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
-import { expect, test } from './fixtures';
+import { expect, OFTEN, test } from './fixtures';
 import { createOAuthProfile, saveApiKeyProfile, saveOAuthProfile } from './profiles';
 
 const toolbar = (panel: Page) => panel.getByRole('banner');
@@ -60,7 +60,7 @@ test('a renewal near expiry shows, in the toolbar, the Token region and the time
 
   await send(panel, 'products');
   // The first answer's 200 may still be on screen when send() looks: wait for the second call.
-  await expect.poll(() => bearers(sandbox.requests).length).toBe(2);
+  await expect.poll(() => bearers(sandbox.requests).length, OFTEN).toBe(2);
   const second = bearers(sandbox.requests).at(-1) ?? '';
   expect(second).not.toBe(first);
   // Within 500 ms of the answer, everything names the token that went out.
@@ -242,7 +242,7 @@ test('the worker’s events carry no secret: no client secret, API key or access
       await panel.evaluate(() => (window as unknown as { seenEvents: unknown[] }).seenEvents),
     );
   // The save's "forgotten" event follows the save's reply: wait for it rather than read at once.
-  await expect.poll(seenEvents).toContain('"change":"forgotten"');
+  await expect.poll(seenEvents, OFTEN).toContain('"change":"forgotten"');
   const events = await seenEvents();
   expect(events).toContain('"kind":"token"');
   expect(events).toContain('"kind":"timeline"');
