@@ -9,8 +9,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Sandbox } from '../src/sandbox/server';
-import { launchFirefoxWithExtension } from './firefox-browser';
-import { showFirefoxPanel } from './firefox-devtools';
 import { findFirefox, INSTALL_FIREFOX_HELP } from './setup.mjs';
 
 /** Fixed, so the kept profile finds the extension's storage again (any UUID would do). */
@@ -47,6 +45,11 @@ export async function openFirefox(
     return null;
   }
   mkdirSync(profileDir, { recursive: true });
+  // puppeteer-core is loaded only to open Firefox: a start without a display does without it.
+  const [{ launchFirefoxWithExtension }, { showFirefoxPanel }] = await Promise.all([
+    import('./firefox-browser'),
+    import('./firefox-devtools'),
+  ]);
   const firefox = await launchFirefoxWithExtension({
     headless: false,
     dist,

@@ -17,8 +17,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
+import type { BrowserContext, BrowserType, Page } from '@playwright/test';
 import { startupBanner } from '../src/sandbox/cli';
 import { createSandbox, type Sandbox } from '../src/sandbox/server';
 import { inputsDigest, isBuildCurrent, recordBuild } from './build-stamp';
@@ -123,7 +122,12 @@ async function selectPanel(context: BrowserContext, page: Page): Promise<boolean
  * Chromium with the extension, sandboxed unless it cannot be (root, or no user namespaces): then
  * it starts again with --no-sandbox, and says why.
  */
-async function launch(executablePath: string, headless: boolean, extra: string[]) {
+async function launch(
+  chromium: BrowserType,
+  executablePath: string,
+  headless: boolean,
+  extra: string[],
+) {
   mkdirSync(PROFILE_DIR, { recursive: true });
   writeDownloadPrefs(PROFILE_DIR, DOWNLOADS);
   const start = (sandboxArgs: string[]) =>
@@ -166,9 +170,9 @@ async function launch(executablePath: string, headless: boolean, extra: string[]
 }
 
 /** The panel in a tab of a headless Chromium, reachable through its remote debugging port. */
-async function openHeadless(executablePath: string, sandbox: Sandbox) {
+async function openHeadless(chromium: BrowserType, executablePath: string, sandbox: Sandbox) {
   const port = Number(flags['debugging-port']);
-  const context = await launch(executablePath, true, [
+  const context = await launch(chromium, executablePath, true, [
     `--remote-debugging-port=${port}`,
     '--remote-debugging-address=127.0.0.1',
   ]);
@@ -210,13 +214,15 @@ ${DIST_SHOWN} is built and the sandbox keeps running.\n${manualLoadHelp(sandbox)
       onClosed: () => sayBrowserClosed('Firefox'),
     });
   }
+  // Loaded only to open Chromium (a start without a browser does without it).
+  const { chromium } = await import('@playwright/test');
   const found = findChromium(() => chromium.executablePath());
   if (found.path === null) {
     console.log(`\n${found.problem} ${INSTALL_CHROMIUM_HELP}\n\n${manualLoadHelp(sandbox)}`);
     return null;
   }
-  if (flags.headless) return openHeadless(found.path, sandbox);
-  const context = await launch(found.path, false, ['--auto-open-devtools-for-tabs']);
+  if (flags.headless) return openHeadless(chromium, found.path, sandbox);
+  const context = await launch(chromium, found.path, false, ['--auto-open-devtools-for-tabs']);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${sandbox.url}/`);
   console.log(
@@ -237,6 +243,8 @@ async function main(): Promise<void> {
   } else {
     console.log(`Building the extension into ${DIST_SHOWN} …`);
     const inputs = inputsDigest(ROOT, mode); // before the build: a change during it builds again
+    // Loaded only to build (a start on a current build does without it).
+    const { build } = await import('vite');
     await build({
       configFile: join(ROOT, 'vite.config.ts'),
       logLevel: 'warn',
