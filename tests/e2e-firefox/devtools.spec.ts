@@ -217,10 +217,17 @@ test('in Firefox’s DevTools an https profile saves, and the panel says how to 
       'Access to https://api.partner.example/* is not granted, and this panel cannot ask for it',
     );
     expect(shown).toContain('Allow it on about:addons');
-    const picker = await inPanel<string>(
-      `return document.querySelector('#active-profile')?.selectedOptions[0]?.text ?? '';`,
-    );
-    expect(picker).toBe('Partner (https)');
+    // The picker shows the saved profile once the profile list is read again, which may come a
+    // moment after the note (a single look failed at load 23).
+    await expect
+      .poll(
+        () =>
+          inPanel<string>(
+            `return document.querySelector('#active-profile')?.selectedOptions[0]?.text ?? '';`,
+          ),
+        { message: 'the profile picker', timeout: FIREFOX_WAIT_MS },
+      )
+      .toBe('Partner (https)');
   } finally {
     await sandbox.close();
   }
