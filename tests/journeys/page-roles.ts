@@ -11,6 +11,7 @@
  */
 import { computeAccessibleName, getRole, isInaccessible } from 'dom-accessibility-api';
 import { textQuerySelectorAll } from 'puppeteer-core/internal/injected/TextQuerySelector.js';
+import { clickTarget } from './click-point';
 
 export interface RoleQuery {
   role: string;
@@ -131,4 +132,5 @@ export function shown(element: Element): boolean {
   waitFor,
   count,
   shown,
+  clickTarget,
 };

@@ -12,7 +12,7 @@
  */
 import { basename } from 'node:path';
 import type { ElementHandle, JSHandle, KeyInput, Page } from 'puppeteer-core';
-import { clickPoint } from './click-point';
+import type { clickTarget } from './click-point';
 import {
   type Control,
   describedBy,
@@ -85,6 +85,7 @@ type InPage = {
     waitFor(steps: Chain, timeout: number): Promise<Element | undefined>;
     count(steps: Chain, timeout: number): Promise<number>;
     shown(element: Element): boolean;
+    clickTarget: typeof clickTarget;
   };
 };
 
@@ -150,9 +151,23 @@ function pasteInto(element: Element, text: string) {
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** Where to click the chain's control once it takes the click (clickTarget), waited for. */
+async function pointOf(page: Page, chain: Chain): Promise<{ x: number; y: number } | null> {
+  const deadline = Date.now() + FIREFOX_WAIT_MS;
+  for (;;) {
+    const point = await onElement(page, chain, (element) =>
+      (globalThis as unknown as InPage).__journeyRoles.clickTarget(element),
+    );
+    if (point !== 'retry') return point;
+    if (Date.now() > deadline)
+      throw new Error(`${describe(chain)} never took a click: something else is over it.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** A mouse click on the element's centre, as puppeteer's click gives, in two round trips. */
 async function clickOn(page: Page, chain: Chain, button?: 'right') {
-  const point = await onElement(page, chain, clickPoint);
+  const point = await pointOf(page, chain);
   if (point === null)
     throw new Error(`${describe(chain)} is not shown: there is nothing to click.`);
   await page.mouse.click(point.x, point.y, button === undefined ? {} : { button });
@@ -207,7 +222,7 @@ function control(page: () => Page, chain: Chain): Control {
     contextMenu: () => clickOn(page(), chain, 'right'),
     async hover() {
       // As puppeteer's hover: scrolled into view, the mouse moved to the centre.
-      const point = await on(clickPoint);
+      const point = await pointOf(page(), chain);
       if (point === null) throw new Error(`${describe(chain)} is not shown: nothing to hover.`);
       await page().mouse.move(point.x, point.y);
     },
