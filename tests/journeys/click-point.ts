@@ -34,3 +34,23 @@ export async function clickPoint(element: Element): Promise<{ x: number; y: numb
   }
   return null;
 }
+
+/**
+ * clickPoint once the control takes the click there, as Playwright's actionability checks have it
+ * in Chromium: its box the same over an animation frame, and the element at the point the control
+ * itself (or inside it, or a label of it), not a closing dialog over it. "retry" while it is not.
+ */
+export async function clickTarget(
+  element: Element,
+): Promise<{ x: number; y: number } | null | 'retry'> {
+  const before = element.getBoundingClientRect();
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const after = element.getBoundingClientRect();
+  if (before.x !== after.x || before.y !== after.y || before.width !== after.width) return 'retry';
+  const point = await clickPoint(element);
+  if (point === null) return null;
+  const hit = document.elementFromPoint(point.x, point.y);
+  const label = hit?.closest('label');
+  if (hit !== null && (element.contains(hit) || label?.control === element)) return point;
+  return 'retry';
+}

@@ -4,13 +4,15 @@
  * dom-accessibility-api): puppeteer's ARIA selectors ask Firefox's accessibility tree over BiDi,
  * 0.3-1.5 s a query on two busy cores, against a few milliseconds. `JOURNEY_ROLE_CHECK=1` checks
  * every query against puppeteer's ARIA selectors too (role-check.ts). Fields are found by their
- * `<label>`, text by puppeteer's text selector. Text goes into fields as one input event, as a
+ * `<label>`, text as puppeteer's text selector finds it (its own code, in the page). A control is
+ * looked for, waited for and read or acted on in one script: one BiDi round trip (two for a
+ * click: the point, then the mouse). Text goes into fields as one input event, as a
  * paste does: puppeteer's `fill` types key by key, one BiDi round trip each, which costs seconds per
  * secret and tests nothing more.
  */
 import { basename } from 'node:path';
 import type { ElementHandle, JSHandle, KeyInput, Page } from 'puppeteer-core';
-import { clickPoint } from './click-point';
+import type { clickTarget } from './click-point';
 import {
   type Control,
   describedBy,
@@ -20,37 +22,49 @@ import {
   wholeInView,
 } from './driver';
 import { nextDownload } from './firefox-downloads';
-import type { PageQuery } from './page-roles';
+import type { Find, PageQuery, Step } from './page-roles';
 import { pageRolesScript } from './page-roles-bundle';
 import { checkRoleQuery, ROLE_CHECK } from './role-check';
 
 /** How long a control is waited for; generous, as the suite shares two cores with Chromium's. */
 export const FIREFOX_WAIT_MS = 30_000;
 
-/** How often a wait for a control looks again, in the page (a look costs a few milliseconds). */
-const POLL_MS = 50;
-
-/** Puppeteer's text selector: the innermost elements whose text contains `text`. */
-function textSelector(text: string): string {
-  return `::-p-text(${JSON.stringify(text)})`;
-}
-
 /**
- * What a control is: a role and a name or a label (looked for in the page), or a text (puppeteer's
- * text selector).
+ * A control is a chain of steps (page-roles.ts): what is looked for, in the element the step before
+ * found (the page's document for the first), and which match. The page resolves the chain itself,
+ * waiting for it there, and runs the read or the action on what it finds, in one BiDi round trip:
+ * puppeteer's waitForFunction and ElementHandle.evaluate cost five to nine.
  */
-type Query = { page: PageQuery } | { selector: string };
+type Chain = Step[];
 
-function describe(query: Query): string {
-  if ('selector' in query) return query.selector;
-  if ('label' in query.page) return `the field labelled “${query.page.label}”`;
-  const { role, name } = query.page;
-  return name === undefined ? `the ${role}` : `the ${role} “${name}”`;
+/** Puppeteer's checks of a chain's role queries, when asked for (JOURNEY_ROLE_CHECK=1). */
+async function check(page: Page, chain: Chain) {
+  if (!ROLE_CHECK) return;
+  let root: JSHandle<unknown> = await page.evaluateHandle(() => document);
+  for (const [position, step] of chain.entries()) {
+    if (!('role' in step.find)) return;
+    await checkRoleQuery(page, root, step.find);
+    if (position === chain.length - 1) return;
+    const prefix = chain.slice(0, position + 1);
+    root = await page.evaluateHandle(
+      (steps) => (globalThis as unknown as InPage).__journeyRoles.resolve(steps),
+      prefix,
+    );
+    if (root.asElement() === null) return;
+  }
 }
 
-/** Puppeteer's checks of a role query, when asked for (JOURNEY_ROLE_CHECK=1). */
-async function check(page: Page, root: JSHandle<unknown>, query: PageQuery) {
-  if (ROLE_CHECK && !('label' in query)) await checkRoleQuery(page, root, query);
+function describeStep({ find, index }: Step): string {
+  const which = index === 0 ? '' : ` (match ${index})`;
+  if ('text' in find) return `the text “${find.text}”${which}`;
+  if ('tab' in find) return `the ${find.tab.list} tab “${find.tab.name}”${which}`;
+  if ('label' in find) return `the field labelled “${find.label}”${which}`;
+  const { role, name } = find;
+  return `${name === undefined ? `the ${role}` : `the ${role} “${name}”`}${which}`;
+}
+
+function describe(chain: Chain): string {
+  return chain.map(describeStep).reverse().join(' in ');
 }
 
 /** The pages that have page-roles.ts's script (a reopened panel is a new page). */
@@ -65,204 +79,178 @@ function rolesIn(page: Page): Promise<unknown> {
   return installed;
 }
 
-type InPage = { __journeyRoles: { inPage(root: ParentNode, query: PageQuery): Element[] } };
+type InPage = {
+  __journeyRoles: {
+    resolve(steps: Chain): Element | undefined;
+    waitFor(steps: Chain, timeout: number): Promise<Element | undefined>;
+    count(steps: Chain, timeout: number): Promise<number>;
+    shown(element: Element): boolean;
+    clickTarget: typeof clickTarget;
+  };
+};
+
+/** What the page answers: the script's result, or that the chain was not found in time. */
+type Answer<T> = { found: true; value: T } | { found: false };
 
 /**
- * Where a control is looked for: the page's document, or another control's element, and which
- * match (-1: the last).
+ * Runs `script` in the page on the chain's element, waited for there up to FIREFOX_WAIT_MS, with
+ * `arg` (JSON), and returns its result; throws, naming the chain, when it is not found in time. One
+ * expression (an extension page's CSP forbids building a function in the page; BiDi's evaluation
+ * does not go through it), so one round trip.
  */
-interface Scope {
-  page: () => Page;
-  /** The element looked in; undefined: the whole page. */
-  root?: () => Promise<ElementHandle<Element>>;
-  index: number;
+async function onElement<T, A>(
+  page: Page,
+  chain: Chain,
+  script: (element: Element, arg: A) => T | Promise<T>,
+  arg?: A,
+): Promise<T> {
+  await rolesIn(page);
+  await check(page, chain);
+  const answer = (await page.evaluate(`(async () => {
+    const element = await globalThis.__journeyRoles.waitFor(${JSON.stringify(chain)}, ${FIREFOX_WAIT_MS});
+    if (element === undefined) return { found: false };
+    return { found: true, value: await (${script.toString()})(element, ${JSON.stringify(arg) ?? 'undefined'}) };
+  })()`)) as Answer<T>;
+  if (!answer.found) throw new Error(`${describe(chain)} not found in ${FIREFOX_WAIT_MS} ms.`);
+  return answer.value;
 }
 
-async function rootOf(scope: Scope): Promise<JSHandle<unknown>> {
-  if (scope.root !== undefined) return scope.root();
-  return scope.page().evaluateHandle(() => document);
+/** The chain's element as a handle (for what only puppeteer can do with it: files), waited for. */
+async function handleOf(page: Page, chain: Chain): Promise<ElementHandle<Element>> {
+  await rolesIn(page);
+  await check(page, chain);
+  const handle = await page.evaluateHandle(
+    (steps, timeout) => (globalThis as unknown as InPage).__journeyRoles.waitFor(steps, timeout),
+    chain,
+    FIREFOX_WAIT_MS,
+  );
+  const element = handle.asElement();
+  if (element === null) throw new Error(`${describe(chain)} not found in ${FIREFOX_WAIT_MS} ms.`);
+  return element as ElementHandle<Element>;
 }
 
-/** The scope's match of `query`, waited for until it is there. */
-async function find(scope: Scope, query: Query): Promise<ElementHandle<Element>> {
-  const page = scope.page();
-  if ('page' in query) {
-    await rolesIn(page);
-    const root = await rootOf(scope);
-    await check(page, root, query.page);
-    const found = await page
-      .waitForFunction(
-        (from, wanted, index) =>
-          (globalThis as unknown as InPage).__journeyRoles
-            .inPage(from as ParentNode, wanted)
-            .at(index),
-        { polling: POLL_MS, timeout: FIREFOX_WAIT_MS },
-        root,
-        query.page,
-        scope.index,
-      )
-      .catch((error: Error) => {
-        throw new Error(`${describe(query)} (match ${scope.index}) not found: ${error.message}`);
-      });
-    return found as ElementHandle<Element>;
-  }
-  if (scope.index === 0 && scope.root === undefined) {
-    // One query first: a locator's wait costs about twice as much over BiDi, and most controls
-    // are there when asked for; the locator waits for the others.
-    return ((await page.$(query.selector)) ??
-      (await page.locator(query.selector).waitHandle())) as ElementHandle<Element>;
-  }
+/** The page's half of a select's choice, as puppeteer's ElementHandle.select does it. */
+function selectOption(element: Element, option: string): string | null {
+  const select = element as HTMLSelectElement;
+  const chosen = [...select.options].find((item) => item.text === option);
+  if (chosen === undefined) return null;
+  for (const item of select.options) item.selected = false;
+  chosen.selected = true;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  return chosen.value;
+}
+
+/** Focus and the value in one script: as puppeteer's focus() does, then a paste. */
+function pasteInto(element: Element, text: string) {
+  const input = element as HTMLInputElement | HTMLTextAreaElement;
+  input.focus();
+  const prototype = Object.getPrototypeOf(input) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Where to click the chain's control once it takes the click (clickTarget), waited for. */
+async function pointOf(page: Page, chain: Chain): Promise<{ x: number; y: number } | null> {
   const deadline = Date.now() + FIREFOX_WAIT_MS;
   for (;;) {
-    const found = (await all(scope, query)).at(scope.index);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`No match ${scope.index} of ${describe(query)}.`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
-
-/** Every match of `query` in the scope's root, now. */
-async function all(scope: Scope, query: Query): Promise<ElementHandle<Element>[]> {
-  const page = scope.page();
-  if ('page' in query) {
-    await rolesIn(page);
-    const root = await rootOf(scope);
-    await check(page, root, query.page);
-    const list = await page.evaluateHandle(
-      (from, wanted) =>
-        (globalThis as unknown as InPage).__journeyRoles.inPage(from as ParentNode, wanted),
-      root,
-      query.page,
+    const point = await onElement(page, chain, (element) =>
+      (globalThis as unknown as InPage).__journeyRoles.clickTarget(element),
     );
-    const elements = [...(await list.getProperties()).values()].map((item) => item.asElement());
-    return elements.filter((item) => item !== null) as ElementHandle<Element>[];
+    if (point !== 'retry') return point;
+    if (Date.now() > deadline)
+      throw new Error(`${describe(chain)} never took a click: something else is over it.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (scope.root === undefined) return (await page.$$(query.selector)) as ElementHandle<Element>[];
-  return (await (await scope.root()).$$(query.selector)) as ElementHandle<Element>[];
 }
 
-/** How many controls the scope's `index` picks now: 0 or 1 (all of them for the first). */
-async function count(scope: Scope, query: Query): Promise<number> {
-  const page = scope.page();
-  if ('page' in query && scope.index === 0) {
-    await rolesIn(page);
-    const root = await rootOf(scope);
-    await check(page, root, query.page);
-    return page.evaluate(
-      (from, wanted) =>
-        (globalThis as unknown as InPage).__journeyRoles.inPage(from as ParentNode, wanted).length,
-      root,
-      query.page,
-    );
-  }
-  const found = await all(scope, query);
-  if (scope.index === 0) return found.length;
-  return found.at(scope.index) === undefined ? 0 : 1;
+/** A mouse click on the element's centre, as puppeteer's click gives, in two round trips. */
+async function clickOn(page: Page, chain: Chain, button?: 'right') {
+  const point = await pointOf(page, chain);
+  if (point === null)
+    throw new Error(`${describe(chain)} is not shown: there is nothing to click.`);
+  await page.mouse.click(point.x, point.y, button === undefined ? {} : { button });
 }
 
-function control(scope: Scope, query: Query): Control {
-  const handle = () => find(scope, query);
+function control(page: () => Page, chain: Chain): Control {
+  const on = <T, A>(script: (element: Element, arg: A) => T | Promise<T>, arg?: A) =>
+    onElement(page(), chain, script, arg);
   const self: Control = {
-    async click() {
-      await clickOn(scope.page(), await handle());
-    },
+    click: () => clickOn(page(), chain),
     async fill(value) {
-      // Focus and the value in one script: as puppeteer's focus() does, then a paste.
-      await (await handle()).evaluate((element, text) => {
-        const input = element as HTMLInputElement | HTMLTextAreaElement;
-        input.focus();
-        const prototype = Object.getPrototypeOf(input) as object;
-        Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, text);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        input.dispatchEvent(new Event('change', { bubbles: true }));
-      }, value);
+      await on(pasteInto, value);
     },
     async setChecked(checked) {
       if ((await self.checked()) !== checked) await self.click();
     },
     async wait() {
-      await handle();
+      await on(() => true);
     },
-    async text() {
-      return (await handle()).evaluate((element) => (element as HTMLElement).innerText);
-    },
-    async value() {
-      return (await handle()).evaluate(
-        (element) => (element as HTMLInputElement | HTMLTextAreaElement).value,
-      );
-    },
-    async checked() {
-      return (await handle()).evaluate((element) => (element as HTMLInputElement).checked);
-    },
-    async focused() {
-      return (await handle()).evaluate(hasFocus);
-    },
-    async inView() {
-      return (await handle()).evaluate(wholeInView);
-    },
-    async options() {
-      return (await handle()).evaluate((element) => {
+    text: () => on((element) => (element as HTMLElement).innerText),
+    value: () => on((element) => (element as HTMLInputElement | HTMLTextAreaElement).value),
+    checked: () => on((element) => (element as HTMLInputElement).checked),
+    focused: () => on(hasFocus),
+    inView: () => on(wholeInView),
+    options: () =>
+      on((element) => {
         const select = element as HTMLSelectElement;
         return {
           texts: [...select.options].map((option) => option.text),
           chosen: select.selectedOptions[0]?.text ?? '',
         };
-      });
-    },
-    async attribute(name) {
-      return (await handle()).evaluate(
-        (element, attribute) => element.getAttribute(attribute),
-        name,
-      );
-    },
-    async description() {
-      return (await handle()).evaluate(describedBy);
-    },
+      }),
+    attribute: (name) => on((element, attribute) => element.getAttribute(attribute), name),
+    description: () => on(describedBy),
     async setFiles(paths) {
-      await ((await handle()) as ElementHandle<HTMLInputElement>).uploadFile(...paths);
-    },
-    nth(index) {
-      return control({ ...scope, index }, query);
-    },
-    count: () => count(scope, query),
-    within(role, name) {
-      return control({ page: scope.page, root: handle, index: 0 }, roleQuery(role, name));
-    },
-    byText(text) {
-      return control(
-        { page: scope.page, root: handle, index: 0 },
-        { selector: textSelector(text) },
+      await ((await handleOf(page(), chain)) as ElementHandle<HTMLInputElement>).uploadFile(
+        ...paths,
       );
     },
-    async contextMenu() {
-      await clickOn(scope.page(), await handle(), 'right');
+    nth: (index) => control(page, [...chain.slice(0, -1), { ...(chain.at(-1) as Step), index }]),
+    async count() {
+      await rolesIn(page());
+      await check(page(), chain);
+      return page().evaluate(
+        (steps, timeout) => (globalThis as unknown as InPage).__journeyRoles.count(steps, timeout),
+        chain,
+        FIREFOX_WAIT_MS,
+      );
     },
+    within: (role, name) => control(page, [...chain, { find: roleFind(role, name), index: 0 }]),
+    byText: (text) => control(page, [...chain, { find: { text }, index: 0 }]),
+    contextMenu: () => clickOn(page(), chain, 'right'),
     async hover() {
-      await (await handle()).hover();
+      // As puppeteer's hover: scrolled into view, the mouse moved to the centre.
+      const point = await pointOf(page(), chain);
+      if (point === null) throw new Error(`${describe(chain)} is not shown: nothing to hover.`);
+      await page().mouse.move(point.x, point.y);
     },
     async focus() {
-      await (await handle()).focus();
+      await on((element) => (element as HTMLElement).focus());
     },
     async visible() {
-      const found = (await all(scope, query)).at(scope.index);
-      return found === undefined ? false : found.isVisible();
+      // Once the chain's parents are there (as count()), whether its element is there and shown.
+      await rolesIn(page());
+      await check(page(), chain);
+      return page().evaluate(
+        async (steps, timeout) => {
+          const roles = (globalThis as unknown as InPage).__journeyRoles;
+          if ((await roles.count(steps, timeout)) === 0) return false;
+          const element = roles.resolve(steps);
+          return element !== undefined && roles.shown(element);
+        },
+        chain,
+        FIREFOX_WAIT_MS,
+      );
     },
-    async evaluate(script, arg) {
-      return (await handle()).evaluate(script as never, arg) as never;
-    },
+    evaluate: (script, arg) => on(script as never, arg) as never,
   };
   return self;
 }
 
-/** A mouse click on the element's centre, as puppeteer's click gives, in two round trips. */
-async function clickOn(page: Page, element: ElementHandle<Element>, button?: 'right') {
-  const point = await element.evaluate(clickPoint);
-  if (point === null) throw new Error('The control is not shown: there is nothing to click.');
-  await page.mouse.click(point.x, point.y, button === undefined ? {} : { button });
-}
-
-function roleQuery(role: Role, name: string | undefined): Query {
-  return { page: name === undefined ? { role } : { role, name } };
+function roleFind(role: Role, name: string | undefined): PageQuery {
+  return name === undefined ? { role } : { role, name };
 }
 
 /**
@@ -279,39 +267,21 @@ export function puppeteerPanel(
   const downloaded = new Set<string>();
   const page = () => current;
   first.setDefaultTimeout(FIREFOX_WAIT_MS);
-  const scope: Scope = { page, index: 0 };
+  const at = (find: Find) => control(page, [{ find, index: 0 }]);
   return {
     browser: 'firefox',
     waitMs: FIREFOX_WAIT_MS,
     picksFolders: false,
-    role: (role, name) => control(scope, roleQuery(role, name)),
-    label: (text) => control(scope, { page: { label: text } }),
-    text: (text) => control(scope, { selector: textSelector(text) }),
+    role: (role, name) => at(roleFind(role, name)),
+    label: (text) => at({ label: text }),
+    text: (text) => at({ text }),
     async choose(name, option) {
-      const select = await find(scope, roleQuery('combobox', name));
-      const value = await select.evaluate(
-        (element, text) =>
-          [...(element as HTMLSelectElement).options].find((item) => item.text === text)?.value,
-        option,
-      );
-      if (value === undefined) throw new Error(`“${name}” has no option “${option}”.`);
-      await select.select(value);
+      const chain = [{ find: roleFind('combobox', name), index: 0 }];
+      const value = await onElement(current, chain, selectOption, option);
+      if (value === null) throw new Error(`“${name}” has no option “${option}”.`);
     },
     async tab(list, name) {
-      const found = await current.waitForFunction(
-        (listName, tabName) => {
-          const tablist = [...document.querySelectorAll('[role=tablist]')].find(
-            (element) => element.getAttribute('aria-label') === listName,
-          );
-          return [...(tablist?.querySelectorAll('[role=tab]') ?? [])].find(
-            (element) => (element.textContent ?? '').trim().split(/\s/)[0] === tabName,
-          );
-        },
-        { timeout: FIREFOX_WAIT_MS },
-        list,
-        name,
-      );
-      await clickOn(current, found as ElementHandle<Element>);
+      await clickOn(current, [{ find: { tab: { list, name } }, index: 0 }]);
     },
     content: () => current.content(),
     evaluate: (script, arg) => current.evaluate(script as never, arg) as never,
