@@ -37,6 +37,42 @@ describe('the capture list', () => {
     ]);
   });
 
+  it('puts the answered call in place of the same call the Network log listed on its way', async () => {
+    const startedDateTime = '2025-10-14T09:12:03.118Z';
+    const token = (status: number, time: number) =>
+      captured(
+        chromeEntry({
+          method: 'POST',
+          url: 'https://api.example.test/o/oauth/accesstoken',
+          startedDateTime,
+          status,
+          time,
+        }),
+      );
+    const ping = await at(1, '/v1/ping');
+    // getHAR while the token request was in flight: no status, no error, no time yet.
+    const inFlight = await token(0, 0);
+    const answered = await token(200, 60);
+    const listed = addCalls(addCalls(EMPTY_CAPTURE_LIST, [ping, inFlight]), [answered]);
+    expect(listed.calls.map((call) => call.status)).toEqual([200, 200]);
+    expect(listed.calls[1]?.key).toBe(answered.key);
+    // A later getHAR that still had the old sighting, or both in one batch: still one row.
+    expect(addCalls(listed, [inFlight])).toBe(listed);
+    expect(addCalls(EMPTY_CAPTURE_LIST, [answered, inFlight]).calls).toEqual([answered]);
+    // A call that failed (its error said) is a call of its own, kept beside an answered one.
+    const failed = await captured(
+      chromeEntry({
+        method: 'POST',
+        url: 'https://api.example.test/o/oauth/accesstoken',
+        startedDateTime,
+        status: 0,
+        time: 3,
+      }),
+    );
+    const withError = { ...failed, error: 'net::ERR_CONNECTION_RESET', key: `${failed.key} x` };
+    expect(addCalls(listed, [withError]).calls).toHaveLength(3);
+  });
+
   it('lists a call once when the Network log and the live event both bring it', async () => {
     const list = addCalls(EMPTY_CAPTURE_LIST, [await at(1), await at(2)]);
     const again = addCalls(list, [await at(2), await at(3)]);

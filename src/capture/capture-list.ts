@@ -1,8 +1,11 @@
 /**
  * The list of captured calls: in the order the page started them, each call once (the calls
- * already in the Network log, read with `getHAR` when the view opens, and those that finish
- * meanwhile may arrive twice), and at most the last MAX_CAPTURED_CALLS. Immutable: every change
- * gives a new list, so a view can hold it as state. It lives in panel memory and is never stored.
+ * already in the Network log, read with `getHAR` when the view opens and every few seconds after,
+ * and those that finish meanwhile may arrive twice), and at most the last MAX_CAPTURED_CALLS.
+ * `getHAR` also lists a call still on its way, with no status and no error yet: that sighting is
+ * not a failed call, so the answered call, when it comes, takes its place rather than adding a
+ * second row. Immutable: every change gives a new list, so a view can hold it as state. It lives
+ * in panel memory and is never stored.
  */
 import type { CapturedCall } from './captured-call';
 
@@ -22,22 +25,44 @@ function startOf(call: CapturedCall, fallback: number): number {
   return call.startedMs ?? fallback;
 }
 
-/** The list with `incoming` added: duplicates (same key) skipped, oldest dropped past `limit`. */
+/** A call the Network log listed before it ended: no status and no error yet. */
+function onItsWay(call: CapturedCall): boolean {
+  return call.status === 0 && call.error === null;
+}
+
+/** The same request seen at two moments: started at once, same method, same URL. */
+function sameRequest(a: CapturedCall, b: CapturedCall): boolean {
+  return a.startedDateTime === b.startedDateTime && a.method === b.method && a.url === b.url;
+}
+
+/**
+ * The list with `incoming` added: duplicates (same key) skipped, a call seen on its way replaced by
+ * the same call answered (and not listed again on its way once answered), oldest dropped past
+ * `limit`.
+ */
 export function addCalls(
   list: CaptureList,
   incoming: readonly CapturedCall[],
   limit: number = MAX_CAPTURED_CALLS,
 ): CaptureList {
   const keys = new Set(list.calls.map((call) => call.key));
-  const added: CapturedCall[] = [];
+  const calls = [...list.calls];
+  let changed = false;
   for (const call of incoming) {
     if (keys.has(call.key)) continue;
+    const answered = !onItsWay(call);
+    const earlier = calls.findIndex(
+      (other) => sameRequest(other, call) && (answered ? onItsWay(other) : !onItsWay(other)),
+    );
+    if (earlier >= 0 && !answered) continue;
     keys.add(call.key);
-    added.push(call);
+    changed = true;
+    if (earlier >= 0) calls[earlier] = call;
+    else calls.push(call);
   }
-  if (added.length === 0) return list;
+  if (!changed) return list;
   let lastStart = Number.NEGATIVE_INFINITY;
-  const ordered = [...list.calls, ...added]
+  const ordered = calls
     .map((call, index) => {
       lastStart = startOf(call, lastStart);
       return { call, start: lastStart, index };
