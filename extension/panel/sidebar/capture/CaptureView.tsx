@@ -15,6 +15,7 @@ import {
   type ProfileTarget,
 } from '../../../../src/capture/call-matching';
 import { reviewCall } from '../../../../src/capture/call-review';
+import type { CapturedCall } from '../../../../src/capture/captured-call';
 import { worstMark } from '../../../../src/capture/finding';
 import { exportCapturedHar } from '../../../../src/formats/har/har-export';
 import { captureRows } from '../../../../src/workspace/capture/capture-commands';
@@ -45,10 +46,17 @@ function rowLabel({ call, match }: CaptureRow): string {
 
 const selectCapture = (state: WorkspaceState) => state.capture;
 
+/**
+ * A captured request as the view chooses it: a call the Network log listed on its way is replaced
+ * by the same call answered (capture-list.ts), with a new key, and stays chosen.
+ */
+const requestOf = (call: CapturedCall) => `${call.startedDateTime} ${call.method} ${call.url}`;
+
 /** What is the view's own: the filter as typed, Show all requests, the call chosen. */
 interface Shown {
   showAll: boolean;
   text: string;
+  /** The chosen call's request (start, method, URL): its row keeps it once the call is answered. */
   chosen: string | null;
 }
 
@@ -65,7 +73,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
   }, [profiles]);
 
   const rows = filterRows(captureRows(capture.list.calls, profiles), { showAll, text });
-  const selected = rows.find((row) => row.call.key === chosen) ?? null;
+  const selected = rows.find((row) => requestOf(row.call) === chosen) ?? null;
   const findings = selected
     ? reviewCall(selected.call, selected.match, capture.known, Date.now())
     : [];
@@ -189,7 +197,7 @@ export function CaptureView({ profiles, onDraft }: Props) {
                 tabIndex={row === (selected ?? rows[0]) ? 0 : -1}
                 aria-selected={row === selected}
                 class="capture-row"
-                onClick={() => show({ chosen: call.key })}
+                onClick={() => show({ chosen: requestOf(call) })}
                 onKeyDown={(event) => {
                   const index = rows.indexOf(row);
                   const next =
@@ -198,9 +206,9 @@ export function CaptureView({ profiles, onDraft }: Props) {
                       : event.key === 'ArrowUp'
                         ? rows[index - 1]
                         : undefined;
-                  if (event.key === 'Enter' || event.key === ' ') show({ chosen: call.key });
+                  if (event.key === 'Enter' || event.key === ' ') show({ chosen: requestOf(call) });
                   else if (next !== undefined) {
-                    show({ chosen: next.call.key });
+                    show({ chosen: requestOf(next.call) });
                     const element = (event.currentTarget as HTMLElement)[
                       event.key === 'ArrowDown' ? 'nextElementSibling' : 'previousElementSibling'
                     ] as HTMLElement | null;
