@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { captured } from '../testing/fixtures/capture/capture-samples';
 import { chromeEntry } from '../testing/fixtures/har/har-samples';
-import { addCalls, EMPTY_CAPTURE_LIST, MAX_CAPTURED_CALLS, replaceCall } from './capture-list';
+import {
+  addCalls,
+  EMPTY_CAPTURE_LIST,
+  MAX_CAPTURED_CALLS,
+  replaceCall,
+  requestOf,
+} from './capture-list';
 import type { CapturedCall } from './captured-call';
 import { withResponseBody } from './captured-call';
 
@@ -56,6 +62,9 @@ describe('the capture list', () => {
     const listed = addCalls(addCalls(EMPTY_CAPTURE_LIST, [ping, inFlight]), [answered]);
     expect(listed.calls.map((call) => call.status)).toEqual([200, 200]);
     expect(listed.calls[1]?.key).toBe(answered.key);
+    // A view that chose the call on its way still finds it by its request.
+    expect(requestOf(answered)).toBe(requestOf(inFlight));
+    expect(requestOf(answered)).not.toBe(requestOf(ping));
     // A later getHAR that still had the old sighting, or both in one batch: still one row.
     expect(addCalls(listed, [inFlight])).toBe(listed);
     expect(addCalls(EMPTY_CAPTURE_LIST, [answered, inFlight]).calls).toEqual([answered]);

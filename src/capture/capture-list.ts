@@ -30,9 +30,17 @@ function onItsWay(call: CapturedCall): boolean {
   return call.status === 0 && call.error === null;
 }
 
-/** The same request seen at two moments: started at once, same method, same URL. */
+/**
+ * A request whatever its answer (start, method, masked URL): the same while it is on its way and
+ * once answered, where the call's key names the answer too. A view chooses a call by it.
+ */
+export function requestOf(call: CapturedCall): string {
+  return `${call.startedDateTime} ${call.method} ${call.url}`;
+}
+
+/** The same request seen at two moments. */
 function sameRequest(a: CapturedCall, b: CapturedCall): boolean {
-  return a.startedDateTime === b.startedDateTime && a.method === b.method && a.url === b.url;
+  return requestOf(a) === requestOf(b);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type ProfileTarget,
 } from '../../../../src/capture/call-matching';
 import { reviewCall } from '../../../../src/capture/call-review';
-import type { CapturedCall } from '../../../../src/capture/captured-call';
+import { requestOf } from '../../../../src/capture/capture-list';
 import { worstMark } from '../../../../src/capture/finding';
 import { exportCapturedHar } from '../../../../src/formats/har/har-export';
 import { captureRows } from '../../../../src/workspace/capture/capture-commands';
@@ -45,12 +45,6 @@ function rowLabel({ call, match }: CaptureRow): string {
 }
 
 const selectCapture = (state: WorkspaceState) => state.capture;
-
-/**
- * A captured request as the view chooses it: a call the Network log listed on its way is replaced
- * by the same call answered (capture-list.ts), with a new key, and stays chosen.
- */
-const requestOf = (call: CapturedCall) => `${call.startedDateTime} ${call.method} ${call.url}`;
 
 /** What is the view's own: the filter as typed, Show all requests, the call chosen. */
 interface Shown {
