@@ -3,7 +3,7 @@
  * the answer, with the secret never visible to the panel after saving.
  */
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { createApiKeyProfile, saveEditedProfile } from './profiles';
 import { requestTab, responseTab } from './workbench';
 
 const API_KEY_LABEL = { name: 'API key', exact: true } as const;
@@ -130,7 +130,7 @@ test('bad input and a dead server give errors that say what to do', async ({ pan
   await panel.getByRole('button', { name: 'Edit profile' }).click();
   await panel.getByRole('textbox', { name: 'Company ID' }).fill(companyId);
   await expect(panel.getByText(`Saved: ••••${apiKey.slice(-4)}`)).toBeVisible();
-  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await saveEditedProfile(panel);
 
   await panel.getByRole('textbox', { name: 'Path' }).fill('../../admin');
   await panel.getByRole('button', { name: 'Send' }).click();

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
-import { createApiKeyProfile } from './profiles';
+import { createApiKeyProfile, saveEditedProfile } from './profiles';
 import { responseTab } from './workbench';
 
 const PNG = Buffer.from(
@@ -65,7 +65,7 @@ test('images, HTML and cut bodies are shown for what they are', async ({ panel, 
     await panel
       .getByRole('checkbox', { name: 'Send the saved API key to the new address' })
       .check();
-    await panel.getByRole('button', { name: 'Save profile' }).click();
+    await saveEditedProfile(panel);
     sandbox.switches.largeBodyBytes = 17 * 1024 * 1024;
     await panel.getByRole('textbox', { name: 'Path' }).fill('products');
     await panel.getByRole('button', { name: 'Send' }).click();

@@ -74,6 +74,13 @@ export class DevToolsPanel {
       return el ? norm(el.textContent) : null;`);
   }
 
+  /** What the panel shows, as text (for a failure's message), cut to `max` characters. */
+  shows(max = 1500): Promise<string> {
+    return this.frame.evaluate<string>(
+      `(document.body?.innerText ?? '').replace(/\\s+/g, ' ').trim().slice(0, ${max})`,
+    );
+  }
+
   /** The names of a tree's rows. */
   rows(tree: string): Promise<string[]> {
     return this.run(`const el = find('tree', ${JSON.stringify(tree)});

@@ -72,7 +72,10 @@ test('a folder connected with the real picker from the panel inside DevTools sta
     await inspected.goto(firstUrl);
     let hub = await TargetHub.open(browser.context, inspected);
     let panel = await panelInspecting(hub, panelUrl, firstUrl);
-    const folderStatus = () => panel.text('status', 'Folder of Team');
+    // Without the status, what the panel shows instead, so that a failure says where it stood.
+    const folderStatus = async () =>
+      (await panel.text('status', 'Folder of Team')) ??
+      `no status “Folder of Team”; the panel shows: ${await panel.shows()}`;
     const kept = `Kept in folder “${name}” as OpenCollection YAML (Bruno)`;
 
     // Connect folder, from the panel inside DevTools: a tab asks for the folder.

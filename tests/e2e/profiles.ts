@@ -83,6 +83,16 @@ async function startNewProfile(panel: Page, name: string, method: 'API key' | OA
   await panel.getByRole('combobox', { name: 'Auth method' }).selectOption({ label: method });
 }
 
+/**
+ * Save profile, then waits for the editor (a dialog, or the first-run page) to give way to the
+ * saved profile's workbench, as the user sees it. Until then the dialog is modal and the rest of
+ * the panel inert: a `fill` there reports success and types nothing.
+ */
+export async function saveEditedProfile(panel: Page): Promise<void> {
+  await panel.getByRole('button', { name: 'Save profile' }).click();
+  await expect(panel.getByRole('form', { name: 'Profile editor' })).toHaveCount(0);
+}
+
 /** Adds the variables, saves, and waits for the editor to give way to the active profile. */
 async function saveProfile(panel: Page, variables: ProfileFields['variables'] = []) {
   for (const [index, [name, value]] of variables.entries()) {
@@ -90,9 +100,7 @@ async function saveProfile(panel: Page, variables: ProfileFields['variables'] = 
     await panel.getByRole('textbox', { name: `Variable ${index + 1} name` }).fill(name);
     await panel.getByRole('textbox', { name: `Variable ${index + 1} value` }).fill(value);
   }
-  await panel.getByRole('button', { name: 'Save profile' }).click();
-  // The editor (a dialog, or the first-run page) gives way to the saved profile's workbench.
-  await expect(panel.getByRole('form', { name: 'Profile editor' })).toHaveCount(0);
+  await saveEditedProfile(panel);
   await expect(panel.getByRole('combobox', { name: 'Profile' })).toHaveValue(/.+/);
   await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
 }
