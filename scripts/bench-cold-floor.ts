@@ -16,11 +16,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Worker } from '@playwright/test';
+import type { Worker } from '@playwright/test';
 import { stopWorker, watchPanelMessages, watchWorker } from './bench-cold';
 import { alternatedRounds } from './bench-rounds';
 import { median } from './bench-stats';
-import { chromiumArgs, chromiumPath } from './extension-browser';
+import { launchWithExtension } from './extension-browser';
 
 const RUNS = Number(process.env.RUNS ?? 15);
 const SCRIPT = 'service-worker-loader.js';
@@ -49,18 +49,15 @@ const ASK = `(async () => {
 })()`;
 
 async function one(dist: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'cold-floor-profile-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: chromiumArgs([], [], dist),
-  });
+  const { context, extensionId, close } = await launchWithExtension(
+    [],
+    [],
+    undefined,
+    undefined,
+    dist,
+  );
   try {
     const ours = (worker: { url(): string }) => worker.url().endsWith(`/${SCRIPT}`);
-    const first =
-      context.serviceWorkers().find(ours) ??
-      (await context.waitForEvent('serviceworker', { predicate: ours }));
-    const extensionId = new URL(first.url()).host;
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/manifest.json`);
     await watchPanelMessages(page);
@@ -88,8 +85,7 @@ async function one(dist: string) {
       cold_overhead_ms: round(median(cold) - median(warm)),
     };
   } finally {
-    await context.close();
-    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    await close();
   }
 }
 

@@ -43,23 +43,24 @@ export function chromiumPath(): string {
  * `profileDir`: a browser profile to start with (kept on close, so a test can start the browser
  * again on it, as after a restart); by default a fresh one, removed on close. `display`: an X
  * display to open a headed browser on (a test that drives the browser's own dialogs starts an
- * Xvfb); headless without it.
+ * Xvfb); headless without it. `dist`: our build, `dist/` unless a bench compares another.
  */
 export async function launchWithExtension(
   extraArgs: string[] = [],
   others: string[] = [],
   profileDir?: string,
   display?: string,
+  dist = DIST,
 ) {
-  if (!existsSync(join(DIST, 'manifest.json'))) {
-    throw new Error('dist/ has no build: run `npm run build` (npm test does it for you).');
+  if (!existsSync(join(dist, 'manifest.json'))) {
+    throw new Error(`${dist} has no build: run \`npm run build\` (npm test does it for you).`);
   }
   const userDataDir = profileDir ?? mkdtempSync(join(tmpdir(), 'partner-api-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: display === undefined,
     ...(display === undefined ? {} : { env: { ...process.env, DISPLAY: display } }),
-    args: chromiumArgs(extraArgs, others),
+    args: chromiumArgs(extraArgs, others, dist),
   });
   // Ours is the one crxjs names service-worker-loader.js; other extensions may run workers too.
   const ours = (worker: { url(): string }) => worker.url().endsWith('/service-worker-loader.js');
