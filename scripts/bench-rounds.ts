@@ -1,10 +1,10 @@
 /**
- * The round loop of the A/B benches that compare builds (bench-cold-ab.ts, bench-cold-cpu.ts, bench-cold-floor.ts):
- * the builds named on the command line (or given), each measured in turn by `one`, round after round (ROUNDS,
- * default 3), the order reversed every other round so that neither build always goes first. Each
- * measure is printed as one JSON line with its round, its build and the load average: a figure
- * means something only beside the other builds' figures of the same round. One sandbox serves
- * every round.
+ * The round loop of the A/B benches that compare builds (bench-cold-ab.ts, bench-cold-cpu.ts,
+ * bench-cold-floor.ts): the builds named on the command line (or given), each measured in turn by
+ * `one`, round after round (ROUNDS, default 3), the order reversed every other round so that
+ * neither build always goes first. Each measure is printed as one JSON line with its round, its
+ * build and the load average: a figure means something only beside the other builds' figures of
+ * the same round. One sandbox serves every round.
  */
 import { loadavg } from 'node:os';
 import { createSandbox, type Sandbox } from '../src/sandbox/server';
