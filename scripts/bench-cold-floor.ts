@@ -1,7 +1,6 @@
 /**
- * `npx tsx scripts/bench-cold-floor.ts <build dir>`: how much of a woken worker's cost is Chrome's
- * and how much is our script's. Beside the build, in a temporary directory, it makes three copies
- * that differ only in the worker's script:
+ * How much of a woken worker's cost is Chrome's and how much is our script's. Beside a build, in a
+ * temporary directory, copies of it that differ only in the worker's script:
  * - `floor`: two lines that answer any message at once (what Chrome costs whatever the script);
  * - `sized`: those two lines with the build's main script inside a function never called (what
  *   the script's size alone costs: read, and compiled lazily);
@@ -9,9 +8,12 @@
  * Each script notes `performance.now()` (the worker's clock, which starts when Chrome starts it)
  * as it begins and as it ends. In a fresh browser per copy, RUNS times (default 15): the worker
  * stopped by CDP (bench-cold.ts), one `profiles/list` message from an extension page timed there
- * (cold), then the same again (warm). Copies alternated round by round (ROUNDS, bench-rounds.ts,
- * which names each by its directory, ending in its name); prints the medians: `script_start_ms` and `script_end_ms` on the worker's clock, `cold_ms`,
- * `warm_ms` and `cold_overhead_ms` on the page's.
+ * (cold), then the same again (warm); the medians: `script_start_ms` and `script_end_ms` on the
+ * worker's clock, `cold_ms`, `warm_ms` and `cold_overhead_ms` on the page's.
+ *
+ * `npm run bench` takes `floor` and `ours` once each (`measureColdFloor`): the same-run baseline
+ * of its `cold_overhead_ms`. `npx tsx scripts/bench-cold-floor.ts <build dir>` takes all three,
+ * alternated round by round (ROUNDS, bench-rounds.ts, which names each by its directory).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,18 +30,23 @@ const MARK = (name: string) => `(globalThis.benchMarks ??= []).push(performance.
 const ANSWER =
   'chrome.runtime.onMessage.addListener((message, sender, reply) => { reply({ ok: true }); });';
 
-const [build] = process.argv.slice(2);
-if (build === undefined) throw new Error('usage: tsx scripts/bench-cold-floor.ts <build dir>');
-const main = readFileSync(join(build, SCRIPT), 'utf8');
-const scripts = {
-  floor: [MARK('start'), ANSWER, MARK('end')],
-  sized: [MARK('start'), ANSWER, `function neverCalled() {\n${main}\n}`, MARK('end')],
-  ours: [MARK('start'), main, MARK('end')],
-};
-const root = mkdtempSync(join(tmpdir(), 'cold-floor-'));
-for (const [name, lines] of Object.entries(scripts)) {
-  cpSync(build, join(root, name), { recursive: true });
-  writeFileSync(join(root, name, SCRIPT), lines.join('\n'));
+type Copy = 'floor' | 'sized' | 'ours';
+
+/** The copies of `build` named, each in `<root>/<name>`; `remove` deletes them all. */
+function workerCopies(build: string, names: Copy[]) {
+  const main = readFileSync(join(build, SCRIPT), 'utf8');
+  const scripts: Record<Copy, string[]> = {
+    floor: [MARK('start'), ANSWER, MARK('end')],
+    sized: [MARK('start'), ANSWER, `function neverCalled() {\n${main}\n}`, MARK('end')],
+    ours: [MARK('start'), main, MARK('end')],
+  };
+  const root = mkdtempSync(join(tmpdir(), 'cold-floor-'));
+  const dirs = names.map((name) => {
+    cpSync(build, join(root, name), { recursive: true });
+    writeFileSync(join(root, name, SCRIPT), scripts[name].join('\n'));
+    return join(root, name);
+  });
+  return { dirs, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 const ASK = `(async () => {
@@ -48,7 +55,8 @@ const ASK = `(async () => {
   return performance.now() - start;
 })()`;
 
-async function one(dist: string) {
+/** RUNS cold and warm wakes of the worker of the build in `dist`, in a browser of its own. */
+async function measureWakes(dist: string) {
   const { context, extensionId, close } = await launchWithExtension(
     [],
     [],
@@ -89,11 +97,31 @@ async function one(dist: string) {
   }
 }
 
-try {
-  await alternatedRounds(
-    one,
-    Object.keys(scripts).map((name) => join(root, name)),
-  );
-} finally {
-  rmSync(root, { recursive: true, force: true });
+/**
+ * For `npm run bench`: the cold overhead of one bare message to a worker that does nothing
+ * (`cold_floor_overhead_ms`, Chrome's part, whatever the script) and to ours
+ * (`cold_message_overhead_ms`), each in a fresh browser of the same Chromium.
+ */
+export async function measureColdFloor(build: string) {
+  const { dirs, remove } = workerCopies(build, ['floor', 'ours']);
+  try {
+    const [floor, ours] = [await measureWakes(dirs[0] ?? ''), await measureWakes(dirs[1] ?? '')];
+    return {
+      cold_floor_overhead_ms: floor.cold_overhead_ms,
+      cold_message_overhead_ms: ours.cold_overhead_ms,
+    };
+  } finally {
+    remove();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [build] = process.argv.slice(2);
+  if (build === undefined) throw new Error('usage: tsx scripts/bench-cold-floor.ts <build dir>');
+  const { dirs, remove } = workerCopies(build, ['floor', 'sized', 'ours']);
+  try {
+    await alternatedRounds(measureWakes, dirs);
+  } finally {
+    remove();
+  }
 }

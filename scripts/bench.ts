@@ -2,7 +2,8 @@
  * `npm run bench`: measures the built extension in the system Chromium against the sandbox, all on
  * loopback, and prints one JSON object with the figures and the targets they are held to. Each
  * figure is compared with a baseline measured in the same run where one exists (a plain fetch for
- * the worker's request path, a warm worker for a stopped one). The Firefox build's send figures
+ * the worker's request path, a warm worker for a stopped one, and for that, a worker that does
+ * nothing woken the same way). The Firefox build's send figures
  * (`firefox`) come from Firefox ESR against the same sandbox in the same run. Build first:
  * `npm run build` and `npm run build:firefox` (npm run bench does both). The peers a partner would
  * pick instead (`bru run`, newman, `curl`, the Postman SDK) are measured beside us in the same run
@@ -14,6 +15,7 @@ import type { Page } from '@playwright/test';
 import { createSandbox, type Sandbox } from '../src/sandbox/server';
 import { createApiKeyProfile, createOAuthProfile } from '../tests/e2e/profiles';
 import { COLD_RUNS, lockAndUnlock, measureColdSend } from './bench-cold';
+import { measureColdFloor } from './bench-cold-floor';
 import { measureFirefox } from './bench-firefox';
 import { measurePostmanImport } from './bench-import';
 import { measureOpenApiImport } from './bench-openapi';
@@ -69,6 +71,9 @@ async function main() {
     await lockAndUnlock(panel);
     const coldApiKey = await measureColdSend(context, panel, extensionId, API_KEY);
     const coldOAuth = await measureColdSend(context, panel, extensionId, OAUTH);
+    // The same-run baseline of the cold figures: a worker that does nothing, woken the same way,
+    // beside ours (bench-cold-floor.ts), each in a browser of its own.
+    const coldFloor = await measureColdFloor(DIST);
     // bru run and newman on the run's collection, curl against Send, the Postman SDK's parse
     // against our import: interleaved rounds (bench-peers.ts).
     const peers = await measurePeers(context, panel, sandbox, extensionId, API_KEY);
@@ -92,6 +97,7 @@ async function main() {
       cold_send_ms: { api_key: coldApiKey.cold_send_ms, oauth: coldOAuth.cold_send_ms },
       warm_send_ms: { api_key: coldApiKey.warm_send_ms, oauth: coldOAuth.warm_send_ms },
       cold_overhead_ms: { api_key: coldApiKey.cold_overhead_ms, oauth: coldOAuth.cold_overhead_ms },
+      ...coldFloor,
       panel_first_render_ms: firstRender,
       panel_js_gzip_bytes: panelJsGzipBytes(DIST),
       ...big,
