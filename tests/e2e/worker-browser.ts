@@ -212,8 +212,14 @@ export async function openWorkerBrowser(): Promise<WorkerBrowser> {
       const opened = context.waitForEvent('page', { predicate: (page) => page !== blank });
       await session.send('Target.createTarget', { url });
       const page = await opened;
-      // Not waitForLoadState: the tab's first, empty document has its own load event.
-      await page.waitForURL(url);
+      // Not waitForLoadState: the tab's first, empty document has its own load event. Nor
+      // waitForURL's default wait for "load": it waits for Chromium's lifecycle event, and once
+      // (one CI run at load 8) Playwright had the tab at `url` but never received its "load", and
+      // the test's minute ran out. The document itself says when it has loaded (asked again and
+      // again: waitForFunction would poll with code the page's CSP refuses to evaluate).
+      await page.waitForURL(url, { waitUntil: 'commit' });
+      while ((await page.evaluate(() => document.readyState)) !== 'complete')
+        await new Promise((resolve) => setTimeout(resolve, 20));
       return page;
     },
     close: () => launched.close(),
