@@ -2,6 +2,8 @@
  * How much of a woken worker's cost is Chrome's and how much is our script's. Beside a build, in a
  * temporary directory, copies of it that differ only in the worker's script:
  * - `floor`: two lines that answer any message at once (what Chrome costs whatever the script);
+ * - `bindings`: those two lines and the extension API calls our script makes as it starts
+ *   (BINDINGS), none of our code: what Chrome costs to wake a worker that uses what a Send needs;
  * - `sized`: those two lines with the build's main script inside a function never called (what
  *   the script's size alone costs: read, and compiled lazily);
  * - `ours`: the build's main script as it is.
@@ -11,8 +13,8 @@
  * (cold), then the same again (warm); the medians: `script_start_ms` and `script_end_ms` on the
  * worker's clock, `cold_ms`, `warm_ms` and `cold_overhead_ms` on the page's.
  *
- * `npm run bench` takes `floor` and `ours` once each (`measureColdFloor`): the same-run baseline
- * of its `cold_overhead_ms`. `npx tsx scripts/bench-cold-floor.ts <build dir>` takes all three,
+ * `npm run bench` takes `floor`, `bindings` and `ours` once each (`measureColdFloor`): the same-run
+ * baselines of its `cold_overhead_ms`. `npx tsx scripts/bench-cold-floor.ts <build dir>` takes all four,
  * alternated round by round (ROUNDS, bench-rounds.ts, which names each by its directory).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,13 +32,33 @@ const MARK = (name: string) => `(globalThis.benchMarks ??= []).push(performance.
 const ANSWER =
   'chrome.runtime.onMessage.addListener((message, sender, reply) => { reply({ ok: true }); });';
 
-type Copy = 'floor' | 'sized' | 'ours';
+/**
+ * The extension APIs our worker's script touches before its listener is registered, as it does
+ * (keep in step with extension/background/: wire.ts's `webRequest` observer, rules check and
+ * start-up listeners, host-permission.ts's and stores/storage.ts's listeners, wake-reads.ts's
+ * reads, browser-kind.ts's own origin), with listeners that do nothing.
+ */
+const BINDINGS = [
+  `chrome.webRequest.onSendHeaders.addListener(() => {}, { urls: ['http://*/*', 'https://*/*'], tabId: -1, types: ['xmlhttprequest'] }, ['requestHeaders', 'extraHeaders']);`,
+  'chrome.declarativeNetRequest.getSessionRules().catch(() => {});',
+  'chrome.runtime.onInstalled.addListener(() => {});',
+  'chrome.runtime.onStartup.addListener(() => {});',
+  'chrome.permissions.onAdded.addListener(() => {});',
+  'chrome.permissions.onRemoved.addListener(() => {});',
+  'chrome.storage.onChanged.addListener(() => {});',
+  `chrome.storage.local.get(['profiles']).catch(() => {});`,
+  `chrome.storage.session.get(['vaultKey']).catch(() => {});`,
+  `new URL(chrome.runtime.getURL('/')).origin;`,
+].join('\n');
+
+type Copy = 'floor' | 'bindings' | 'sized' | 'ours';
 
 /** The copies of `build` named, each in `<root>/<name>`; `remove` deletes them all. */
 function workerCopies(build: string, names: Copy[]) {
   const main = readFileSync(join(build, SCRIPT), 'utf8');
   const scripts: Record<Copy, string[]> = {
     floor: [MARK('start'), ANSWER, MARK('end')],
+    bindings: [MARK('start'), ANSWER, BINDINGS, MARK('end')],
     sized: [MARK('start'), ANSWER, `function neverCalled() {\n${main}\n}`, MARK('end')],
     ours: [MARK('start'), main, MARK('end')],
   };
@@ -99,15 +121,21 @@ async function measureWakes(dist: string) {
 
 /**
  * For `npm run bench`: the cold overhead of one bare message to a worker that does nothing
- * (`cold_floor_overhead_ms`, Chrome's part, whatever the script) and to ours
+ * (`cold_floor_overhead_ms`, Chrome's part, whatever the script), to one that makes only the API
+ * calls ours makes as it starts (`cold_bindings_overhead_ms`), and to ours
  * (`cold_message_overhead_ms`), each in a fresh browser of the same Chromium.
  */
 export async function measureColdFloor(build: string) {
-  const { dirs, remove } = workerCopies(build, ['floor', 'ours']);
+  const { dirs, remove } = workerCopies(build, ['floor', 'bindings', 'ours']);
   try {
-    const [floor, ours] = [await measureWakes(dirs[0] ?? ''), await measureWakes(dirs[1] ?? '')];
+    const [floor, bindings, ours] = [
+      await measureWakes(dirs[0] ?? ''),
+      await measureWakes(dirs[1] ?? ''),
+      await measureWakes(dirs[2] ?? ''),
+    ];
     return {
       cold_floor_overhead_ms: floor.cold_overhead_ms,
+      cold_bindings_overhead_ms: bindings.cold_overhead_ms,
       cold_message_overhead_ms: ours.cold_overhead_ms,
     };
   } finally {
@@ -118,7 +146,7 @@ export async function measureColdFloor(build: string) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [build] = process.argv.slice(2);
   if (build === undefined) throw new Error('usage: tsx scripts/bench-cold-floor.ts <build dir>');
-  const { dirs, remove } = workerCopies(build, ['floor', 'sized', 'ours']);
+  const { dirs, remove } = workerCopies(build, ['floor', 'bindings', 'sized', 'ours']);
   try {
     await alternatedRounds(measureWakes, dirs);
   } finally {

@@ -6,6 +6,10 @@
  * for the 10 000-request Postman import. `transfer` is the panel's time for a message minus the
  * worker's checks and handler: the message crossing to the worker and its answer crossing back.
  * Phases nest (a handler holds its storage reads and its fetch), so they do not add up.
+ *
+ * Then the Send as `npm run bench` times it (a click on Send to the next frame after the answer's
+ * status line), woken and warm in turn, split at the moments the panel and the worker each see on
+ * a clock they share (`sendSplit`): the medians of each step, which do add up to about the total.
  */
 import type { Page, Worker } from '@playwright/test';
 import { packText } from '../src/protocol/packed-text';
@@ -14,7 +18,8 @@ import { createSandbox } from '../src/sandbox/server';
 import { generatedPostmanCollection } from '../src/testing/fixtures/postman/postman-samples';
 import { createApiKeyProfile } from '../tests/e2e/profiles';
 import { stopWorker, watchPanelMessages, watchWorker } from './bench-cold';
-import { getCall } from './bench-send';
+import { ANSWER_STATUS, getCall, type SendMoments, tracedSend } from './bench-send';
+import { median } from './bench-stats';
 import { launchWithExtension, PANEL_PATH } from './extension-browser';
 
 const GETS = 300;
@@ -58,6 +63,68 @@ async function sendMessages(panel: Page, type: string, payload: object, n: numbe
   );
 }
 
+/** What a worker tells of itself after a Send: its clock's start and its phase totals. */
+const workerClock = (worker: Worker) =>
+  worker.evaluate(() => ({
+    origin: performance.timeOrigin,
+    phases:
+      (globalThis as { partnerApiPhaseTimes?: PhaseTimes }).partnerApiPhaseTimes?.totals() ?? {},
+  }));
+
+const ms = (phases: PhaseTotals, phase: keyof PhaseTotals) => phases[phase]?.totalMs ?? 0;
+
+/**
+ * One Send's steps, in ms. For a woken worker (`origin`: its clock's start): the message waiting
+ * for Chrome to start the worker, the script loading, its top level, then the message reaching
+ * the listener and its reply crossing back (`crossing`: the round trip less the worker's own
+ * steps). For a warm one the same without the start.
+ */
+function steps(m: SendMoments, phases: PhaseTotals, origin?: number) {
+  const worker = ms(phases, 'check') + ms(phases, 'handler');
+  const woken =
+    origin === undefined
+      ? {}
+      : {
+          message_to_worker_clock: origin - m.sent,
+          worker_clock_to_script: ms(phases, 'script'),
+          script_top_level: ms(phases, 'start') - ms(phases, 'script'),
+        };
+  const beforeListener = origin === undefined ? 0 : origin - m.sent + ms(phases, 'start');
+  return {
+    click_to_message: m.sent - m.click,
+    ...woken,
+    check_and_handler: worker,
+    fetch: ms(phases, 'fetch'),
+    crossing: m.replied - m.sent - beforeListener - worker,
+    reply_to_status_line: m.shown - m.replied,
+    to_next_frame: m.frame - m.shown,
+    total: m.frame - m.click,
+  };
+}
+
+function medians(rows: Record<string, number>[]) {
+  const keys = Object.keys(rows[0] ?? {});
+  return Object.fromEntries(keys.map((key) => [key, median(rows.map((row) => row[key] ?? 0))]));
+}
+
+/** COLD_RUNS Sends in the panel that wake the worker, each followed by a warm one, split. */
+async function sendSplit(panel: Page, current: () => Worker, stop: () => Promise<void>) {
+  const cold: Record<string, number>[] = [];
+  const warm: Record<string, number>[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    await stop();
+    const woken = await tracedSend(panel, ANSWER_STATUS);
+    const worker = await workerClock(current());
+    if (woken.sent === 0) throw new Error('the Send was not seen leaving the panel');
+    if (worker.origin < woken.click) throw new Error('the worker had started before the Send');
+    cold.push(steps(woken, worker.phases, worker.origin));
+    await resetPhases(current());
+    const again = await tracedSend(panel, ANSWER_STATUS);
+    warm.push(steps(again, (await workerClock(current())).phases));
+  }
+  return { cold: medians(cold), warm: medians(warm) };
+}
+
 async function main() {
   const sandbox = await createSandbox({ port: 0 });
   const browser = await launchWithExtension();
@@ -97,6 +164,10 @@ async function main() {
         };
       }
     }
+    // The same call sent from the panel's Send button, as `npm run bench` times it.
+    await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
+    await tracedSend(panel, ANSWER_STATUS);
+    const panelSend = await sendSplit(panel, current, () => stopWorker(session, watch, panel));
     await session.detach();
 
     await resetPhases(current());
@@ -113,6 +184,7 @@ async function main() {
       warm_get: perCall(warm, GETS),
       cold_get: perCall(cold, COLD_RUNS),
       import_postman_10k: perCall(postman, 1),
+      send_in_panel: { woken: panelSend.cold, warm: panelSend.warm, medians_of: COLD_RUNS },
       samples: { gets: GETS, cold_runs: COLD_RUNS, imports: 1 },
     };
     console.log(JSON.stringify(figures, null, 2));

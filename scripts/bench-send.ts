@@ -17,35 +17,82 @@ export function getCall(profileId: string, path: string) {
   return { requestId: 'bench', profileId, method: 'GET', path, query: [], headers: [], body: '' };
 }
 
+/**
+ * The moments of one Send, in milliseconds on a clock every page and worker of the browser shares
+ * (`performance.timeOrigin + performance.now()`), so a worker's own times can be set beside them:
+ * the click, the `request/send` message leaving and its reply back, the answer's element in the
+ * DOM, and the next frame after it.
+ */
+export interface SendMoments {
+  click: number;
+  sent: number;
+  replied: number;
+  shown: number;
+  frame: number;
+}
+
 export async function timedSend(panel: Page, shown: string, timeoutMs = 60_000): Promise<number> {
+  const moments = await tracedSend(panel, shown, timeoutMs);
+  return moments.frame - moments.click;
+}
+
+/**
+ * One Send (see timedSend) with its moments. The `request/send` message is seen through a wrapper
+ * around `chrome.runtime.sendMessage` put in for this Send alone.
+ */
+export async function tracedSend(
+  panel: Page,
+  shown: string,
+  timeoutMs = 60_000,
+): Promise<SendMoments> {
   const send = await panel.getByRole('button', { name: 'Send', exact: true }).elementHandle();
   // Anonymous callbacks only: the TypeScript runner would wrap named ones in a helper the page lacks.
   return panel.evaluate(
     ({ send, shown, timeoutMs }) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<SendMoments>((resolve, reject) => {
+        // On the clock the browser's pages and workers share; no named arrow (see above).
+        const clock = {} as { now(): number; done(): void };
+        clock.now = () => performance.timeOrigin + performance.now();
+        const moments = { click: 0, sent: 0, replied: 0, shown: 0, frame: 0 };
+        const runtime = chrome.runtime as { sendMessage: (message: unknown) => Promise<unknown> };
+        const original = runtime.sendMessage;
+        runtime.sendMessage = (message) => {
+          if ((message as { type?: string })?.type !== 'request/send') return original(message);
+          moments.sent = clock.now();
+          return original(message).finally(() => {
+            moments.replied = clock.now();
+          });
+        };
+        clock.done = () => {
+          runtime.sendMessage = original;
+          observer.disconnect();
+          clearTimeout(timer);
+        };
         const before = document.querySelector(shown);
         const errorSelector = 'section[aria-label="Response"] [role="alert"]';
         const errorBefore = document.querySelector(errorSelector);
         const timer = setTimeout(() => {
-          observer.disconnect();
+          clock.done();
           reject(new Error(`nothing matching ${shown} within ${timeoutMs} ms`));
         }, timeoutMs);
         const observer = new MutationObserver(() => {
           const error = document.querySelector(errorSelector);
           if (error !== null && error !== errorBefore) {
-            observer.disconnect();
-            clearTimeout(timer);
+            clock.done();
             reject(new Error(`the call failed: ${error.textContent}`));
             return;
           }
           const found = document.querySelector(shown);
           if (found === null || found === before) return;
-          observer.disconnect();
-          clearTimeout(timer);
-          requestAnimationFrame(() => resolve(performance.now() - start));
+          moments.shown = clock.now();
+          clock.done();
+          requestAnimationFrame(() => {
+            moments.frame = clock.now();
+            resolve(moments);
+          });
         });
         observer.observe(document.body, { childList: true, subtree: true });
-        const start = performance.now();
+        moments.click = clock.now();
         (send as HTMLButtonElement).click();
       }),
     { send, shown, timeoutMs },

@@ -71,8 +71,9 @@ async function main() {
     await lockAndUnlock(panel);
     const coldApiKey = await measureColdSend(context, panel, extensionId, API_KEY);
     const coldOAuth = await measureColdSend(context, panel, extensionId, OAUTH);
-    // The same-run baseline of the cold figures: a worker that does nothing, woken the same way,
-    // beside ours (bench-cold-floor.ts), each in a browser of its own.
+    // The same-run baselines of the cold figures: a worker that does nothing and one that makes
+    // only the API calls ours makes as it starts, woken the same way, beside ours
+    // (bench-cold-floor.ts), each in a browser of its own.
     const coldFloor = await measureColdFloor(DIST);
     // bru run and newman on the run's collection, curl against Send, the Postman SDK's parse
     // against our import: interleaved rounds (bench-peers.ts).
