@@ -40,6 +40,8 @@ type RunningStatus = 'stopped' | 'starting' | 'running' | 'stopping';
 
 /** How long a restart of the worker may take on two busy cores before the reset gives up. */
 const RESTART_TIMEOUT_MS = 20_000;
+/** How long a tab opened by `openPage` may take to load its document. */
+const OPEN_TIMEOUT_MS = 30_000;
 
 /**
  * Runs in the extension's service worker: removes every kind of storage the extension's origin
@@ -218,9 +220,16 @@ export async function openWorkerBrowser(): Promise<WorkerBrowser> {
       // the test's minute ran out. The document itself says when it has loaded (asked again and
       // again: waitForFunction would poll with code the page's CSP refuses to evaluate).
       await page.waitForURL(url, { waitUntil: 'commit' });
-      while ((await page.evaluate(() => document.readyState)) !== 'complete')
+      const end = Date.now() + OPEN_TIMEOUT_MS;
+      for (;;) {
+        const state = await page.evaluate(() => document.readyState);
+        if (state === 'complete') return page;
+        if (Date.now() > end)
+          throw new Error(
+            `The tab at ${url} did not finish loading in ${OPEN_TIMEOUT_MS / 1000} s (document.readyState: ${state}).`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 20));
-      return page;
+      }
     },
     close: () => launched.close(),
   };
