@@ -70,8 +70,10 @@ test('npm start saves an export in the downloads folder under its name, kept aft
   };
   delete env.DISPLAY;
   const started = spawn(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    process.execPath,
     [
+      '--import',
+      'tsx',
       'scripts/start.ts',
       '--port',
       '0',
