@@ -55,7 +55,7 @@ test('an API-key call reaches the sandbox with the contract headers and its answ
   await panel.getByRole('button', { name: 'Send' }).click();
 
   const response = panel.getByRole('region', { name: 'Response' });
-  await expect(response).toContainText('200');
+  await expect(response).toContainText(/(?<!\d)200(?!\d)/);
   await expect(response).toContainText(/\d+(\.\d)? ms/);
   await expect(response).toContainText(/\d+(\.\d)? (B|KB)/);
   // Pretty-printed JSON: one key per line, indented.
@@ -104,7 +104,7 @@ test('a POST body goes out as sent and the saved profile survives a panel reload
   await requestTab(panel, 'Body');
   await panel.getByRole('textbox', { name: 'Body' }).fill('{"sku":"A-1","qty":2}');
   await panel.getByRole('button', { name: 'Send' }).click();
-  await expect(panel.getByRole('region', { name: 'Response' })).toContainText('201');
+  await expect(panel.getByRole('region', { name: 'Response' })).toContainText(/(?<!\d)201(?!\d)/);
   const order = sandbox.requests.find((request) => request.path === '/v1/orders');
   expect(order?.method).toBe('POST');
   expect(JSON.parse(order?.body ?? 'null')).toEqual({ sku: 'A-1', qty: 2 });

@@ -55,7 +55,7 @@ test('from the top to Path, send, save, open from the tree and from quick search
   await panel.keyboard.type('products/prd_1001');
   await panel.keyboard.press('Control+Enter');
   const response = panel.getByRole('region', { name: 'Response', exact: true });
-  await expect(response).toContainText('200');
+  await expect(response).toContainText(/(?<!\d)200(?!\d)/);
   await expect(panel.getByRole('textbox', { name: 'Path' })).toBeFocused();
 
   // Ctrl+S: the Save request dialog takes focus; Enter saves; focus comes back to Path.
@@ -118,6 +118,6 @@ test('from the top to Path, send, save, open from the tree and from quick search
 
   // Send with the mouse, then check focus stays on Send (it is never disabled under focus).
   await panel.getByRole('button', { name: 'Send' }).click();
-  await expect(response).toContainText('200');
+  await expect(response).toContainText(/(?<!\d)200(?!\d)/);
   await expect(panel.getByRole('button', { name: 'Send' })).toBeFocused();
 });

@@ -89,13 +89,22 @@ export const saidOutcome = (tab: Page) => async () => {
   return said !== '';
 };
 
-/** The folder's files (without .git), by `/`-separated path. */
+/**
+ * The folder's files (without .git), by `/`-separated path. A file gone between the listing and
+ * its read is left out of this look: Chromium writes a picked folder's file through a swap file
+ * beside it (`<name>.crswap`), renamed onto the name when the write closes, and a look may list
+ * one just before. A swap file left behind still shows, in every later look.
+ */
 export function filesOnDisk(folder: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
     const path = join(entry.parentPath, entry.name).slice(folder.length + 1);
-    if (entry.isFile() && !path.startsWith('.git/'))
+    if (!entry.isFile() || path.startsWith('.git/')) continue;
+    try {
       files[path] = readFileSync(join(folder, path), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
   return files;
 }
