@@ -14,8 +14,8 @@
  * worker's clock, `cold_ms`, `warm_ms` and `cold_overhead_ms` on the page's.
  *
  * `npm run bench` takes `floor`, `bindings` and `ours` once each (`measureColdFloor`): the same-run
- * baselines of its `cold_overhead_ms`. `npx tsx scripts/bench-cold-floor.ts <build dir>` takes all four,
- * alternated round by round (ROUNDS, bench-rounds.ts, which names each by its directory).
+ * baselines of its `cold_overhead_ms`. `npx tsx scripts/bench-cold-floor.ts <build dir>` takes all
+ * four, alternated round by round (ROUNDS, bench-rounds.ts, which names each by its directory).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -128,15 +128,13 @@ async function measureWakes(dist: string) {
 export async function measureColdFloor(build: string) {
   const { dirs, remove } = workerCopies(build, ['floor', 'bindings', 'ours']);
   try {
-    const [floor, bindings, ours] = [
-      await measureWakes(dirs[0] ?? ''),
-      await measureWakes(dirs[1] ?? ''),
-      await measureWakes(dirs[2] ?? ''),
-    ];
+    const overheads: number[] = [];
+    for (const dir of dirs) overheads.push((await measureWakes(dir)).cold_overhead_ms);
+    const [floor, bindings, ours] = overheads;
     return {
-      cold_floor_overhead_ms: floor.cold_overhead_ms,
-      cold_bindings_overhead_ms: bindings.cold_overhead_ms,
-      cold_message_overhead_ms: ours.cold_overhead_ms,
+      cold_floor_overhead_ms: floor,
+      cold_bindings_overhead_ms: bindings,
+      cold_message_overhead_ms: ours,
     };
   } finally {
     remove();

@@ -107,7 +107,10 @@ function medians(rows: Record<string, number>[]) {
   return Object.fromEntries(keys.map((key) => [key, median(rows.map((row) => row[key] ?? 0))]));
 }
 
-/** COLD_RUNS Sends in the panel that wake the worker, each followed by a warm one, split. */
+/**
+ * COLD_RUNS Sends in the panel that wake the worker, each followed by a warm one, split: the
+ * medians of each step (`samples.cold_runs` of each).
+ */
 async function sendSplit(panel: Page, current: () => Worker, stop: () => Promise<void>) {
   const cold: Record<string, number>[] = [];
   const warm: Record<string, number>[] = [];
@@ -184,7 +187,7 @@ async function main() {
       warm_get: perCall(warm, GETS),
       cold_get: perCall(cold, COLD_RUNS),
       import_postman_10k: perCall(postman, 1),
-      send_in_panel: { woken: panelSend.cold, warm: panelSend.warm, medians_of: COLD_RUNS },
+      send_in_panel: { woken: panelSend.cold, warm: panelSend.warm },
       samples: { gets: GETS, cold_runs: COLD_RUNS, imports: 1 },
     };
     console.log(JSON.stringify(figures, null, 2));

@@ -3,7 +3,8 @@
  * loopback, and prints one JSON object with the figures and the targets they are held to. Each
  * figure is compared with a baseline measured in the same run where one exists (a plain fetch for
  * the worker's request path, a warm worker for a stopped one, and for that, a worker that does
- * nothing woken the same way). The Firefox build's send figures
+ * nothing and one that makes only our worker's start-up API calls, woken the same way). The
+ * Firefox build's send figures
  * (`firefox`) come from Firefox ESR against the same sandbox in the same run. Build first:
  * `npm run build` and `npm run build:firefox` (npm run bench does both). The peers a partner would
  * pick instead (`bru run`, newman, `curl`, the Postman SDK) are measured beside us in the same run
