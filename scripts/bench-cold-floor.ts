@@ -3,7 +3,8 @@
  * temporary directory, copies of it that differ only in the worker's script:
  * - `floor`: two lines that answer any message at once (what Chrome costs whatever the script);
  * - `bindings`: those two lines and the extension API calls our script makes as it starts
- *   (BINDINGS), none of our code: what Chrome costs to wake a worker that uses what a Send needs;
+ *   (bench-bindings.ts), none of our code: what Chrome costs to wake a worker that uses what a
+ *   Send needs;
  * - `sized`: those two lines with the build's main script inside a function never called (what
  *   the script's size alone costs: read, and compiled lazily);
  * - `ours`: the build's main script as it is.
@@ -21,6 +22,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from '@playwright/test';
+import { BINDINGS } from './bench-bindings';
 import { stopWorker, watchPanelMessages, watchWorker } from './bench-cold';
 import { alternatedRounds } from './bench-rounds';
 import { median } from './bench-stats';
@@ -31,25 +33,6 @@ const SCRIPT = 'service-worker-loader.js';
 const MARK = (name: string) => `(globalThis.benchMarks ??= []).push(performance.now()); // ${name}`;
 const ANSWER =
   'chrome.runtime.onMessage.addListener((message, sender, reply) => { reply({ ok: true }); });';
-
-/**
- * The extension APIs our worker's script touches before its listener is registered, as it does
- * (keep in step with extension/background/: wire.ts's `webRequest` observer, rules check and
- * start-up listeners, host-permission.ts's and stores/storage.ts's listeners, wake-reads.ts's
- * reads, browser-kind.ts's own origin), with listeners that do nothing.
- */
-const BINDINGS = [
-  `chrome.webRequest.onSendHeaders.addListener(() => {}, { urls: ['http://*/*', 'https://*/*'], tabId: -1, types: ['xmlhttprequest'] }, ['requestHeaders', 'extraHeaders']);`,
-  'chrome.declarativeNetRequest.getSessionRules().catch(() => {});',
-  'chrome.runtime.onInstalled.addListener(() => {});',
-  'chrome.runtime.onStartup.addListener(() => {});',
-  'chrome.permissions.onAdded.addListener(() => {});',
-  'chrome.permissions.onRemoved.addListener(() => {});',
-  'chrome.storage.onChanged.addListener(() => {});',
-  `chrome.storage.local.get(['profiles']).catch(() => {});`,
-  `chrome.storage.session.get(['vaultKey']).catch(() => {});`,
-  `new URL(chrome.runtime.getURL('/')).origin;`,
-].join('\n');
 
 type Copy = 'floor' | 'bindings' | 'sized' | 'ours';
 
