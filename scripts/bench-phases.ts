@@ -8,7 +8,7 @@
  * Phases nest (a handler holds its storage reads and its fetch), so they do not add up.
  *
  * Then the Send as `npm run bench` times it (a click on Send to the next frame after the answer's
- * status line), woken and warm in turn, split at the moments the panel and the worker each see on
+ * status line), woken and warm in turn, with the API key and then with OAuth, split at the moments the panel and the worker each see on
  * a clock they share (`sendSplit`): the medians of each step, which do add up to about the total.
  */
 import type { Page, Worker } from '@playwright/test';
@@ -16,7 +16,7 @@ import { packText } from '../src/protocol/packed-text';
 import type { PhaseTimes, PhaseTotals } from '../src/protocol/phase-times';
 import { createSandbox } from '../src/sandbox/server';
 import { generatedPostmanCollection } from '../src/testing/fixtures/postman/postman-samples';
-import { createApiKeyProfile } from '../tests/e2e/profiles';
+import { createApiKeyProfile, createOAuthProfile } from '../tests/e2e/profiles';
 import { stopWorker, watchPanelMessages, watchWorker } from './bench-cold';
 import { ANSWER_STATUS, getCall, type SendMoments, tracedSend } from './bench-send';
 import { median } from './bench-stats';
@@ -167,10 +167,24 @@ async function main() {
         };
       }
     }
-    // The same call sent from the panel's Send button, as `npm run bench` times it.
+    // The same call sent from the panel's Send button, as `npm run bench` times it, with the API
+    // key and then with an OAuth profile (its token got by an untimed Send first).
+    const stop = () => stopWorker(session, watch, panel);
     await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
     await tracedSend(panel, ANSWER_STATUS);
-    const panelSend = await sendSplit(panel, current, () => stopWorker(session, watch, panel));
+    const apiKeySend = await sendSplit(panel, current, stop);
+    const { clientId, clientSecret } = sandbox.credentials;
+    await createOAuthProfile(panel, {
+      name: 'OAuth',
+      method: 'OAuth (form body)',
+      authUrl: sandbox.url,
+      companyId,
+      clientId,
+      clientSecret,
+    });
+    await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
+    await tracedSend(panel, ANSWER_STATUS);
+    const oauthSend = await sendSplit(panel, current, stop);
     await session.detach();
 
     await resetPhases(current());
@@ -187,7 +201,10 @@ async function main() {
       warm_get: perCall(warm, GETS),
       cold_get: perCall(cold, COLD_RUNS),
       import_postman_10k: perCall(postman, 1),
-      send_in_panel: { woken: panelSend.cold, warm: panelSend.warm },
+      send_in_panel: {
+        api_key: { woken: apiKeySend.cold, warm: apiKeySend.warm },
+        oauth: { woken: oauthSend.cold, warm: oauthSend.warm },
+      },
       samples: { gets: GETS, cold_runs: COLD_RUNS, imports: 1 },
     };
     console.log(JSON.stringify(figures, null, 2));
