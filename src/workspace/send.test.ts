@@ -69,6 +69,17 @@ describe('send', () => {
     });
   });
 
+  it('once its code is loaded, sends before the page gets a turn (a waking worker starts sooner)', async () => {
+    const { worker, commands } = workspaceHarness({
+      'request/send': () => ({ ok: true, value: sentExchange(200, {}) }),
+    });
+    await commands.send('p', context);
+    const again = commands.send('p', context);
+    // No await yet: the message has left with the call itself.
+    expect(worker.payloads('request/send')).toHaveLength(2);
+    await again;
+  });
+
   it('does nothing while a call is in flight', async () => {
     const held = deferred<Reply<'request/send'>>();
     const { worker, store, commands } = workspaceHarness({ 'request/send': () => held.promise });
