@@ -16,7 +16,12 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { ANSWER_STATUS, timedSend } from './bench-send';
 import { median } from './bench-stats';
 
-export const COLD_RUNS = 15;
+/**
+ * Cold and warm Sends per profile. A woken Send ranges over 20 ms or more on a quiet machine (46 -
+ * 73 ms in 45 of them, 2026-11-29), so the median of 15 moved the overhead by 5 - 10 ms from run
+ * to run; 45 pairs take about 40 s a profile.
+ */
+export const COLD_RUNS = 45;
 const PASSPHRASE = 'bench passphrase: correct horse battery staple';
 
 export interface ColdFigures {
