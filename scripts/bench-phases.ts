@@ -169,10 +169,12 @@ async function main() {
     }
     // The same call sent from the panel's Send button, as `npm run bench` times it, with the API
     // key and then with an OAuth profile (its token got by an untimed Send first).
-    const stop = () => stopWorker(session, watch, panel);
-    await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
-    await tracedSend(panel, ANSWER_STATUS);
-    const apiKeySend = await sendSplit(panel, current, stop);
+    const splitSends = async () => {
+      await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
+      await tracedSend(panel, ANSWER_STATUS);
+      return sendSplit(panel, current, () => stopWorker(session, watch, panel));
+    };
+    const apiKeySend = await splitSends();
     const { clientId, clientSecret } = sandbox.credentials;
     await createOAuthProfile(panel, {
       name: 'OAuth',
@@ -182,9 +184,7 @@ async function main() {
       clientId,
       clientSecret,
     });
-    await panel.getByRole('textbox', { name: 'Path' }).fill('ping');
-    await tracedSend(panel, ANSWER_STATUS);
-    const oauthSend = await sendSplit(panel, current, stop);
+    const oauthSend = await splitSends();
     await session.detach();
 
     await resetPhases(current());

@@ -23,7 +23,7 @@ function recordingChrome() {
       apply(_target, _this, args: unknown[]) {
         const name = path.join('.');
         calls.push(name);
-        // An https URL: Node gives a chrome-extension: URL no origin, as Chrome does.
+        // An https URL: Node gives a chrome-extension: URL no origin, where Chrome gives it one.
         if (name === 'runtime.getURL') return `https://recorded-extension${args[0]}`;
         if (name === 'runtime.getManifest') return { version: '0.0.0' };
         return never;
