@@ -37,7 +37,15 @@ export async function forgetToken(profileId: string, why: ForgetReason): Promise
   tell({ kind: 'token', profileId, change: 'forgotten', why, atMs: Date.now(), view: null });
 }
 
+/**
+ * Draft saves under way (their masking and their write). A panel closed and opened again at once
+ * (a reload) saves its last edits as it closes and asks for its draft as it opens: the read waits
+ * for those saves, so it finds the edits rather than the draft before them.
+ */
+const draftSaves = new Set<Promise<unknown>>();
+
 export const getWorkspace: Handlers['workspace/get'] = async ({ profileId }) => {
+  await Promise.allSettled(draftSaves);
   const [drafts, draftChecks, answers, cached, failures] = await Promise.all([
     loadDrafts(),
     loadDraftChecks(),
@@ -71,7 +79,15 @@ function tokenShown(
   return cached === undefined ? null : { view: cached.view, fromCache: true, refreshFailure: null };
 }
 
-export const saveDraft: Handlers['workspace/save-draft'] = async ({ profileId, draft, checks }) => {
+export const saveDraft: Handlers['workspace/save-draft'] = (payload) => {
+  const saving = keepDraft(payload);
+  draftSaves.add(saving);
+  const done = () => draftSaves.delete(saving);
+  saving.then(done, done);
+  return saving;
+};
+
+const keepDraft: Handlers['workspace/save-draft'] = async ({ profileId, draft, checks }) => {
   let clean: ComposedCall;
   let cleanChecks: DraftChecks | null = null;
   try {
