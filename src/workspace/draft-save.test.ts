@@ -1,6 +1,7 @@
 /**
- * The draft kept for a reopened panel: 400 ms after the last edit, on a clock the test moves; each
- * save passes the real `workspace/save-draft` schema (the fake worker runs the real router).
+ * The draft kept for a reopened panel: 400 ms after the last edit (2 s after the first in a long
+ * stretch of edits), on a clock the test moves; each save passes the real `workspace/save-draft`
+ * schema (the fake worker runs the real router).
  */
 import { describe, expect, it } from 'vitest';
 import { settle, workspaceHarness } from '../testing/workspace-harness';
@@ -47,6 +48,23 @@ describe('the draft save', () => {
     clock.advance(1);
     await settle();
     expect(worker.payloads('workspace/save-draft')[0]?.checks).toEqual(checks);
+  });
+
+  it('saves a long stretch of edits 2 s after its first one, then 400 ms after the last', async () => {
+    const { worker, clock, commands } = saving();
+    const paths = () => worker.payloads('workspace/save-draft').map((item) => item.draft.path);
+    // An edit every 300 ms: never 400 ms without one.
+    for (let edit = 1; edit <= 10; edit++) {
+      commands.setDraft('p', { ...EMPTY_DRAFT, path: `orders/${edit}` });
+      clock.advance(300);
+      await settle();
+      if (edit === 6) expect(paths()).toEqual([]);
+    }
+    // Saved as it was 2 s after the first edit (edit 7, made at 1 800 ms); edits 8 to 10 wait.
+    expect(paths()).toEqual(['orders/7']);
+    clock.advance(DRAFT_SAVE_DELAY_MS);
+    await settle();
+    expect(paths()).toEqual(['orders/7', 'orders/10']);
   });
 
   it('times each profile apart', async () => {
