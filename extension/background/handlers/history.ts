@@ -8,6 +8,7 @@ import type { HistoryEntry } from '../../../src/service/storage/history';
 import { appendToHistory, type HistoryRecord } from '../../../src/service/storage/history';
 import { StoredHistorySchema } from '../../../src/service/storage/stored-shapes';
 import { ok } from '../../../src/vocabulary/errors';
+import { createWorkUnderWay } from '../../../src/vocabulary/work-under-way';
 import { tell } from '../events';
 import { phaseTimes } from '../phase-times';
 import { readSession, writeSession } from '../stores/session-store';
@@ -59,10 +60,10 @@ function noteFailure(error: unknown): void {
 }
 
 /** Entries still being prepared: a history read must wait for them, or a call just answered is missing. */
-const preparing = new Set<Promise<void>>();
+const preparing = createWorkUnderWay();
 
 async function flush(): Promise<void> {
-  await Promise.all(preparing);
+  await preparing.settled();
   if (flushTimer !== null) clearTimeout(flushTimer);
   flushTimer = null;
   const batch = pending.splice(0);
@@ -87,8 +88,7 @@ const recovered = readSession('historyPending').then((stored) => {
     flushTimer ??= setTimeout(flush, FLUSH_DELAY_MS);
   }
 }, noteFailure);
-preparing.add(recovered);
-void recovered.finally(() => preparing.delete(recovered));
+preparing.track(recovered);
 
 export function recordHistory(profileId: string, makeEntry: () => Promise<HistoryEntry>): void {
   const prepared = phaseTimes
@@ -100,8 +100,7 @@ export function recordHistory(profileId: string, makeEntry: () => Promise<Histor
       tellSoon(profileId);
     })
     .catch(noteFailure);
-  preparing.add(prepared);
-  void prepared.finally(() => preparing.delete(prepared));
+  preparing.track(prepared);
 }
 
 export const listHistory: Handlers['history/list'] = async ({ profileId }) => {

@@ -18,6 +18,7 @@ import {
 import type { TokenFailureView } from '../../../src/service/token/token-grant';
 import { ok } from '../../../src/vocabulary/errors';
 import type { ComposedCall } from '../../../src/vocabulary/terms';
+import { createWorkUnderWay } from '../../../src/vocabulary/work-under-way';
 import { tell } from '../events';
 import { fullRedactor } from '../stores/known-secrets';
 import { StorageError, serially, write } from '../stores/storage';
@@ -42,10 +43,10 @@ export async function forgetToken(profileId: string, why: ForgetReason): Promise
  * (a reload) saves its last edits as it closes and asks for its draft as it opens: the read waits
  * for those saves, so it finds the edits rather than the draft before them.
  */
-const draftSaves = new Set<Promise<unknown>>();
+const draftSaves = createWorkUnderWay();
 
 export const getWorkspace: Handlers['workspace/get'] = async ({ profileId }) => {
-  await Promise.allSettled(draftSaves);
+  await draftSaves.settled();
   const [drafts, draftChecks, answers, cached, failures] = await Promise.all([
     loadDrafts(),
     loadDraftChecks(),
@@ -79,13 +80,8 @@ function tokenShown(
   return cached === undefined ? null : { view: cached.view, fromCache: true, refreshFailure: null };
 }
 
-export const saveDraft: Handlers['workspace/save-draft'] = (payload) => {
-  const saving = keepDraft(payload);
-  draftSaves.add(saving);
-  const done = () => draftSaves.delete(saving);
-  saving.then(done, done);
-  return saving;
-};
+export const saveDraft: Handlers['workspace/save-draft'] = (payload) =>
+  draftSaves.track(keepDraft(payload));
 
 const keepDraft: Handlers['workspace/save-draft'] = async ({ profileId, draft, checks }) => {
   let clean: ComposedCall;
