@@ -6,13 +6,19 @@
  * src/workspace/token/token-slice.ts). The toolbar shows its state at a glance; the request pane's Auth
  * tab shows it in full.
  */
+import { loadedOnce } from '../../../src/vocabulary/loaded-once';
 import { currentAttempts, tokenToolsOf } from '../../../src/workspace/token/token-slice';
 import type { TokenLogEntry } from '../../../src/workspace/workspace-state';
 import { useStore } from './store';
 import { deps } from './workspace';
 
-/** Get token and Compare variants load with the first use: a panel opened to read needs neither. */
-const loadCommands = () => import('../../../src/workspace/token/token-commands');
+/**
+ * Get token and Compare variants load with the first use (a panel opened to read needs neither);
+ * later uses ask the worker within the click (loaded-once.ts).
+ */
+export const withTokenCommands = loadedOnce(
+  () => import('../../../src/workspace/token/token-commands'),
+);
 
 const NO_LOG: readonly TokenLogEntry[] = [];
 
@@ -26,8 +32,8 @@ export function useToken(profileId: string) {
     version: entry?.version ?? 0,
     busy,
     attempts,
-    getToken: async () => (await loadCommands()).getToken(deps, profileId),
-    compare: async () => (await loadCommands()).compareVariants(deps, profileId),
+    getToken: () => withTokenCommands((commands) => commands.getToken(deps, profileId)),
+    compare: () => withTokenCommands((commands) => commands.compareVariants(deps, profileId)),
   };
 }
 
