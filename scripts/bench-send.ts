@@ -32,23 +32,25 @@ export interface SendMoments {
 }
 
 export async function timedSend(panel: Page, shown: string, timeoutMs = 60_000): Promise<number> {
-  const moments = await tracedSend(panel, shown, timeoutMs);
+  const moments = await tracedSend(panel, shown, { timeoutMs });
   return moments.frame - moments.click;
 }
 
 /**
  * One Send (see timedSend) with its moments. The `request/send` message is seen through a wrapper
- * around `chrome.runtime.sendMessage` put in for this Send alone.
+ * around `chrome.runtime.sendMessage` put in for this Send alone. `pressMs`: the button is pressed
+ * (a `pointerdown` on it) that long before its click, as a person holds it; the Send is still timed
+ * from the click.
  */
 export async function tracedSend(
   panel: Page,
   shown: string,
-  timeoutMs = 60_000,
+  { timeoutMs = 60_000, pressMs = 0 }: { timeoutMs?: number; pressMs?: number } = {},
 ): Promise<SendMoments> {
   const send = await panel.getByRole('button', { name: 'Send', exact: true }).elementHandle();
   // Anonymous callbacks only: the TypeScript runner would wrap named ones in a helper the page lacks.
   return panel.evaluate(
-    ({ send, shown, timeoutMs }) =>
+    ({ send, shown, timeoutMs, pressMs }) =>
       new Promise<SendMoments>((resolve, reject) => {
         // On the clock the browser's pages and workers share; no named arrow (see above).
         const clock = {} as { now(): number; done(): void };
@@ -92,9 +94,19 @@ export async function tracedSend(
           });
         });
         observer.observe(document.body, { childList: true, subtree: true });
-        moments.click = clock.now();
-        (send as HTMLButtonElement).click();
+        const button = send as HTMLButtonElement;
+        const act = {} as { click(): void };
+        act.click = () => {
+          moments.click = clock.now();
+          button.click();
+        };
+        if (pressMs === 0) act.click();
+        else {
+          const press = { bubbles: true, composed: true, isPrimary: true, pointerType: 'mouse' };
+          button.dispatchEvent(new PointerEvent('pointerdown', press));
+          setTimeout(act.click, pressMs);
+        }
       }),
-    { send, shown, timeoutMs },
+    { send, shown, timeoutMs, pressMs },
   );
 }

@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import { createSandbox, type Sandbox } from '../src/sandbox/server';
 import { createApiKeyProfile, createOAuthProfile } from '../tests/e2e/profiles';
-import { COLD_RUNS, lockAndUnlock, measureColdSend } from './bench-cold';
+import { COLD_RUNS, lockAndUnlock, measureColdSend, PRESS_MS, PRESSED_RUNS } from './bench-cold';
 import { measureColdFloor } from './bench-cold-floor';
 import { measureFirefox } from './bench-firefox';
 import { measurePostmanImport } from './bench-import';
@@ -72,6 +72,11 @@ async function main() {
     await lockAndUnlock(panel);
     const coldApiKey = await measureColdSend(context, panel, extensionId, API_KEY);
     const coldOAuth = await measureColdSend(context, panel, extensionId, OAUTH);
+    // Pressed as a person presses Send after a pause: the press wakes the worker (worker-wake.ts).
+    const coldPressed = await measureColdSend(context, panel, extensionId, API_KEY, {
+      runs: PRESSED_RUNS,
+      pressMs: PRESS_MS,
+    });
     // The same-run baselines of the cold figures: a worker that does nothing and one that makes
     // only the API calls ours makes as it starts, woken the same way, beside ours
     // (bench-cold-floor.ts), each in a browser of its own.
@@ -99,6 +104,9 @@ async function main() {
       cold_send_ms: { api_key: coldApiKey.cold_send_ms, oauth: coldOAuth.cold_send_ms },
       warm_send_ms: { api_key: coldApiKey.warm_send_ms, oauth: coldOAuth.warm_send_ms },
       cold_overhead_ms: { api_key: coldApiKey.cold_overhead_ms, oauth: coldOAuth.cold_overhead_ms },
+      cold_pressed_send_ms: coldPressed.cold_send_ms,
+      warm_pressed_send_ms: coldPressed.warm_send_ms,
+      cold_pressed_overhead_ms: coldPressed.cold_overhead_ms,
       ...coldFloor,
       panel_first_render_ms: firstRender,
       panel_js_gzip_bytes: panelJsGzipBytes(DIST),
@@ -113,6 +121,8 @@ async function main() {
         gets: GETS,
         tokens: TOKENS,
         cold_runs: COLD_RUNS,
+        cold_pressed_runs: PRESSED_RUNS,
+        press_ms: PRESS_MS,
         loads: LOADS,
         big_body_bytes: BIG_BODY_BYTES,
         big_runs: BIG_RUNS,

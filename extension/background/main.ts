@@ -103,6 +103,8 @@ const handlers: Handlers = {
   'variables/carried': withStorageErrors(redactedReply(listCarried)),
   'variables/clear': withStorageErrors(clearCarried),
   'report/redact': withStorageErrors(later('report/redact')),
+  // Woken by the message itself; the call the user is about to make then meets a started worker.
+  'worker/wake': async () => ok({ awake: true }),
 };
 
 const route = createRouter(

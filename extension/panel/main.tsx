@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { currentTheme, onThemeChange } from '../devtools/devtools-theme';
 import { App } from './App';
-import { listenToWorker } from './state/worker-client';
+import { listenToWorker, wakeWorkerOnIntent } from './state/worker-client';
 import { store } from './state/workspace';
 import './panel.css';
 
@@ -10,5 +10,6 @@ onThemeChange((theme) => {
   document.documentElement.dataset.theme = theme;
 });
 listenToWorker(store);
+wakeWorkerOnIntent(document);
 const root = document.getElementById('app');
 if (root !== null) render(<App />, root);

@@ -203,6 +203,8 @@ export const messages = /* @__PURE__ */ builtOnFirstRead({
   'variables/clear': () => v.strictObject({ profileId: profileRef }),
   /** A support report the panel built: every secret the worker holds masked, in any encoding. */
   'report/redact': () => v.strictObject({ text: v.pipe(v.string(), v.maxLength(200_000)) }),
+  /** Nothing but a start of a stopped worker, ahead of the call the user is about to make. */
+  'worker/wake': () => v.strictObject({}),
 });
 
 export type MessageType = keyof typeof messages;
@@ -259,6 +261,7 @@ export interface ResponseMap {
   'variables/clear': { values: NameValue[] };
   /** `replaced`: how many places held a secret (or an encoding of one) and now hold its mask. */
   'report/redact': { text: string; replaced: number };
+  'worker/wake': { awake: true };
 }
 export type ResponseOf<K extends MessageType> = ResponseMap[K];
 

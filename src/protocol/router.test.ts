@@ -94,6 +94,7 @@ function setup(
     'variables/carried': record('variables/carried', { values: [] }),
     'variables/clear': record('variables/clear', { values: [] }),
     'report/redact': record('report/redact', { text: '', replaced: 0 }),
+    'worker/wake': record('worker/wake', { awake: true }),
     ...overrides,
   };
   const router = createRouter(handlers, who.identity);

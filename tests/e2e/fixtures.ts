@@ -132,25 +132,45 @@ export { expect };
 export const OFTEN = { intervals: [50, 100, 250] };
 
 /**
- * Stops the extension's service worker the hard way, as Chrome does to an MV3 worker at any moment:
- * CDP `ServiceWorker.stopAllWorkers` through a page-level session (a persistent context has no
- * browser-level one; a browser runs one test at a time, so "all" is only this test's). Resolves once
- * Chrome reports our worker's version as stopped.
+ * Our worker's running status as Chrome's ServiceWorker domain reports it (through a CDP session of
+ * `page`), how many times it has started, and a stop the hard way, as Chrome stops an MV3 worker at
+ * any moment: `ServiceWorker.stopAllWorkers` (a persistent context has no browser-level session; a
+ * browser runs one test at a time, so "all" is only this test's). `detach` when done.
  */
-export async function killServiceWorker(context: BrowserContext, panel: Page, extensionId: string) {
+export async function watchServiceWorker(context: BrowserContext, page: Page, extensionId: string) {
   const origin = `chrome-extension://${extensionId}/`;
-  const session = await context.newCDPSession(panel);
+  const session = await context.newCDPSession(page);
+  const seen = { status: 'unknown', starts: 0, stops: 0 };
+  session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) {
+      if (!version.scriptURL.startsWith(origin)) continue;
+      if (version.runningStatus === 'starting' && seen.status !== 'starting') seen.starts++;
+      if (version.runningStatus === 'stopped' && seen.status !== 'stopped') seen.stops++;
+      seen.status = version.runningStatus;
+    }
+  });
+  await session.send('ServiceWorker.enable');
+  return {
+    status: () => seen.status,
+    starts: () => seen.starts,
+    /** Resolves once Chrome reports our worker's version stopped (it may start again since). */
+    async stop() {
+      const stops = seen.stops;
+      await session.send('ServiceWorker.stopAllWorkers');
+      await expect
+        .poll(() => seen.stops > stops, { message: 'the worker is reported stopped' })
+        .toBe(true);
+    },
+    detach: () => session.detach().catch(() => {}),
+  };
+}
+
+/** Stops the extension's service worker the hard way (watchServiceWorker's `stop`). */
+export async function killServiceWorker(context: BrowserContext, panel: Page, extensionId: string) {
+  const worker = await watchServiceWorker(context, panel, extensionId);
   try {
-    let stopped = false;
-    session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-      for (const version of versions)
-        if (version.scriptURL.startsWith(origin) && version.runningStatus === 'stopped')
-          stopped = true;
-    });
-    await session.send('ServiceWorker.enable');
-    await session.send('ServiceWorker.stopAllWorkers');
-    await expect.poll(() => stopped, { message: 'the worker is reported stopped' }).toBe(true);
+    await worker.stop();
   } finally {
-    await session.detach().catch(() => {});
+    await worker.detach();
   }
 }

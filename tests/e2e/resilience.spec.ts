@@ -8,7 +8,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox/server';
-import { expect, killServiceWorker, OFTEN, test } from './fixtures';
+import { WAKE_AFTER_QUIET_MS } from '../../src/workspace/worker-wake';
+import { expect, killServiceWorker, OFTEN, test, watchServiceWorker } from './fixtures';
 import { saveOAuthProfile } from './profiles';
 
 const TOKEN_PATH = '/o/oauth/accesstoken';
@@ -291,6 +292,52 @@ test('a worker stopped and started again still imports, exports and copies: it l
   await panel.getByRole('textbox', { name: 'Path' }).fill('products');
   await panel.getByRole('button', { name: 'Copy as cURL', exact: true }).click();
   await expect(panel.getByRole('region', { name: 'cURL command' })).toContainText('/v1/products');
+});
+
+test('a press or a key after a pause starts a stopped worker before the click or the Enter it leads to', async ({
+  panel,
+  sandbox,
+  context,
+  extensionId,
+}) => {
+  await preparedPanel(panel, sandbox);
+  const response = panel.getByRole('region', { name: 'Response', exact: true });
+  const send = panel.getByRole('button', { name: 'Send', exact: true });
+  await panel.getByRole('textbox', { name: 'Path' }).fill('products/prd_1001');
+  const worker = await watchServiceWorker(context, panel, extensionId);
+  /** The worker stopped, and the panel quiet with it for longer than the wake's pause. */
+  const stoppedAndQuiet = async () => {
+    // Past the draft's save (400 ms), which would start the worker again.
+    await panel.waitForTimeout(600);
+    await worker.stop();
+    await panel.waitForTimeout(WAKE_AFTER_QUIET_MS + 200);
+    expect(worker.status(), 'nothing else started the worker').toBe('stopped');
+    return worker.starts();
+  };
+  try {
+    // The pointer pressed on Send: the worker starts while the button is still held.
+    let starts = await stoppedAndQuiet();
+    await send.hover();
+    await panel.mouse.down();
+    await expect.poll(worker.status, OFTEN).toBe('running');
+    expect(worker.starts()).toBe(starts + 1);
+    await panel.mouse.up();
+    await expect(response).toContainText('prd_1001');
+    // The Send met the worker the press started.
+    expect(worker.starts()).toBe(starts + 1);
+
+    // Ctrl held before Enter: the worker starts before the keys send.
+    await panel.getByRole('textbox', { name: 'Path' }).fill('products/prd_1002');
+    starts = await stoppedAndQuiet();
+    await panel.keyboard.down('Control');
+    await expect.poll(worker.status, OFTEN).toBe('running');
+    await panel.keyboard.press('Enter');
+    await panel.keyboard.up('Control');
+    await expect(response).toContainText('prd_1002');
+    expect(worker.starts()).toBe(starts + 1);
+  } finally {
+    await worker.detach();
+  }
 });
 
 /** Fifty `/v1` calls at once, from the panel page, each with its own request id. */

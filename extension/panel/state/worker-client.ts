@@ -1,7 +1,8 @@
 /**
  * The one module of the panel that talks to the background worker (tests/unit/boundaries.test.ts
- * holds it to that): `ask`, one typed call per message type, and `listenToWorker`, which feeds the
- * workspace store every event the worker tells. Failures of the transport itself (worker stopped
+ * holds it to that): `ask`, one typed call per message type, `listenToWorker`, which feeds the
+ * workspace store every event the worker tells, and `wakeWorkerOnIntent`, which starts a stopped
+ * worker as the user presses or types. Failures of the transport itself (worker stopped
  * mid-call, extension reloaded) come back as typed errors too, and a refusal by a worker of another
  * build than the panel's says so.
  *
@@ -16,13 +17,19 @@ import { isEventEnvelope } from '../../../src/protocol/events';
 import type { MessageType, Reply, RequestOf } from '../../../src/protocol/messages';
 import { fail } from '../../../src/vocabulary/errors';
 import type { WorkspaceStore } from '../../../src/workspace/store';
+import { createWorkerWake } from '../../../src/workspace/worker-wake';
+
+/** `worker/wake` when the user presses or types after a pause (src/workspace/worker-wake.ts). */
+const workerWake = createWorkerWake(() => void ask('worker/wake', {}), Date.now);
 
 export async function ask<K extends MessageType>(
   type: K,
   payload: RequestOf<K>,
 ): Promise<Reply<K>> {
   try {
+    workerWake.contact();
     const reply = (await chrome.runtime.sendMessage({ type, payload })) as Reply<K> | undefined;
+    workerWake.contact();
     if (reply === undefined || reply === null || typeof reply !== 'object' || !('ok' in reply)) {
       return fail('worker_unavailable', 'The background worker gave no answer.', 'Try again.');
     }
@@ -52,8 +59,19 @@ export async function ask<K extends MessageType>(
 export function listenToWorker(store: WorkspaceStore): () => void {
   const listener = (message: unknown, sender: chrome.runtime.MessageSender) => {
     if (sender.id !== chrome.runtime.id || !isEventEnvelope(message)) return;
+    workerWake.contact();
     store.dispatch({ type: 'event', event: message.event });
   };
   chrome.runtime.onMessage.addListener(listener);
   return () => chrome.runtime.onMessage.removeListener(listener);
+}
+
+/**
+ * Wakes the worker as the user presses a pointer or a key anywhere in `page` after a pause, ahead
+ * of the call the press or the key may make (src/workspace/worker-wake.ts).
+ */
+export function wakeWorkerOnIntent(page: Document): void {
+  const intent = () => workerWake.intent();
+  for (const kind of ['pointerdown', 'keydown'])
+    page.addEventListener(kind, intent, { capture: true, passive: true });
 }
