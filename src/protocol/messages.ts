@@ -47,8 +47,8 @@ export const SendRequestSchema = v.strictObject({
   variables: v.optional(SharedVariablesSchema),
   /** Values to take from the answer and carry to later calls (`orderId` from `res.body.id`). */
   answerVariables: v.optional(AnswerVariablesSchema),
-  /** The panel takes a large body by the channel (src/protocol/body-channel.ts). */
-  bodyByChannel: v.optional(v.literal(true)),
+  /** The channel the panel takes a large body by (src/protocol/body-channel.ts). */
+  bodyChannel: v.optional(requestRef),
 });
 export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
 

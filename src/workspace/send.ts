@@ -55,7 +55,7 @@ export async function send(
   // A large body comes by the channel, not in the reply's JSON (src/protocol/body-channel.ts).
   const bodies = bodyReceiver(requestId);
   const reply = await bodies
-    .fill(await ask('request/send', { ...built.value, bodyByChannel: true }))
+    .fill(requestId, await ask('request/send', { ...built.value, bodyChannel: bodies.id }))
     .finally(bodies.close);
   const shown: Shown = {
     at,

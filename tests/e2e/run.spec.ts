@@ -135,6 +135,50 @@ test('a folder runs in order, carries the order id forward, and lists the failin
   await expect(panel.getByRole('definition')).toHaveText([/^ord_[0-9a-f]+$/]);
 });
 
+test('a run of large answers checks each body, which comes to the panel on the one channel the run opened', async ({
+  panel,
+  sandbox,
+}) => {
+  const { apiKey, companyId } = sandbox.credentials;
+  await saveApiKeyProfile(panel, { name: 'Runner', baseUrl: sandbox.url, companyId, apiKey });
+  const big = (index: number) =>
+    request(`Big ${index}`, {
+      assertions: [
+        { expression: 'res.body.items[0].id', operator: 'eq', value: '0', enabled: true },
+        { expression: 'res.body.items[900].id', operator: 'eq', value: '900', enabled: true },
+      ],
+    });
+  const collection: Collection = {
+    ...COLLECTION,
+    id: 'run-big',
+    name: 'Big answers',
+    items: [big(1), big(2), big(3)],
+  };
+  await panel.getByLabel('Import collection').setInputFiles({
+    name: 'big.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exportCollection(collection)),
+  });
+  await expect(panel.getByRole('status', { name: 'Import summary' })).toContainText(
+    'Imported “Big answers”',
+  );
+  // 1 MB answers: past the size a body crosses by the channel instead of in the reply.
+  sandbox.switches.largeBodyBytes = 1024 * 1024;
+  try {
+    await panel.getByRole('button', { name: 'Actions for collection Big answers' }).click();
+    await panel.getByRole('button', { name: 'Run collection Big answers' }).click();
+    const dialog = panel.getByRole('dialog', { name: 'Run Big answers' });
+    await dialog.getByRole('button', { name: 'Start run' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Run finished: 3 of 3 requests passed.');
+    const rows = dialog.getByRole('list', { name: 'Run results' }).getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+    for (let index = 0; index < 3; index++)
+      await expect(rows.nth(index)).toContainText('2/2 checks');
+  } finally {
+    sandbox.switches.largeBodyBytes = 0;
+  }
+});
+
 test('the values a run carries show at once in the Tests tab of every open panel, and a clear empties them everywhere', async ({
   context,
   extensionId,

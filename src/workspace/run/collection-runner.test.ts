@@ -53,6 +53,22 @@ describe('collection run', () => {
     expect(worker.payloads('variables/clear')).toEqual([]);
   });
 
+  it('names one channel for the large bodies of all its calls, not one a call', async () => {
+    const { worker, deps } = setUp();
+    await collectionRun(deps, profile, collection).start({
+      steps: runSteps(collection.items),
+      stopOnFailure: false,
+      fresh: false,
+      ...quiet,
+    });
+    const sent = worker.payloads('request/send');
+    const channels = new Set(sent.map((payload) => payload.bodyChannel));
+    expect(channels.size).toBe(1);
+    expect([...channels][0]).toMatch(/^[A-Za-z0-9-]+$/);
+    // Named apart from the calls themselves.
+    expect(sent.map((payload) => payload.requestId)).not.toContain([...channels][0]);
+  });
+
   it('clears the carried values first when fresh, and says why it cannot', async () => {
     const { worker, deps } = setUp();
     worker.handle('variables/clear', () =>

@@ -63,12 +63,13 @@ export function collectionRun(deps: CommandDeps, profile: RunProfile, collection
       ask('variables/carried', { profileId }),
     ]);
     carried = kept.ok ? kept.value.values : [];
+    // A large body comes by the channel, not in the reply's JSON (body-channel.ts): one channel
+    // for the whole run, not one for each of its calls.
+    const bodies = bodyReceiver(deps.newId());
     return runCollection<HttpExchange>(steps, {
       send: async ({ method, path, query, headers, body, answerVariables }) => {
         const requestId = deps.newId();
         inFlight = requestId;
-        // A large body comes by the channel, not in the reply's JSON (body-channel.ts).
-        const bodies = bodyReceiver(requestId);
         const sent = ask('request/send', {
           requestId,
           profileId,
@@ -79,9 +80,9 @@ export function collectionRun(deps: CommandDeps, profile: RunProfile, collection
           body,
           ...(collection.variables.length > 0 ? { variables: collection.variables } : {}),
           ...(answerVariables?.length ? { answerVariables } : {}),
-          bodyByChannel: true,
+          bodyChannel: bodies.id,
         });
-        const reply = await sent.then(bodies.fill).finally(bodies.close);
+        const reply = await bodies.fill(requestId, await sent);
         inFlight = null;
         refused = reply.ok ? (reply.value.carried?.refused ?? []) : [];
         if (reply.ok && reply.value.carried !== undefined) carried = reply.value.carried.values;
@@ -94,7 +95,7 @@ export function collectionRun(deps: CommandDeps, profile: RunProfile, collection
       search,
       onPace,
       variables: () => variablesOf(withCarried(profile, carried), collection.variables),
-    });
+    }).finally(bodies.close);
   }
 
   async function cancel(): Promise<void> {
