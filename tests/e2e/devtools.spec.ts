@@ -7,7 +7,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isDevToolsFrontend, showDevToolsPanel, TargetHub } from '../../scripts/devtools-cdp';
 import { createSandbox } from '../../src/sandbox/server';
-import { expect, launchWithExtension, OFTEN, PANEL_PATH, test } from './fixtures';
+import { WAKE_AFTER_QUIET_MS } from '../../src/workspace/worker-wake';
+import {
+  expect,
+  launchWithExtension,
+  OFTEN,
+  PANEL_PATH,
+  test,
+  watchServiceWorker,
+} from './fixtures';
 
 const INSPECTED_HTML = '<!doctype html><title>Inspected page</title><p>Inspect me</p>';
 
@@ -122,6 +130,48 @@ test('the sandbox’s demo page, with DevTools open on the panel as npm start op
       );
     await page.waitForTimeout(300);
     expect(logged).toEqual([]);
+    await hub.dispose();
+  } finally {
+    await browser.close();
+    await sandbox.close();
+  }
+});
+
+test('inside real DevTools, a press in the panel after a pause starts a stopped worker', async () => {
+  test.setTimeout(30_000);
+  const sandbox = await createSandbox({ port: 0 });
+  const browser = await launchWithExtension(['--auto-open-devtools-for-tabs']);
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    await page.goto(`${sandbox.url}/`);
+    const hub = await TargetHub.open(browser.context, page);
+    const frontend = await hub.attachWhen('the DevTools frontend', isDevToolsFrontend);
+    await showDevToolsPanel(frontend, 'Partner API');
+    const panelUrl = `chrome-extension://${browser.extensionId}/${PANEL_PATH}`;
+    const panelFrame = await hub.attachWhen(
+      'the Partner API panel iframe',
+      (target) => target.url === panelUrl,
+    );
+    await expect
+      .poll(
+        () =>
+          panelFrame.evaluate<string | null>('document.querySelector("h1")?.textContent ?? null'),
+        OFTEN,
+      )
+      .toBe('Partner API');
+    const worker = await watchServiceWorker(browser.context, page, browser.extensionId);
+    try {
+      await worker.stop();
+      await page.waitForTimeout(WAKE_AFTER_QUIET_MS + 200);
+      expect(worker.status(), 'nothing else started the worker').toBe('stopped');
+      // A press in the panel's document, inside the DevTools window.
+      await panelFrame.evaluate(
+        "document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true })), true",
+      );
+      await expect.poll(worker.status, OFTEN).toBe('running');
+    } finally {
+      await worker.detach();
+    }
     await hub.dispose();
   } finally {
     await browser.close();
