@@ -2,6 +2,8 @@
  * The one test that proves the panel really appears inside Chrome DevTools (every other test opens
  * the panel page as a plain tab): DevTools opens on a page, the "Partner API" panel gets selected,
  * and its iframe must render the app and be wired to the inspected page through chrome.devtools.
+ * Beside it: the demo page with DevTools open as `npm start` opens it logs nothing, and a press in
+ * the panel inside DevTools wakes a stopped worker (src/workspace/worker-wake.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
