@@ -14,6 +14,7 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
+import { watchWorker } from '../../scripts/bench-cold';
 import {
   chromiumArgs,
   chromiumPath,
@@ -138,18 +139,9 @@ export const OFTEN = { intervals: [50, 100, 250] };
  * browser runs one test at a time, so "all" is only this test's). `detach` when done.
  */
 export async function watchServiceWorker(context: BrowserContext, page: Page, extensionId: string) {
-  const origin = `chrome-extension://${extensionId}/`;
   const session = await context.newCDPSession(page);
-  const seen = { status: 'unknown', starts: 0, stops: 0 };
-  session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const version of versions) {
-      if (!version.scriptURL.startsWith(origin)) continue;
-      if (version.runningStatus === 'starting' && seen.status !== 'starting') seen.starts++;
-      if (version.runningStatus === 'stopped' && seen.status !== 'stopped') seen.stops++;
-      seen.status = version.runningStatus;
-    }
-  });
-  await session.send('ServiceWorker.enable');
+  // The bench's watch of the same reports (scripts/bench-cold.ts).
+  const seen = await watchWorker(session, extensionId);
   return {
     status: () => seen.status,
     starts: () => seen.starts,
