@@ -3,7 +3,10 @@
  * idle), to the answer's status line shown; `warm_send_ms`: the same Send with the worker running,
  * interleaved with the cold ones. Measured for an API-key profile and for an OAuth profile with a
  * cached token, with the vault locked with a passphrase and unlocked, so a cold call also imports
- * the lock's key.
+ * the lock's key. These Sends are clicked with no press before (`element.click()`), so the panel
+ * sends no wake: they measure a Send that meets a stopped worker unwarned. The pressed figures
+ * (`cold_pressed_send_ms`, PRESS_MS below) press Send first, after a pause, as a person does, and
+ * so measure what the press's wake (src/workspace/worker-wake.ts) leaves of the cold start.
  *
  * The worker is stopped with CDP `ServiceWorker.stopAllWorkers` (a page-level session: a persistent
  * context has no browser-level one; "all" is this browser's). Each cold Send is checked to have met
