@@ -17,7 +17,7 @@
  */
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { WAKE_AFTER_QUIET_MS } from '../src/workspace/worker-wake';
-import { ANSWER_STATUS, timedSend, tracedSend } from './bench-send';
+import { ANSWER_STATUS, timedSend } from './bench-send';
 import { median } from './bench-stats';
 
 /**
@@ -170,18 +170,12 @@ export async function coldSend(
     // answer does; a click with no press never does.
     if (pressMs > 0) await panelQuiet(panel, WAKE_AFTER_QUIET_MS + 100);
     const starts = worker.starts;
-    const ms = await sendTimed(panel, pressMs);
+    const ms = await timedSend(panel, ANSWER_STATUS, { pressMs });
     if (worker.starts === starts + 1) return ms;
   }
   throw new Error(
     `the cold Send did not start the worker three times; the panel's last messages: ${await lastPanelMessages(panel)}`,
   );
-}
-
-/** A Send to the answer's status (timedSend), pressed `pressMs` before its click when not 0. */
-async function sendTimed(panel: Page, pressMs: number): Promise<number> {
-  const moments = await tracedSend(panel, ANSWER_STATUS, { pressMs });
-  return moments.frame - moments.click;
 }
 
 async function ask(panel: Page, type: string, payload: object) {
@@ -222,7 +216,7 @@ export async function measureColdSend(
   try {
     for (let i = 0; i < runs; i++) {
       cold.push(await coldSend(session, worker, panel, pressMs));
-      warm.push(await sendTimed(panel, pressMs));
+      warm.push(await timedSend(panel, ANSWER_STATUS, { pressMs }));
     }
   } finally {
     await session.detach();

@@ -31,21 +31,32 @@ export interface SendMoments {
   frame: number;
 }
 
-export async function timedSend(panel: Page, shown: string, timeoutMs = 60_000): Promise<number> {
-  const moments = await tracedSend(panel, shown, { timeoutMs });
+export async function timedSend(
+  panel: Page,
+  shown: string,
+  options: SendOptions = {},
+): Promise<number> {
+  const moments = await tracedSend(panel, shown, options);
   return moments.frame - moments.click;
 }
 
 /**
+ * `pressMs`: the button is pressed (a `pointerdown` on it) that long before its click, as a person
+ * holds it; the Send is still timed from the click.
+ */
+export interface SendOptions {
+  timeoutMs?: number;
+  pressMs?: number;
+}
+
+/**
  * One Send (see timedSend) with its moments. The `request/send` message is seen through a wrapper
- * around `chrome.runtime.sendMessage` put in for this Send alone. `pressMs`: the button is pressed
- * (a `pointerdown` on it) that long before its click, as a person holds it; the Send is still timed
- * from the click.
+ * around `chrome.runtime.sendMessage` put in for this Send alone.
  */
 export async function tracedSend(
   panel: Page,
   shown: string,
-  { timeoutMs = 60_000, pressMs = 0 }: { timeoutMs?: number; pressMs?: number } = {},
+  { timeoutMs = 60_000, pressMs = 0 }: SendOptions = {},
 ): Promise<SendMoments> {
   const send = await panel.getByRole('button', { name: 'Send', exact: true }).elementHandle();
   // Anonymous callbacks only: the TypeScript runner would wrap named ones in a helper the page lacks.
