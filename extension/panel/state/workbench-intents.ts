@@ -19,8 +19,7 @@ import type { Draft, DraftNotes } from '../../../src/workspace/request-state';
 import { createWorkbenchCommands } from '../../../src/workspace/workbench-commands';
 import type { WorkspaceState } from '../../../src/workspace/workspace-state';
 import { showWide } from '../ui/wide-view-host';
-import { withTokenCommands } from './use-token';
-import { collections, deps, prefs, requests, store } from './workspace';
+import { collections, deps, prefs, requests, store, tokens } from './workspace';
 
 export const workbench = createWorkbenchCommands(deps, prefs.set);
 
@@ -99,7 +98,7 @@ export const cancel = (profileId: string) => void requests.cancel(profileId);
 
 export async function getToken(profileId: string) {
   workbench.showRequestTab('auth');
-  await withTokenCommands((commands) => commands.getToken(deps, profileId));
+  await tokens.getToken(profileId);
 }
 
 /** A captured call taken into the composer: then sent, saved, or edited from the Path. */

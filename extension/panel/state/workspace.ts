@@ -9,6 +9,7 @@ import { askTellingLock } from '../../../src/workspace/lock-answers';
 import { createPrefsCommands } from '../../../src/workspace/prefs-commands';
 import { createRequestCommands } from '../../../src/workspace/request-commands';
 import { createWorkspaceStore } from '../../../src/workspace/store';
+import { createTokenIntents } from '../../../src/workspace/token/token-intents';
 import { ask } from './worker-client';
 
 export const store = createWorkspaceStore();
@@ -30,6 +31,9 @@ export const deps: CommandDeps = {
 };
 
 export const requests = createRequestCommands(deps);
+
+/** Get token and Compare variants (their code loads with the first use). */
+export const tokens = createTokenIntents(deps);
 
 export const prefs = createPrefsCommands(deps);
 
