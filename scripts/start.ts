@@ -8,13 +8,14 @@
  *   npm start -- --port 8787     sandbox port (default 8787, env SANDBOX_PORT; 0 = any free port)
  *   npm start -- --no-browser    build and run the sandbox only
  *   npm start -- --headless      a headless Chromium with the panel open in a tab, to watch and
- *                                drive from another machine's chrome://inspect (port 9222)
+ *                                drive from another machine's chrome://inspect (port 9222;
+ *                                --debugging-port sets another, 0 = any free port)
  *   npm start -- --browser firefox   the Firefox build (dist-firefox/) in Firefox ESR instead
  *                                (scripts/start-firefox.ts)
  *   npm start -- --downloads <dir>   where exports land (default $XDG_DOWNLOAD_DIR, else ~/Downloads;
  *                                scripts/start-downloads.ts)
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, BrowserType, Page } from '@playwright/test';
@@ -46,6 +47,13 @@ if (flags.browser === 'firefox' && flags.headless) {
   process.exit(2);
 }
 const FIREFOX = flags.browser === 'firefox';
+const DEBUGGING_PORT = Number(flags['debugging-port']);
+if (!Number.isInteger(DEBUGGING_PORT) || DEBUGGING_PORT < 0 || DEBUGGING_PORT > 65535) {
+  console.error(
+    `--debugging-port is a port number (0 for any free one), not "${flags['debugging-port']}".`,
+  );
+  process.exit(2);
+}
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, process.env.PARTNER_API_OUT_DIR ?? (FIREFOX ? 'dist-firefox' : 'dist'));
@@ -169,13 +177,31 @@ async function launch(
   return context;
 }
 
+/** Where Chromium writes the port its remote debugging listens on, in its profile folder. */
+const ACTIVE_PORT_FILE = join(PROFILE_DIR, 'DevToolsActivePort');
+
+/**
+ * The port Chromium chose for `--remote-debugging-port=0`: the first line of ACTIVE_PORT_FILE,
+ * written as it starts listening (removed before the launch, so an earlier start's is not read).
+ */
+async function chosenDebuggingPort(): Promise<number> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const line = existsSync(ACTIVE_PORT_FILE) ? readFileSync(ACTIVE_PORT_FILE, 'utf8') : '';
+    const port = Number(line.split('\n')[0]);
+    if (Number.isInteger(port) && port > 0) return port;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Chromium did not say which debugging port it took (${ACTIVE_PORT_FILE}).`);
+}
+
 /** The panel in a tab of a headless Chromium, reachable through its remote debugging port. */
 async function openHeadless(chromium: BrowserType, executablePath: string, sandbox: Sandbox) {
-  const port = Number(flags['debugging-port']);
+  rmSync(ACTIVE_PORT_FILE, { force: true });
   const context = await launch(chromium, executablePath, true, [
-    `--remote-debugging-port=${port}`,
+    `--remote-debugging-port=${DEBUGGING_PORT}`,
     '--remote-debugging-address=127.0.0.1',
   ]);
+  const port = DEBUGGING_PORT === 0 ? await chosenDebuggingPort() : DEBUGGING_PORT;
   const worker =
     context.serviceWorkers()[0] ??
     (await context.waitForEvent('serviceworker', { timeout: 10_000 }));

@@ -9,7 +9,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
@@ -45,16 +44,6 @@ function waitForOutput(child: ChildProcess, marker: string, timeoutMs: number): 
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test('npm start saves an export in the downloads folder under its name, kept after the browser closes', async () => {
   test.setTimeout(240_000);
   const outDir = mkdtempSync(join(tmpdir(), 'partner-api-start-out-'));
@@ -62,7 +51,6 @@ test('npm start saves an export in the downloads folder under its name, kept aft
   recordBuild(ROOT, outDir, inputsDigest(ROOT, 'production'));
   const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
   const downloads = join(mkdtempSync(join(tmpdir(), 'partner-api-start-dl-')), 'Exports');
-  const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PARTNER_API_OUT_DIR: outDir,
@@ -78,8 +66,9 @@ test('npm start saves an export in the downloads folder under its name, kept aft
       '--port',
       '0',
       '--headless',
+      // Port 0: Chromium takes a free one and start.ts says which.
       '--debugging-port',
-      String(port),
+      '0',
       '--downloads',
       downloads,
     ],
@@ -96,6 +85,8 @@ test('npm start saves an export in the downloads folder under its name, kept aft
     const url = /sandbox running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
     const apiKey = /API key\s+(\S+)/.exec(output)?.[1] ?? '';
     const companyId = /Company ID\s+(\S+)/.exec(output)?.[1] ?? '';
+    const port = /Its remote debugging port is 127\.0\.0\.1:(\d+)\./.exec(output)?.[1] ?? '';
+    expect(Number(port), 'the port Chromium took, as npm start says it').toBeGreaterThan(0);
 
     // The default context as it is: no Playwright download settings of its own (noDefaults).
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, {

@@ -15,7 +15,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -123,13 +122,11 @@ describe('npm start without a display', () => {
  */
 describe('npm start -- --headless', () => {
   let profileDir = '';
-  let port = 0;
   let headless: ChildProcess | undefined;
   let output: Promise<string> = Promise.resolve('');
 
   beforeAll(async () => {
     profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
-    port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PARTNER_API_OUT_DIR: outDir,
@@ -137,7 +134,8 @@ describe('npm start -- --headless', () => {
     };
     delete env.DISPLAY;
     // Ctrl+C signals the group, as a terminal does.
-    headless = startScript(['--port', '0', '--headless', '--debugging-port', String(port)], env);
+    // Port 0: Chromium takes a free one and start.ts says which (no race for a port picked before).
+    headless = startScript(['--port', '0', '--headless', '--debugging-port', '0'], env);
     output = waitForOutput(headless, 'Press Ctrl+C to stop', 90_000);
     output.catch((error: unknown) => error); // read by the first test
   });
@@ -152,7 +150,7 @@ describe('npm start -- --headless', () => {
     expect(said).toContain('is already built from these sources: starting without a build.');
     expect(said).not.toContain('Building the extension');
     expect(said).toContain('Headless Chromium runs the panel in a tab');
-    expect(said).toContain(`127.0.0.1:${port}`);
+    const port = debuggingPort(said);
     const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
       url: string;
     }[];
@@ -209,7 +207,6 @@ describe('npm start when the user closes the browser', () => {
   it('says the sandbox keeps running, keeps it running, and Ctrl+C then stops the sandbox alone', async () => {
     const profileDir = mkdtempSync(join(tmpdir(), 'partner-api-start-profile-'));
     const downloads = mkdtempSync(join(tmpdir(), 'partner-api-start-downloads-'));
-    const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PARTNER_API_OUT_DIR: outDir,
@@ -217,12 +214,13 @@ describe('npm start when the user closes the browser', () => {
     };
     delete env.DISPLAY;
     const started = startScript(
-      ['--port', '0', '--headless', '--debugging-port', String(port), '--downloads', downloads],
+      ['--port', '0', '--headless', '--debugging-port', '0', '--downloads', downloads],
       env,
     );
     try {
       const output = await waitForOutput(started, 'Press Ctrl+C to stop', 90_000);
       const url = /sandbox running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      const port = debuggingPort(output);
       // The user closes the browser (Browser.close, as its window's close button does).
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, {
         noDefaults: true,
@@ -246,13 +244,9 @@ describe('npm start when the user closes the browser', () => {
   }, 120_000);
 });
 
-/** A loopback port nothing listens on (the system picks it; it is released at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** The remote debugging port start.ts says its headless Chromium took. */
+function debuggingPort(said: string): number {
+  const port = Number(/Its remote debugging port is 127\.0\.0\.1:(\d+)\./.exec(said)?.[1]);
+  expect(port, 'the port Chromium took, as npm start says it').toBeGreaterThan(0);
+  return port;
 }
