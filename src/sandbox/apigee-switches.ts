@@ -2,7 +2,8 @@
  * The switches that make the sandbox answer the way Apigee's policies do: API products with
  * resource paths (and one added at run time, so that a token minted before it reproduces the
  * stale-token case), a spike arrest and a quota, the developer's, company's and app's status, an
- * API key that expired or was revoked, an IP deny, a required scope, faults said only in
+ * API key that expired or was revoked, an IP deny and where it reads the client's address, a
+ * required scope, faults said only in
  * `WWW-Authenticate`, and the status token faults come with. Part of the one validator table of
  * switches.ts, so a value is refused with the same words from createSandbox, a flag or the
  * control API.
@@ -29,6 +30,12 @@ export interface ApigeeSwitches {
   apiKeyStatus: ApiKeyStatus;
   /** Refuse every /v1 call with AccessControl's IPDeniedAccess, naming the caller's address. */
   denyClientIp: boolean;
+  /**
+   * Where AccessControl takes the caller's address: the connection, or the first address of an
+   * X-Forwarded-For the call carries (an Apigee X proxy whose <ClientIPVariable> reads it), which
+   * is refused with InvalidIPAddressInVariable (500) when it is not an IP address.
+   */
+  clientIpFrom: 'connection' | 'x-forwarded-for';
   /** A scope every Bearer call's token must carry (asked for with scope=… in the token request). */
   requiredScope: string | null;
   /** Where /v1 authentication faults are said: the body, or only WWW-Authenticate (body empty). */
@@ -46,6 +53,7 @@ export const APIGEE_DEFAULTS: ApigeeSwitches = Object.freeze({
   appStatus: 'approved',
   apiKeyStatus: 'approved',
   denyClientIp: false,
+  clientIpFrom: 'connection',
   requiredScope: null,
   faultsIn: 'body',
   tokenFaultStatus: 401,
@@ -124,6 +132,7 @@ export const APIGEE_VALIDATORS: {
   ] as const),
   apiKeyStatus: oneOf(['approved', 'expired', 'revoked'] as const),
   denyClientIp: flag,
+  clientIpFrom: oneOf(['connection', 'x-forwarded-for'] as const),
   requiredScope: scope,
   faultsIn: oneOf(['body', 'www-authenticate'] as const),
   tokenFaultStatus: oneOf([400, 401, 500] as const),

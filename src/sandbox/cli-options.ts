@@ -45,6 +45,8 @@ Apigee policy faults (docs/apigee-faults.md):
   --app-status <status>     developer-inactive, company-inactive or app-not-approved
   --api-key-status <status> expired or revoked (every /v1 call is refused)
   --deny-ip                 refuse every /v1 call with AccessControl's IPDeniedAccess (403)
+  --client-ip-from <from>   where AccessControl reads the caller's address: connection (default)
+                            or x-forwarded-for (one that is not an IP: 500 InvalidIPAddressInVariable)
   --required-scope <scope>  a scope every Bearer call's token must carry (403 InsufficientScope)
   --faults-in-header        say /v1 authentication faults only in WWW-Authenticate, body empty
   --token-fault-status <s>  status of token faults: 401 (default), 500 (GetOAuthV2Info) or 400
@@ -71,6 +73,7 @@ const OPTIONS = {
   'app-status': { type: 'string' },
   'api-key-status': { type: 'string' },
   'deny-ip': { type: 'boolean' },
+  'client-ip-from': { type: 'string' },
   'required-scope': { type: 'string' },
   'faults-in-header': { type: 'boolean' },
   'token-fault-status': { type: 'string' },
@@ -86,6 +89,7 @@ const POLICY_FLAGS = [
   ['rate-limit-status', 'rateLimitStatus', 'number'],
   ['app-status', 'appStatus', 'text'],
   ['api-key-status', 'apiKeyStatus', 'text'],
+  ['client-ip-from', 'clientIpFrom', 'text'],
   ['required-scope', 'requiredScope', 'text'],
   ['token-fault-status', 'tokenFaultStatus', 'number'],
 ] as const;

@@ -129,6 +129,32 @@ describe('statuses, IP deny, scope and where faults are said', () => {
     });
   });
 
+  it('read the caller’s address from X-Forwarded-For when asked: refuse one that is no IP with 500, deny one that is', async () => {
+    const box = sandbox();
+    const forwarded = (value: string) => ({ headers: { 'x-forwarded-for': value } });
+    // From the connection (the default), X-Forwarded-For is not read.
+    expect((await callV1(box, 'ping', forwarded('not-an-ip'))).status).toBe(200);
+
+    box.switches.clientIpFrom = 'x-forwarded-for';
+    const malformed = await callV1(box, 'ping', forwarded('not-an-ip, 10.0.0.1'));
+    expect(malformed.status).toBe(500);
+    expect(await faultOf(malformed)).toEqual({
+      faultstring: 'Invalid IP address in variable : not-an-ip',
+      detail: { errorcode: 'accesscontrol.InvalidIPAddressInVariable' },
+    });
+    expect((await callV1(box, 'ping', forwarded('203.0.113.7, 10.0.0.1'))).status).toBe(200);
+    expect((await callV1(box, 'ping', forwarded('2001:db8::7'))).status).toBe(200);
+    // No header: the connection's address, as before.
+    expect((await callV1(box, 'ping')).status).toBe(200);
+
+    box.switches.denyClientIp = true;
+    const denied = await callV1(box, 'ping', forwarded('203.0.113.7'));
+    expect(denied.status).toBe(403);
+    expect((await faultOf(denied)).faultstring).toBe('Access Denied for client ip : 203.0.113.7');
+    const direct = await callV1(box, 'ping');
+    expect((await faultOf(direct)).faultstring).toBe('Access Denied for client ip : 127.0.0.1');
+  });
+
   it('require a scope, granted by scope= in the token request', async () => {
     const box = sandbox();
     box.switches.requiredScope = 'orders.write';
@@ -178,6 +204,7 @@ describe('the Apigee switches’ ways in', () => {
     });
     expect(validateSwitchPatch({ appStatus: 'sleepy' }).ok).toBe(false);
     expect(validateSwitchPatch({ requiredScope: 'two words' }).ok).toBe(false);
+    expect(validateSwitchPatch({ clientIpFrom: 'x-real-ip' }).ok).toBe(false);
   });
 
   it('read every flag into its switch', () => {
@@ -198,6 +225,8 @@ describe('the Apigee switches’ ways in', () => {
         '--api-key-status',
         'revoked',
         '--deny-ip',
+        '--client-ip-from',
+        'x-forwarded-for',
         '--required-scope',
         'orders.write',
         '--faults-in-header',
@@ -215,6 +244,7 @@ describe('the Apigee switches’ ways in', () => {
       appStatus: 'developer-inactive',
       apiKeyStatus: 'revoked',
       denyClientIp: true,
+      clientIpFrom: 'x-forwarded-for',
       requiredScope: 'orders.write',
       faultsIn: 'www-authenticate',
       tokenFaultStatus: 500,

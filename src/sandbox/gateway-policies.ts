@@ -1,11 +1,12 @@
 /**
  * Apigee's policies around `/v1`, in the order a proxy runs them, with Apigee's codes and texts:
- * AccessControl (IPDeniedAccess) and SpikeArrest before authentication; the developer's,
+ * AccessControl (IPDeniedAccess, InvalidIPAddressInVariable) and SpikeArrest before authentication; the developer's,
  * company's, app's and key's status, the API products' resource paths, the required scope and the
  * Quota after it. `shapeAuthFault` gives token faults the status the `tokenFaultStatus` switch
  * asks (GetOAuthV2Info answers 500) and moves faults into `WWW-Authenticate` when asked.
  * Every policy is off by default (apigee-switches.ts).
  */
+import { isIP } from 'node:net';
 import { appProducts, productsCover } from './api-products';
 import type { ApigeeSwitches } from './apigee-switches';
 import { apigeeFault } from './faults';
@@ -31,20 +32,46 @@ const MINUTE_MS = 60_000;
 /** The address as the gateway reports it (an IPv4-mapped IPv6 address as IPv4). */
 const shownAddress = (address: string) => address.replace(/^::ffff:/, '') || 'unknown';
 
+/** Who called, as AccessControl can read it: the connection's address and any X-Forwarded-For. */
+export interface CallerAddress {
+  remoteAddress: string;
+  forwardedFor: string | undefined;
+}
+
+/**
+ * AccessControl: the caller's address, from the connection or (clientIpFrom) the first address of
+ * X-Forwarded-For when the call carries one; one that is not an IP address is refused as Apigee
+ * X refuses what its <ClientIPVariable> holds (its fault string is not documented: ours names
+ * what was read), and a deny names the address read.
+ */
+function accessControl(caller: CallerAddress, switches: ApigeeSwitches): Reply | null {
+  const forwarded = caller.forwardedFor?.split(',')[0]?.trim();
+  const fromHeader = switches.clientIpFrom === 'x-forwarded-for' && forwarded !== undefined;
+  if (fromHeader && isIP(forwarded) === 0) {
+    return apigeeFault(
+      500,
+      `Invalid IP address in variable : ${forwarded.slice(0, 100)}`,
+      'accesscontrol.InvalidIPAddressInVariable',
+    );
+  }
+  if (!switches.denyClientIp) return null;
+  const address = fromHeader ? forwarded : shownAddress(caller.remoteAddress);
+  return apigeeFault(
+    403,
+    `Access Denied for client ip : ${address}`,
+    'accesscontrol.IPDeniedAccess',
+  );
+}
+
 /** AccessControl and SpikeArrest: they run before the key or token is verified. */
 export function beforeAuthentication(
-  remoteAddress: string,
+  caller: CallerAddress,
   switches: ApigeeSwitches,
   state: PolicyState,
   now: number,
 ): Reply | null {
-  if (switches.denyClientIp) {
-    return apigeeFault(
-      403,
-      `Access Denied for client ip : ${shownAddress(remoteAddress)}`,
-      'accesscontrol.IPDeniedAccess',
-    );
-  }
+  const refused = accessControl(caller, switches);
+  if (refused !== null) return refused;
   const rate = switches.spikeArrestPerMinute;
   if (rate !== null) {
     const paceMs = MINUTE_MS / rate;

@@ -169,3 +169,28 @@ test('an IP deny shows the address the gateway saw and what to tell the provider
   await expectText(explanation, 'VPN');
   await expectText(explanation, /Who can fix it\s*provider/);
 });
+
+test('an address variable that held no IP shows the X-Forwarded-For the call sent, and what to send instead', async ({
+  panel,
+  sandbox,
+}) => {
+  await apiKeyProfile(panel, sandbox);
+  // An Apigee X proxy whose AccessControl reads the client's address from X-Forwarded-For.
+  sandbox.switches.clientIpFrom = 'x-forwarded-for';
+  await panel.tab('Request', 'Headers');
+  await panel.role('button', 'Add header').click();
+  await panel.role('textbox', 'Header 1 name').fill('X-Forwarded-For');
+  await panel.role('textbox', 'Header 1 value').fill('office-gateway');
+  await send(panel, 'ping', '500');
+  expect(await shown(panel, 'status-bar')).toContain('Client address is not an IP');
+  await panel.tab('Response', 'Explanation');
+  const explanation = response(panel).within('alert');
+  await expectText(explanation, 'accesscontrol.InvalidIPAddressInVariable');
+  await expectText(explanation, 'X-Forwarded-For sent');
+  await expectText(explanation, '“office-gateway”, is not an IP address');
+  await expectText(explanation, /Who can fix it\s*you, then the provider/);
+
+  // A valid address goes through: the header was the fault, as the evidence said.
+  await panel.role('textbox', 'Header 1 value').fill('203.0.113.7');
+  await send(panel, 'ping', '200');
+});

@@ -72,7 +72,11 @@ export function ResponseView({ exchange, call, timeline, checks, at }: Props) {
     originOnWire(exchange.request.wire),
     {
       headers: exchange.headers,
-      call: { method: exchange.request.method, path: pathOf(exchange.request.url) },
+      call: {
+        method: exchange.request.method,
+        path: pathOf(exchange.request.url),
+        headers: exchange.request.headers,
+      },
       token: exchange.token,
     },
   );

@@ -268,6 +268,17 @@ const ROWS: readonly FaultFacts[] = [
     source: ERROR_CODES,
   },
   {
+    code: 'InvalidIPAddressInVariable',
+    policy: 'AccessControl',
+    title: 'Client address is not an IP',
+    means:
+      'The gateway’s access control reads the client’s address from a variable (on Apigee X and hybrid, often filled from X-Forwarded-For), and what it held is not an IP address.',
+    todo: 'If you send X-Forwarded-For, send one valid address or none; if you do not, tell the provider: their proxy fills that variable wrongly.',
+    fixer: 'you, then the provider',
+    newToken: 'no',
+    source: ERROR_CODES,
+  },
+  {
     code: 'invalid_client-invalid_client_id',
     policy: 'GetOAuthV2Info',
     title: 'Client ID unknown',

@@ -6,6 +6,7 @@ import {
   deniedIp,
   describeRate,
   faultEvidence,
+  isIpAddress,
   quotaIdentifier,
   requiredScopes,
   retryWhen,
@@ -107,6 +108,57 @@ describe('evidence read from fault strings and headers', () => {
       token: { ...token, fromCache: false },
     });
     expect(fresh.find((item) => item.label === 'A new token')?.value).toMatch(/^will not help/);
+  });
+
+  it('beside an address variable that held no IP, shows the X-Forwarded-For the call sent', () => {
+    const fault = {
+      code: 'accesscontrol.InvalidIPAddressInVariable',
+      text: 'Invalid IP address in variable : not-an-ip',
+      place: 'fault' as const,
+    };
+    const facts = faultFacts(fault.code);
+    expect(facts?.fixer).toBe('you, then the provider');
+    const evidence = (headers: { name: string; value: string }[]) =>
+      faultEvidence(fault, facts, {
+        headers: [],
+        call: { method: 'GET', path: '/v1/ping', headers },
+      })[0];
+    expect(evidence([{ name: 'X-Forwarded-For', value: 'not-an-ip, 10.0.0.1' }])).toEqual({
+      label: 'X-Forwarded-For sent',
+      value:
+        'not-an-ip, 10.0.0.1 (its first address, “not-an-ip”, is not an IP address: send a valid one or none)',
+    });
+    expect(evidence([{ name: 'x-forwarded-for', value: '203.0.113.7' }])?.value).toMatch(
+      /^203\.0\.113\.7 \(its first address is an IP address: the variable is filled from elsewhere/,
+    );
+    expect(evidence([{ name: 'Accept', value: '*/*' }])).toEqual({
+      label: 'X-Forwarded-For',
+      value: 'not sent by this call: the address comes from the provider’s side (tell them)',
+    });
+  });
+
+  it('tells an IP address from other text', () => {
+    for (const ip of [
+      '127.0.0.1',
+      '203.0.113.7',
+      '255.255.255.255',
+      '2001:db8::7',
+      '::1',
+      '::ffff:1.2.3.4',
+    ])
+      expect(isIpAddress(ip), ip).toBe(true);
+    for (const text of [
+      '',
+      'not-an-ip',
+      '256.1.1.1',
+      '01.2.3.4',
+      '1.2.3',
+      'example.com',
+      '[::1]',
+      '::1/64',
+      '2001:db8::g',
+    ])
+      expect(isIpAddress(text), text).toBe(false);
   });
 
   it('says who can fix an inactive developer: only the provider', () => {

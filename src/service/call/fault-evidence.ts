@@ -1,7 +1,8 @@
 /**
  * The evidence a fault carries that its text alone does not say plainly: a spike arrest's rate
  * decoded into a pace, the identifier a quota counts, when to try again (Retry-After and rate
- * limit headers), the client IP an access control saw, the scopes a call required, where the
+ * limit headers), the client IP an access control saw (and the X-Forwarded-For the call sent,
+ * where the access control reads its address from a variable), the scopes a call required, where the
  * gateway looked for the API key, and, for a product mismatch, the token's own products and issue
  * time beside the called method and path. Token metadata only: never a token or a secret.
  */
@@ -25,8 +26,10 @@ export interface TokenEvidence {
 }
 
 export interface FaultContext {
+  /** The answer's headers. */
   headers: readonly NameValue[];
-  call?: { method: string; path: string };
+  /** The call as sent: its method, path and the headers the worker set (masked). */
+  call?: { method: string; path: string; headers?: readonly NameValue[] };
   token?: TokenEvidence | undefined;
   nowMs?: number;
 }
@@ -127,6 +130,39 @@ export function retryWhen(headers: readonly NameValue[], nowMs: number): string 
   return null;
 }
 
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** An IPv4 address in dotted decimal, or an IPv6 address as a URL host takes it. */
+export function isIpAddress(text: string): boolean {
+  if (IPV4.test(text)) return true;
+  if (!text.includes(':') || /[[\]/]/.test(text)) return false;
+  try {
+    return new URL(`http://[${text}]/`).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this call sent X-Forwarded-For, the variable's usual source, and what its first address is. */
+function forwardedForEvidence(context: FaultContext): EvidenceItem {
+  const sent = context.call?.headers?.find(
+    (header) => header.name.toLowerCase() === 'x-forwarded-for',
+  );
+  if (sent === undefined) {
+    return {
+      label: 'X-Forwarded-For',
+      value: 'not sent by this call: the address comes from the provider’s side (tell them)',
+    };
+  }
+  const first = sent.value.split(',')[0]?.trim() ?? '';
+  return {
+    label: 'X-Forwarded-For sent',
+    value: isIpAddress(first)
+      ? `${sent.value} (its first address is an IP address: the variable is filled from elsewhere, tell the provider)`
+      : `${sent.value} (its first address, “${first}”, is not an IP address: send a valid one or none)`,
+  };
+}
+
 function productEvidence(context: FaultContext): EvidenceItem[] {
   const items: EvidenceItem[] = [];
   if (context.call !== undefined) {
@@ -191,6 +227,9 @@ export function faultEvidence(
       });
       break;
     }
+    case 'InvalidIPAddressInVariable':
+      items.push(forwardedForEvidence(context));
+      break;
     case 'InsufficientScope': {
       const scopes = requiredScopes(text);
       if (scopes !== null) items.push({ label: 'Required scopes', value: scopes.join(', ') });
