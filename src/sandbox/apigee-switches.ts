@@ -1,7 +1,7 @@
 /**
  * The switches that make the sandbox answer the way Apigee's policies do: API products with
  * resource paths (and one added at run time, so that a token minted before it reproduces the
- * stale-token case), a spike arrest and a quota, the developer's, company's and app's status, an
+ * stale-token case), a spike arrest (with a weight read from a header) and a quota, the developer's, company's and app's status, an
  * API key that expired or was revoked, an IP deny and where it reads the client's address, a
  * required scope, faults said only in
  * `WWW-Authenticate`, and the status token faults come with. Part of the one validator table of
@@ -22,6 +22,13 @@ export interface ApigeeSwitches {
   addedProductPaths: string[] | null;
   /** A spike arrest, in calls a minute, smoothed to one call per interval; null: off. */
   spikeArrestPerMinute: number | null;
+  /**
+   * A request header (lower case) whose value weighs each call in the spike arrest, as Apigee's
+   * <MessageWeight ref="request.header.…"> does: a call of weight n holds the next one back n
+   * intervals; a value that is not a whole number is refused with InvalidMessageWeight. Null:
+   * every call weighs 1.
+   */
+  spikeArrestWeightHeader: string | null;
   /** A quota, in calls a minute for the demo app; null: off. */
   quotaPerMinute: number | null;
   /** The status of spike arrest and quota faults: Apigee's default 500, or 429. */
@@ -48,6 +55,7 @@ export const APIGEE_DEFAULTS: ApigeeSwitches = Object.freeze({
   productPaths: null,
   addedProductPaths: null,
   spikeArrestPerMinute: null,
+  spikeArrestWeightHeader: null,
   quotaPerMinute: null,
   rateLimitStatus: 500,
   appStatus: 'approved',
@@ -110,6 +118,17 @@ function scope(value: unknown): Checked<string | null> {
     : { ok: false, message: `must be one scope name (no spaces), or null, not ${shown(value)}` };
 }
 
+/** An HTTP header name (RFC 9110's token), kept in lower case, or null. */
+function headerName(value: unknown): Checked<string | null> {
+  if (value === null) return { ok: true, value: null };
+  return typeof value === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(value)
+    ? { ok: true, value: value.toLowerCase() }
+    : {
+        ok: false,
+        message: `must be one header name (e.g. "x-batch-size"), or null, not ${shown(value)}`,
+      };
+}
+
 function flag(value: unknown): Checked<boolean> {
   return typeof value === 'boolean'
     ? { ok: true, value }
@@ -122,6 +141,7 @@ export const APIGEE_VALIDATORS: {
   productPaths: resourcePaths,
   addedProductPaths: resourcePaths,
   spikeArrestPerMinute: perMinute,
+  spikeArrestWeightHeader: headerName,
   quotaPerMinute: perMinute,
   rateLimitStatus: oneOf([500, 429] as const),
   appStatus: oneOf([

@@ -40,6 +40,8 @@ Apigee policy faults (docs/apigee-faults.md):
                             e.g. /v1/products/**,/v1/orders/** (default: every path)
   --added-product-paths <list>  add the product "Partner Extras" with these paths to the app
   --spike-arrest <n>        a spike arrest of n calls a minute, smoothed (one call every 60/n s)
+  --spike-arrest-weight-header <name>  weigh each call by this header's value (one that is not
+                            a whole number: 500 InvalidMessageWeight)
   --quota <n>               a quota of n calls a minute for the demo app
   --rate-limit-status <s>   status of spike arrest and quota faults: 500 (Apigee's default) or 429
   --app-status <status>     developer-inactive, company-inactive or app-not-approved
@@ -68,6 +70,7 @@ const OPTIONS = {
   'product-paths': { type: 'string' },
   'added-product-paths': { type: 'string' },
   'spike-arrest': { type: 'string' },
+  'spike-arrest-weight-header': { type: 'string' },
   quota: { type: 'string' },
   'rate-limit-status': { type: 'string' },
   'app-status': { type: 'string' },
@@ -85,6 +88,7 @@ const POLICY_FLAGS = [
   ['product-paths', 'productPaths', 'text'],
   ['added-product-paths', 'addedProductPaths', 'text'],
   ['spike-arrest', 'spikeArrestPerMinute', 'number'],
+  ['spike-arrest-weight-header', 'spikeArrestWeightHeader', 'text'],
   ['quota', 'quotaPerMinute', 'number'],
   ['rate-limit-status', 'rateLimitStatus', 'number'],
   ['app-status', 'appStatus', 'text'],

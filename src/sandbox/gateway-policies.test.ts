@@ -129,6 +129,24 @@ describe('statuses, IP deny, scope and where faults are said', () => {
     });
   });
 
+  it('weigh each call by a header when asked: one that is not a whole number is refused with 500, a weight holds the next call back', async () => {
+    const box = sandbox();
+    box.switches.spikeArrestPerMinute = 60; // one call a second
+    box.switches.spikeArrestWeightHeader = 'x-batch-size';
+    const weighing = (value: string) => ({ headers: { 'x-batch-size': value } });
+    const malformed = await callV1(box, 'ping', weighing('1.5'));
+    expect(malformed.status).toBe(500);
+    expect(await faultOf(malformed)).toEqual({
+      faultstring: 'Invalid message weight value 1.5',
+      detail: { errorcode: 'policies.ratelimit.InvalidMessageWeight' },
+    });
+    // A call of weight 0 holds nothing back; one of weight 1 (no header) holds the next a second.
+    expect((await callV1(box, 'ping', weighing('0'))).status).toBe(200);
+    expect((await callV1(box, 'ping')).status).toBe(200);
+    const held = await callV1(box, 'ping', weighing('0'));
+    expect((await faultOf(held)).detail.errorcode).toBe('policies.ratelimit.SpikeArrestViolation');
+  });
+
   it('read the caller’s address from X-Forwarded-For when asked: refuse one that is no IP with 500, deny one that is', async () => {
     const box = sandbox();
     const forwarded = (value: string) => ({ headers: { 'x-forwarded-for': value } });
@@ -205,6 +223,7 @@ describe('the Apigee switches’ ways in', () => {
     expect(validateSwitchPatch({ appStatus: 'sleepy' }).ok).toBe(false);
     expect(validateSwitchPatch({ requiredScope: 'two words' }).ok).toBe(false);
     expect(validateSwitchPatch({ clientIpFrom: 'x-real-ip' }).ok).toBe(false);
+    expect(validateSwitchPatch({ spikeArrestWeightHeader: 'two words' }).ok).toBe(false);
   });
 
   it('read every flag into its switch', () => {
@@ -216,6 +235,8 @@ describe('the Apigee switches’ ways in', () => {
         '/v1/reports/**',
         '--spike-arrest',
         '100',
+        '--spike-arrest-weight-header',
+        'X-Batch-Size',
         '--quota',
         '5',
         '--rate-limit-status',
@@ -239,6 +260,7 @@ describe('the Apigee switches’ ways in', () => {
       productPaths: ['/v1/products/**', '/v1/orders/**'],
       addedProductPaths: ['/v1/reports/**'],
       spikeArrestPerMinute: 100,
+      spikeArrestWeightHeader: 'x-batch-size',
       quotaPerMinute: 5,
       rateLimitStatus: 429,
       appStatus: 'developer-inactive',

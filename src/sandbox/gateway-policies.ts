@@ -1,6 +1,7 @@
 /**
  * Apigee's policies around `/v1`, in the order a proxy runs them, with Apigee's codes and texts:
- * AccessControl (IPDeniedAccess, InvalidIPAddressInVariable) and SpikeArrest before authentication; the developer's,
+ * AccessControl (IPDeniedAccess, InvalidIPAddressInVariable) and SpikeArrest
+ * (SpikeArrestViolation, InvalidMessageWeight) before authentication; the developer's,
  * company's, app's and key's status, the API products' resource paths, the required scope and the
  * Quota after it. `shapeAuthFault` gives token faults the status the `tokenFaultStatus` switch
  * asks (GetOAuthV2Info answers 500) and moves faults into `WWW-Authenticate` when asked.
@@ -17,12 +18,15 @@ import type { IssuedToken } from './token-store';
 export interface PolicyState {
   /** When the spike arrest last let a call through (ms), or null. */
   spikeLastAt: number | null;
+  /** That call's weight: how many intervals the next one waits. */
+  spikeLastWeight: number;
   quotaWindowStart: number;
   quotaCount: number;
 }
 
 export const newPolicyState = (): PolicyState => ({
   spikeLastAt: null,
+  spikeLastWeight: 1,
   quotaWindowStart: 0,
   quotaCount: 0,
 });
@@ -32,10 +36,11 @@ const MINUTE_MS = 60_000;
 /** The address as the gateway reports it (an IPv4-mapped IPv6 address as IPv4). */
 const shownAddress = (address: string) => address.replace(/^::ffff:/, '') || 'unknown';
 
-/** Who called, as AccessControl can read it: the connection's address and any X-Forwarded-For. */
-export interface CallerAddress {
+/** What the policies before authentication read of a call: its connection's address and headers. */
+export interface IncomingCall {
   remoteAddress: string;
-  forwardedFor: string | undefined;
+  /** Lower-case names. */
+  headers: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -44,8 +49,8 @@ export interface CallerAddress {
  * X refuses what its <ClientIPVariable> holds (its fault string is not documented: ours names
  * what was read), and a deny names the address read.
  */
-function accessControl(caller: CallerAddress, switches: ApigeeSwitches): Reply | null {
-  const forwarded = caller.forwardedFor?.split(',')[0]?.trim();
+function accessControl(call: IncomingCall, switches: ApigeeSwitches): Reply | null {
+  const forwarded = call.headers['x-forwarded-for']?.split(',')[0]?.trim();
   const fromHeader = switches.clientIpFrom === 'x-forwarded-for' && forwarded !== undefined;
   if (fromHeader && isIP(forwarded) === 0) {
     return apigeeFault(
@@ -55,7 +60,7 @@ function accessControl(caller: CallerAddress, switches: ApigeeSwitches): Reply |
     );
   }
   if (!switches.denyClientIp) return null;
-  const address = fromHeader ? forwarded : shownAddress(caller.remoteAddress);
+  const address = fromHeader ? forwarded : shownAddress(call.remoteAddress);
   return apigeeFault(
     403,
     `Access Denied for client ip : ${address}`,
@@ -63,28 +68,49 @@ function accessControl(caller: CallerAddress, switches: ApigeeSwitches): Reply |
   );
 }
 
-/** AccessControl and SpikeArrest: they run before the key or token is verified. */
-export function beforeAuthentication(
-  caller: CallerAddress,
+/**
+ * SpikeArrest, smoothed: a call is let through once the last one's weight in intervals has
+ * passed. A weight header's value that is not a whole number is refused as Apigee refuses its
+ * <MessageWeight> variable (its status is not documented: 500, as the policy's runtime errors).
+ */
+function spikeArrest(
+  call: IncomingCall,
   switches: ApigeeSwitches,
   state: PolicyState,
   now: number,
 ): Reply | null {
-  const refused = accessControl(caller, switches);
-  if (refused !== null) return refused;
   const rate = switches.spikeArrestPerMinute;
-  if (rate !== null) {
-    const paceMs = MINUTE_MS / rate;
-    if (state.spikeLastAt !== null && now - state.spikeLastAt < paceMs) {
-      return apigeeFault(
-        switches.rateLimitStatus,
-        `Spike arrest violation. Allowed rate : MessageRate{messagesPerPeriod=${rate}, periodInMicroseconds=60000000, maxBurstMessageCount=1.0}`,
-        'policies.ratelimit.SpikeArrestViolation',
-      );
-    }
-    state.spikeLastAt = now;
+  if (rate === null) return null;
+  const header = switches.spikeArrestWeightHeader;
+  const weightText = header === null ? undefined : call.headers[header]?.trim();
+  if (weightText !== undefined && !/^\d{1,6}$/.test(weightText)) {
+    return apigeeFault(
+      500,
+      `Invalid message weight value ${weightText.slice(0, 100)}`,
+      'policies.ratelimit.InvalidMessageWeight',
+    );
   }
+  const paceMs = MINUTE_MS / rate;
+  if (state.spikeLastAt !== null && now - state.spikeLastAt < paceMs * state.spikeLastWeight) {
+    return apigeeFault(
+      switches.rateLimitStatus,
+      `Spike arrest violation. Allowed rate : MessageRate{messagesPerPeriod=${rate}, periodInMicroseconds=60000000, maxBurstMessageCount=1.0}`,
+      'policies.ratelimit.SpikeArrestViolation',
+    );
+  }
+  state.spikeLastAt = now;
+  state.spikeLastWeight = weightText === undefined ? 1 : Number(weightText);
   return null;
+}
+
+/** AccessControl and SpikeArrest: they run before the key or token is verified. */
+export function beforeAuthentication(
+  call: IncomingCall,
+  switches: ApigeeSwitches,
+  state: PolicyState,
+  now: number,
+): Reply | null {
+  return accessControl(call, switches) ?? spikeArrest(call, switches, state, now);
 }
 
 const STATUS_FAULTS: Record<Exclude<ApigeeSwitches['appStatus'], 'approved'>, () => Reply> = {

@@ -99,11 +99,7 @@ async function answerApi(incoming: Incoming, state: SandboxState): Promise<Reply
     return AUTH_FAULTS.invalidAccessToken();
   const now = Date.now();
   const { switches, policy } = state;
-  const caller = {
-    remoteAddress: incoming.remoteAddress,
-    forwardedFor: incoming.headers['x-forwarded-for'],
-  };
-  const early = beforeAuthentication(caller, switches, policy, now);
+  const early = beforeAuthentication(incoming, switches, policy, now);
   if (early !== null) return early;
   const checked = checkV1Caller(incoming.headers, {
     credentials: state.credentials,

@@ -194,3 +194,27 @@ test('an address variable that held no IP shows the X-Forwarded-For the call sen
   await panel.role('textbox', 'Header 1 value').fill('203.0.113.7');
   await send(panel, 'ping', '200');
 });
+
+test('a refused message weight names the header of the call that held it, and what to send there', async ({
+  panel,
+  sandbox,
+}) => {
+  await apiKeyProfile(panel, sandbox);
+  // A spike arrest that weighs each call by the X-Batch-Size header.
+  sandbox.switches.spikeArrestPerMinute = 600;
+  sandbox.switches.spikeArrestWeightHeader = 'x-batch-size';
+  await panel.tab('Request', 'Headers');
+  await panel.role('button', 'Add header').click();
+  await panel.role('textbox', 'Header 1 name').fill('X-Batch-Size');
+  await panel.role('textbox', 'Header 1 value').fill('1.5');
+  await send(panel, 'ping', '500');
+  expect(await shown(panel, 'status-bar')).toContain('Message weight is not a whole number');
+  await panel.tab('Response', 'Explanation');
+  const explanation = response(panel).within('alert');
+  await expectText(explanation, 'policies.ratelimit.InvalidMessageWeight');
+  await expectText(explanation, 'X-Batch-Size sent');
+  await expectText(explanation, 'send a whole number there');
+
+  await panel.role('textbox', 'Header 1 value').fill('2');
+  await send(panel, 'ping', '200');
+});

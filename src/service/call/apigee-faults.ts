@@ -291,11 +291,11 @@ const ROWS: readonly FaultFacts[] = [
   {
     code: 'InvalidMessageWeight',
     policy: 'SpikeArrest',
-    title: 'Gateway misconfigured (message weight)',
+    title: 'Message weight is not a whole number',
     means:
-      'The spike arrest’s message weight is not a whole number: a fault in the provider’s proxy.',
-    todo: 'Report it to the provider with the time of the call.',
-    fixer: 'provider',
+      'The spike arrest weighs each call by a variable (sometimes a request header), and the value it read is not a whole number.',
+    todo: 'If a header of yours holds that value, send a whole number there; if none does, report it to the provider with the time of the call: their proxy fills the weight wrongly.',
+    fixer: 'you, then the provider',
     newToken: 'no',
     source: SPIKE_ERRORS,
   },

@@ -6,6 +6,7 @@ import {
   deniedIp,
   describeRate,
   faultEvidence,
+  invalidWeight,
   isIpAddress,
   quotaIdentifier,
   requiredScopes,
@@ -134,6 +135,36 @@ describe('evidence read from fault strings and headers', () => {
     expect(evidence([{ name: 'Accept', value: '*/*' }])).toEqual({
       label: 'X-Forwarded-For',
       value: 'not sent by this call: the address comes from the provider’s side (tell them)',
+    });
+  });
+
+  it('beside a refused message weight, names the header of the call that held it', () => {
+    const fault = {
+      code: 'policies.ratelimit.InvalidMessageWeight',
+      text: 'Invalid message weight value 1.5',
+      place: 'fault' as const,
+    };
+    expect(invalidWeight(fault.text)).toBe('1.5');
+    const facts = faultFacts(fault.code);
+    expect(facts?.fixer).toBe('you, then the provider');
+    const evidence = (headers: { name: string; value: string }[]) =>
+      faultEvidence(fault, facts, {
+        headers: [],
+        call: { method: 'GET', path: '/v1/ping', headers },
+      })[0];
+    expect(
+      evidence([
+        { name: 'Accept', value: '*/*' },
+        { name: 'X-Batch-Size', value: ' 1.5' },
+      ]),
+    ).toEqual({
+      label: 'X-Batch-Size sent',
+      value: ' 1.5 (the value the spike arrest refused: send a whole number there)',
+    });
+    expect(evidence([{ name: 'X-Batch-Size', value: '2' }])).toEqual({
+      label: 'Weight read',
+      value:
+        '1.5: no header of this call holds it, so the provider’s proxy fills the weight (tell them)',
     });
   });
 

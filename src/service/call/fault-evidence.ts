@@ -2,7 +2,8 @@
  * The evidence a fault carries that its text alone does not say plainly: a spike arrest's rate
  * decoded into a pace, the identifier a quota counts, when to try again (Retry-After and rate
  * limit headers), the client IP an access control saw (and the X-Forwarded-For the call sent,
- * where the access control reads its address from a variable), the scopes a call required, where the
+ * where the access control reads its address from a variable; the header that held a spike
+ * arrest's weight), the scopes a call required, where the
  * gateway looked for the API key, and, for a product mismatch, the token's own products and issue
  * time beside the called method and path. Token metadata only: never a token or a secret.
  */
@@ -163,6 +164,30 @@ function forwardedForEvidence(context: FaultContext): EvidenceItem {
   };
 }
 
+/** The value in `Invalid message weight value 1.5`, or null. */
+export function invalidWeight(text: string): string | null {
+  return /Invalid message weight value\s+(\S.*)$/i.exec(text.trim())?.[1]?.trim() ?? null;
+}
+
+/** Which header of this call, if any, holds the weight the spike arrest refused. */
+function weightEvidence(text: string, context: FaultContext): EvidenceItem {
+  const value = invalidWeight(text);
+  const sent =
+    value === null
+      ? undefined
+      : context.call?.headers?.find((header) => header.value.trim() === value);
+  if (sent === undefined) {
+    return {
+      label: 'Weight read',
+      value: `${value ?? 'not named'}: no header of this call holds it, so the provider’s proxy fills the weight (tell them)`,
+    };
+  }
+  return {
+    label: `${sent.name} sent`,
+    value: `${sent.value} (the value the spike arrest refused: send a whole number there)`,
+  };
+}
+
 function productEvidence(context: FaultContext): EvidenceItem[] {
   const items: EvidenceItem[] = [];
   if (context.call !== undefined) {
@@ -229,6 +254,9 @@ export function faultEvidence(
     }
     case 'InvalidIPAddressInVariable':
       items.push(forwardedForEvidence(context));
+      break;
+    case 'InvalidMessageWeight':
+      items.push(weightEvidence(text, context));
       break;
     case 'InsufficientScope': {
       const scopes = requiredScopes(text);
