@@ -1,13 +1,15 @@
 /**
  * The switches that make the sandbox answer the way Apigee's policies do: API products with
  * resource paths (and one added at run time, so that a token minted before it reproduces the
- * stale-token case), a spike arrest (with a weight read from a header) and a quota, the developer's, company's and app's status, an
- * API key that expired or was revoked, an IP deny and where it reads the client's address, a
- * required scope, faults said only in
+ * stale-token case), a spike arrest (with a weight read from a header) and a quota, the
+ * developer's, company's and app's status, an API key that expired or was revoked, an IP deny and
+ * where the access control reads the client's address, a required scope, faults said only in
  * `WWW-Authenticate`, and the status token faults come with. Part of the one validator table of
  * switches.ts, so a value is refused with the same words from createSandbox, a flag or the
  * control API.
  */
+
+import { isHeaderName } from '../vocabulary/header-name';
 
 export type AppStatus = 'approved' | 'developer-inactive' | 'company-inactive' | 'app-not-approved';
 export type ApiKeyStatus = 'approved' | 'expired' | 'revoked';
@@ -121,7 +123,7 @@ function scope(value: unknown): Checked<string | null> {
 /** An HTTP header name (RFC 9110's token), kept in lower case, or null. */
 function headerName(value: unknown): Checked<string | null> {
   if (value === null) return { ok: true, value: null };
-  return typeof value === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(value)
+  return typeof value === 'string' && value.length <= 100 && isHeaderName(value)
     ? { ok: true, value: value.toLowerCase() }
     : {
         ok: false,

@@ -6,10 +6,8 @@
 
 import { MASK, maskSecret } from '../../redaction/mask';
 import { fail, ok, type Result } from '../../vocabulary/errors';
+import { isHeaderName } from '../../vocabulary/header-name';
 import type { NameValue } from '../../vocabulary/terms';
-
-/** RFC 9110 token characters. */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 export const CONTRACT_HEADERS = ['content-type', 'companyid', 'x-apikey', 'authorization'] as const;
 const SECRET_HEADERS = new Set(['x-apikey', 'authorization']);
@@ -38,7 +36,7 @@ export function checkHeaderValue(value: string, label: string): Result<string> {
 
 export function checkUserHeader(header: NameValue): Result<NameValue> {
   const name = header.name.trim();
-  if (!HEADER_NAME.test(name)) {
+  if (!isHeaderName(name)) {
     return fail(
       'invalid_request',
       `The header name "${name.slice(0, 40)}" is not valid.`,
