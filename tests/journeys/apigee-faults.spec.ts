@@ -187,7 +187,7 @@ test('an address variable that held no IP shows the X-Forwarded-For the call sen
   const explanation = response(panel).within('alert');
   await expectText(explanation, 'accesscontrol.InvalidIPAddressInVariable');
   await expectText(explanation, 'X-Forwarded-For sent');
-  await expectText(explanation, '“office-gateway”, is not an IP address');
+  await expectText(explanation, 'office-gateway (not an IP address: send a valid one or none)');
   await expectText(explanation, /Who can fix it\s*you, then the provider/);
 
   // A valid address goes through: the header was the fault, as the evidence said.

@@ -129,6 +129,9 @@ describe('evidence read from fault strings and headers', () => {
       value:
         'not-an-ip, 10.0.0.1 (its first address, “not-an-ip”, is not an IP address: send a valid one or none)',
     });
+    expect(evidence([{ name: 'X-Forwarded-For', value: 'office-gateway' }])?.value).toBe(
+      'office-gateway (not an IP address: send a valid one or none)',
+    );
     expect(evidence([{ name: 'x-forwarded-for', value: '203.0.113.7' }])?.value).toMatch(
       /^203\.0\.113\.7 \(its first address is an IP address: the variable is filled from elsewhere/,
     );

@@ -156,11 +156,13 @@ function forwardedForEvidence(context: FaultContext): EvidenceItem {
     };
   }
   const first = sent.value.split(',')[0]?.trim() ?? '';
+  // One address is not named twice; of a list, the first is the one the gateway read.
+  const whichIsNot = first === sent.value.trim() ? 'not' : `its first address, “${first}”, is not`;
   return {
     label: 'X-Forwarded-For sent',
     value: isIpAddress(first)
       ? `${sent.value} (its first address is an IP address: the variable is filled from elsewhere, tell the provider)`
-      : `${sent.value} (its first address, “${first}”, is not an IP address: send a valid one or none)`,
+      : `${sent.value} (${whichIsNot} an IP address: send a valid one or none)`,
   };
 }
 
