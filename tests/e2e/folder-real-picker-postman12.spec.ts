@@ -16,7 +16,7 @@ import { TargetHub } from '../../scripts/devtools-cdp';
 import { panelInspecting } from './devtools-panel-dom';
 import { expect, launchWithExtension, OFTEN, PANEL_PATH, test } from './fixtures';
 import { saveApiKeyProfile } from './profiles';
-import { BROWSER_WINDOW_ARGS, filesOnDisk, pickFolder, saidOutcome, sed } from './real-picker';
+import { BROWSER_WINDOW_ARGS, filesOnDisk, pickFolderAllowed, sed } from './real-picker';
 import { XDesktop } from './x-desktop';
 
 const ARGS = ['--auto-open-devtools-for-tabs', ...BROWSER_WINDOW_ARGS];
@@ -102,8 +102,7 @@ test('a Postman 12 folder in a git repository, connected with the real picker fr
     await panel.click('button', 'Connect folder Team');
     const tab = await opening;
     const keeping = waitForTab(browser.context, 'keep=1');
-    await tab.getByRole('button', { name: 'Choose folder for Team' }).click();
-    await pickFolder(desktop, folder, 'Allow', saidOutcome(tab));
+    await pickFolderAllowed(desktop, tab, folder, 'Team');
     await expect(tab.getByRole('status')).toContainText(
       `“Team” is kept in the folder “${name}”. Close this tab and return to DevTools`,
       { timeout: 20_000 },

@@ -25,6 +25,7 @@ import {
   BROWSER_WINDOW_ARGS,
   filesOnDisk,
   pickFolder,
+  pickFolderAllowed,
   saidOutcome,
   sed,
 } from './real-picker';
@@ -92,8 +93,7 @@ test('a folder connected with the real picker from the panel inside DevTools sta
       { timeout: 20_000 },
     );
     const keeping = waitForTab(browser.context, 'keep=1');
-    await choose.click();
-    await pickFolder(desktop, folder, 'Allow', saidOutcome(tab));
+    await pickFolderAllowed(desktop, tab, folder, 'Team');
     await expect(tab.getByRole('status')).toContainText(
       `“Team” is kept in the folder “${name}”. Close this tab and return to DevTools`,
       { timeout: 20_000 },

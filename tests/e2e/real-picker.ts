@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 import type { XDesktop } from './x-desktop';
 
 const PICKER = 'Select where this site can save changes';
@@ -51,6 +51,29 @@ export async function pickFolder(
   }
   const button = answer === 'Allow' ? EDIT_FILES_PROMPT.allow : EDIT_FILES_PROMPT.dontAllow;
   await answerPrompt(desktop, button, answered);
+}
+
+/**
+ * Choose folder for `collection`, then pickFolder with Allow; once more, as the page itself asks,
+ * when the pick ended in its "No folder was connected" (the picker or the prompt closed before the
+ * harness's keys or click reached it: one fresh-clone CI run in seven on 2026-11-29, under the
+ * load of the whole suite, never alone). A second such end is left to the test's own assertions,
+ * which then fail; the first is noted on the test's report.
+ */
+export async function pickFolderAllowed(
+  desktop: XDesktop,
+  tab: Page,
+  folder: string,
+  collection: string,
+) {
+  const problem = tab.getByRole('alert');
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    await tab.getByRole('button', { name: `Choose folder for ${collection}` }).click();
+    await pickFolder(desktop, folder, 'Allow', saidOutcome(tab));
+    const said = (await problem.textContent()) ?? '';
+    if (!said.startsWith('No folder was connected')) return;
+    test.info().annotations.push({ type: 'pick tried again', description: said });
+  }
 }
 
 /**
